@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Test projects run by `npm test` (through scripts/test-all.mjs):
+ * - unit: services, views and components in jsdom;
+ * - machines: XState machines with a simulated clock;
+ * - paths: model-based path tests generated from the machines (`npm run test:paths`);
+ * - server: the reference platform API on a throwaway PGlite database.
+ * End-to-end tests are Playwright's (playwright.config.ts).
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          globals: true,
+          include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}'],
+          exclude: ['src/machines/**'],
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'machines',
+          environment: 'jsdom',
+          globals: true,
+          include: ['src/machines/**/*.test.{ts,tsx}', 'test/machines/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'paths',
+          environment: 'jsdom',
+          globals: true,
+          include: ['test/paths/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          globals: true,
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
