@@ -1,0 +1,35 @@
+/**
+ * Entry point (spec §4 Startup): runs the boot actor; mounts <App/> into the single
+ * root element only when boot ends in `mounted`. A redirect or a failed step leaves
+ * the app unmounted (the failure is logged for developers only, spec §8).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createActor, toPromise } from 'xstate';
+import { App } from './app';
+import { appSessionMachine, provideBoot } from './wiring';
+import { bootResults } from './services/boot/steps';
+import { getToken } from './services/storage/token';
+import { readCachedUser } from './services/storage/user-cache';
+import './styles/global.css';
+
+let expire: () => void = () => {};
+
+const boot = createActor(provideBoot(() => expire()));
+boot.start();
+
+void toPromise(boot).then((outcome) => {
+  if (outcome.kind !== 'mounted') return;
+  const session = createActor(appSessionMachine, {
+    input: { hasToken: getToken() !== null, cachedUser: readCachedUser() },
+  });
+  expire = () => session.send({ type: 'session.expired' });
+  session.start();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App session={session} translations={bootResults.translations} />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,94 @@
+/**
+ * Learning calls of spec §7: courses (v2 list), course, module, learning object,
+ * its start/end, and the lesson/course resets. Every answer is validated by the contract.
+ */
+import {
+  CourseListResponse,
+  CourseResponse,
+  LearningObjectProgressResponse,
+  LearningObjectResponse,
+  ModuleResponse,
+  ResetResponse,
+  type Course,
+  type CourseListQuery,
+  type LearningObject,
+  type LearningObjectProgress,
+  type Module,
+} from '../contract';
+import { request } from '../http/clients';
+
+/**
+ * v2 `GET /lms/courses` with `query` (page 1-based, per_page ≤ 100, search, status).
+ * @returns `{ pagination, data }`.
+ */
+export function getCourses(query: CourseListQuery = {}, signal?: AbortSignal): Promise<CourseListResponse> {
+  return request('mainV2', 'get', '/lms/courses', CourseListResponse, {
+    searchParams: { ...query },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** `GET /lms/courses/{id}`: the course with its modules and the last learning object opened. */
+export async function getCourse(id: number, signal?: AbortSignal): Promise<Course> {
+  return (await request('mainV1', 'get', `/lms/courses/${id}`, CourseResponse, signal ? { signal } : {})).data;
+}
+
+/** `GET /lms/modules/{id}`: the module with its lessons and learning objects. */
+export async function getModule(id: number, signal?: AbortSignal): Promise<Module> {
+  return (await request('mainV1', 'get', `/lms/modules/${id}`, ModuleResponse, signal ? { signal } : {})).data;
+}
+
+/** `GET /lms/learningObjects/{id}?lesson_id`: one learning object with its content and progress. */
+export async function getLearningObject(id: number, lessonId: number, signal?: AbortSignal): Promise<LearningObject> {
+  return (
+    await request('mainV1', 'get', `/lms/learningObjects/${id}`, LearningObjectResponse, {
+      searchParams: { lesson_id: lessonId },
+      ...(signal ? { signal } : {}),
+    })
+  ).data;
+}
+
+/**
+ * `PUT /lms/learningObjects/{id}/start?lesson_id` — records that the student opened it.
+ * @param idempotencyKey client event id; the server applies a retried start once.
+ */
+export async function putLearningObjectStart(
+  id: number,
+  lessonId: number,
+  idempotencyKey: string,
+): Promise<LearningObjectProgress> {
+  return (
+    await request('mainV1', 'put', `/lms/learningObjects/${id}/start`, LearningObjectProgressResponse, {
+      searchParams: { lesson_id: lessonId },
+      idempotencyKey,
+    })
+  ).data;
+}
+
+/**
+ * `PUT /lms/learningObjects/{id}/end` with body `{ lesson_id, data }` — records completion.
+ * @param data answers or details of the completion (e.g. quiz answers); `{}` when none.
+ */
+export async function putLearningObjectEnd(
+  id: number,
+  lessonId: number,
+  data: Record<string, unknown>,
+  idempotencyKey: string,
+): Promise<LearningObjectProgress> {
+  return (
+    await request('mainV1', 'put', `/lms/learningObjects/${id}/end`, LearningObjectProgressResponse, {
+      json: { lesson_id: lessonId, data },
+      idempotencyKey,
+    })
+  ).data;
+}
+
+/** `PUT /lms/lessons/{id}/reset`: clears the student's progress in the lesson. */
+export async function putLessonReset(id: number): Promise<void> {
+  await request('mainV1', 'put', `/lms/lessons/${id}/reset`, ResetResponse);
+}
+
+/** `POST lms/courses/{id}/reset`: clears the student's progress in the course. */
+export async function postCourseReset(id: number): Promise<void> {
+  await request('mainV1', 'post', `/lms/courses/${id}/reset`, ResetResponse);
+}

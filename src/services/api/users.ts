@@ -1,0 +1,16 @@
+/** User calls of spec §7. */
+import { UserResponse, type User, type UserUpdateRequest } from '../contract';
+import { request } from '../http/clients';
+
+/**
+ * `GET /users/self` (main v1): the signed-in student.
+ * @throws ApiError (401 when the token is unknown/expired), NetworkError, TimeoutError, ContractError.
+ */
+export async function getUsersSelf(): Promise<User> {
+  return (await request('mainV1', 'get', '/users/self', UserResponse)).data;
+}
+
+/** `PUT /users/self` (main v1) with the editable fields; @returns the updated user. */
+export async function putUsersSelf(changes: UserUpdateRequest): Promise<User> {
+  return (await request('mainV1', 'put', '/users/self', UserResponse, { json: changes })).data;
+}

@@ -1,0 +1,81 @@
+/**
+ * Implementations of the boot steps of spec §4 Startup, run in order by `bootMachine`:
+ * authentication → HTTP client → translations → error reporting → event bus.
+ * Each step may return `{ redirect }`; what it prepares is kept in `bootResults`
+ * for the app to use once mounted.
+ */
+import { getUsersSelf } from '../api/users';
+import { onUnauthorized } from '../http/clients';
+import { clearToken, setToken } from '../storage/token';
+import { clearCachedUser, writeCachedUser } from '../storage/user-cache';
+import { createEventBus, type EventBus } from '../events/bus';
+import { loadTranslations, type Translations } from '../../i18n';
+
+export interface BootResults {
+  translations: Translations | null;
+  eventBus: EventBus | null;
+}
+
+/** What the steps prepared (filled as they run). */
+export const bootResults: BootResults = { translations: null, eventBus: null };
+
+/** Route a student lands on after an `access_token` sign-in (spec §2). */
+export const ACCESS_TOKEN_LANDING = '/courses';
+
+/**
+ * Authentication step (spec §2 Navigation: "If a URL carries an access_token query
+ * parameter, it is stored as the session token (30 days), the user is fetched, and the
+ * user goes to /courses"). The token leaves the address bar at once (history.replaceState)
+ * so it never stays in history, Referer or analytics.
+ * @returns `{ redirect: '/courses' }` after a token sign-in, `{ redirect: '/login' }` when
+ *   the user could not be fetched with it (stored auth cleared), else nothing.
+ */
+export async function authenticationStep(): Promise<{ redirect?: string } | void> {
+  const url = new URL(location.href);
+  const token = url.searchParams.get('access_token');
+  if (!token) return;
+  url.searchParams.delete('access_token');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  setToken(token);
+  try {
+    writeCachedUser(await getUsersSelf());
+    return { redirect: ACCESS_TOKEN_LANDING };
+  } catch {
+    clearToken();
+    clearCachedUser();
+    return { redirect: '/login' };
+  }
+}
+
+/**
+ * HTTP client step: connects the 401 rule of spec §8 to `onExpired` (the session actor).
+ */
+export function httpClientStep(onExpired: () => void): Promise<void> {
+  onUnauthorized(onExpired);
+  return Promise.resolve();
+}
+
+/** Translations step: resolves the locale (default pt-BR) and its messages. */
+export async function translationsStep(): Promise<void> {
+  bootResults.translations = await loadTranslations(null);
+}
+
+/**
+ * Error reporting step: uncaught errors and rejections are logged for developers
+ * (spec §8 "Startup step failures are logged for developers only"); never shown to the
+ * student and never carrying tokens. A hosted reporter plugs in here when configured.
+ */
+export function errorReportingStep(): Promise<void> {
+  const log = (label: string, detail: unknown) => {
+    if (import.meta.env.DEV) console.error(`[app] ${label}`, detail);
+  };
+  window.addEventListener('error', (event) => log('uncaught error', event.error ?? event.message));
+  window.addEventListener('unhandledrejection', (event) => log('unhandled rejection', event.reason));
+  return Promise.resolve();
+}
+
+/** Event bus step: creates the app's single typed bus. */
+export function eventBusStep(): Promise<void> {
+  bootResults.eventBus = createEventBus();
+  return Promise.resolve();
+}

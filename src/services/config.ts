@@ -1,0 +1,46 @@
+/**
+ * Runtime configuration of the API bases (spec §7, §9), read once from Vite's
+ * `import.meta.env` at build time. Every base defaults to the same-origin prefix
+ * the reference server uses (`API_PREFIXES`), so `npm start` needs no set-up.
+ *
+ * | env var                    | base          | default           |
+ * |----------------------------|---------------|-------------------|
+ * | VITE_API_MAIN_V1_URL       | main v1       | /api/v1           |
+ * | VITE_API_MAIN_V2_URL       | main v2       | /api/v2           |
+ * | VITE_API_HUB_URL           | hub           | /api/hub          |
+ * | VITE_API_FILES_URL         | file repo     | /api/files        |
+ * | VITE_API_FILES_AUTH        | file repo fixed Authorization value | '' |
+ * | VITE_API_ERP_URL           | ERP v1        | /api/erp/v1       |
+ * | VITE_API_CERTIFICATES_URL  | certificates  | /api/certificates |
+ * | VITE_API_NEW_LMS_URL       | new LMS v1    | /api/newlms/v1    |
+ */
+import { API_PREFIXES, type ApiBase } from './contract/bases';
+
+const env = import.meta.env as Record<string, string | undefined>;
+
+const pick = (name: string, fallback: string): string => {
+  const value = env[name];
+  return value && value.trim() !== '' ? value.trim() : fallback;
+};
+
+/** Base URL of each API (absolute or same-origin path, no trailing slash). */
+export const apiBaseUrls: Record<ApiBase, string> = {
+  mainV1: pick('VITE_API_MAIN_V1_URL', API_PREFIXES.mainV1),
+  mainV2: pick('VITE_API_MAIN_V2_URL', API_PREFIXES.mainV2),
+  hub: pick('VITE_API_HUB_URL', API_PREFIXES.hub),
+  files: pick('VITE_API_FILES_URL', API_PREFIXES.files),
+  erp: pick('VITE_API_ERP_URL', API_PREFIXES.erp),
+  certificates: pick('VITE_API_CERTIFICATES_URL', API_PREFIXES.certificates),
+  newLms: pick('VITE_API_NEW_LMS_URL', API_PREFIXES.newLms),
+};
+
+/** The file repository's fixed `Authorization` value (spec §7); empty when unset. */
+export const filesAuthorization: string = pick('VITE_API_FILES_AUTH', '');
+
+/** Request timeouts in ms (spec §9). */
+export const TIMEOUTS_MS = {
+  default: 30_000,
+  files: 60_000,
+  erp: 60_000,
+  userActivityRead: 5_000,
+} as const;

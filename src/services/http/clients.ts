@@ -1,0 +1,182 @@
+/**
+ * One ky instance per API base of spec §7, with the spec's headers and timeouts
+ * (spec §9), and `request`, the single way the app calls an API: it validates
+ * every answer against its contract schema and turns every failure into a typed
+ * error (`ApiError`, `NetworkError`, `TimeoutError`, `ContractError`).
+ *
+ * | base         | auth header(s)                                  | timeout |
+ * |--------------|-------------------------------------------------|---------|
+ * | mainV1/V2    | x-access-token: <token>, x-user-environment: WEB | 30 s   |
+ * | hub          | Authorization: <token>                          | 30 s    |
+ * | files        | Authorization: <fixed value from config>        | 60 s    |
+ * | erp          | X-Access-Token: <token>                         | 60 s    |
+ * | certificates | Authorization: Bearer <token>                   | 30 s    |
+ * | newLms       | Authorization: Bearer <token>                   | 30 s    |
+ *
+ * A 401 from main v1/v2 outside /login, /requestResetPassword and /resetPassword
+ * calls the handler registered with `onUnauthorized` (spec §8: logout → /login).
+ */
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import type * as v from 'valibot';
+import { ContractError, parseResponse } from '../contract';
+import type { ApiBase } from '../contract/bases';
+import { apiBaseUrls, filesAuthorization, TIMEOUTS_MS } from '../config';
+import { getToken } from '../storage/token';
+import { ApiError, NetworkError, TimeoutError } from './errors';
+
+/** Pages on which a 401 is an answer to show, not a reason to log out (spec §4, §8). */
+export const AUTH_PAGES: readonly string[] = ['/login', '/requestResetPassword', '/resetPassword'];
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** Registers what a 401 from the main APIs does (the session actor's `session.expired`). */
+export function onUnauthorized(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+const currentPath = (): string => (typeof location === 'undefined' ? '/' : location.pathname);
+
+type HeaderFn = (token: string | null) => Record<string, string>;
+
+const AUTH_HEADERS: Record<ApiBase, HeaderFn> = {
+  mainV1: (token) => ({ 'x-user-environment': 'WEB', ...(token ? { 'x-access-token': token } : {}) }),
+  mainV2: (token) => ({ 'x-user-environment': 'WEB', ...(token ? { 'x-access-token': token } : {}) }),
+  hub: (token): Record<string, string> => (token ? { Authorization: token } : {}),
+  files: (): Record<string, string> => (filesAuthorization ? { Authorization: filesAuthorization } : {}),
+  erp: (token): Record<string, string> => (token ? { 'X-Access-Token': token } : {}),
+  certificates: (token): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {}),
+  newLms: (token): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {}),
+};
+
+const TIMEOUT_OF: Record<ApiBase, number> = {
+  mainV1: TIMEOUTS_MS.default,
+  mainV2: TIMEOUTS_MS.default,
+  hub: TIMEOUTS_MS.default,
+  files: TIMEOUTS_MS.files,
+  erp: TIMEOUTS_MS.erp,
+  certificates: TIMEOUTS_MS.default,
+  newLms: TIMEOUTS_MS.default,
+};
+
+const isMainApi = (base: ApiBase): boolean => base === 'mainV1' || base === 'mainV2';
+
+/**
+ * Builds the ky instance of one API base.
+ * @param base which API of spec §7.
+ * @param fetchImpl fetch to use (tests pass a fake); defaults to the global fetch.
+ */
+export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstance {
+  return ky.create({
+    // Absolute, so that Request objects parse it in every runtime (same-origin default).
+    prefix: typeof location === 'undefined' ? apiBaseUrls[base] : new URL(apiBaseUrls[base], location.href).href,
+    timeout: TIMEOUT_OF[base],
+    // Reads are retried by ky on network errors and 5xx; writes are retried by
+    // their lifecycle machines (with Idempotency-Key), never twice by two layers.
+    retry: { limit: 2, methods: ['get'] },
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          for (const [name, value] of Object.entries(AUTH_HEADERS[base](getToken()))) {
+            request.headers.set(name, value);
+          }
+        },
+      ],
+      afterResponse: [
+        ({ response }) => {
+          if (
+            response.status === 401 &&
+            isMainApi(base) &&
+            !AUTH_PAGES.includes(currentPath()) &&
+            unauthorizedHandler
+          ) {
+            unauthorizedHandler();
+          }
+        },
+      ],
+    },
+  });
+}
+
+const clients = new Map<ApiBase, KyInstance>();
+
+/** The shared ky instance of `base` (created on first use). */
+export function client(base: ApiBase): KyInstance {
+  let instance = clients.get(base);
+  if (!instance) {
+    instance = createClient(base);
+    clients.set(base, instance);
+  }
+  return instance;
+}
+
+/** Options of one API call. */
+export interface RequestOptions {
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  /** Sent as `Idempotency-Key` so the server applies a retried write once. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** Overrides the base's timeout, in ms (e.g. 5 s for the user-activity read). */
+  timeoutMs?: number;
+}
+
+const messageOf = (data: unknown, fallback: string): string =>
+  data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+    ? (data as { message: string }).message
+    : fallback;
+
+/**
+ * Converts anything ky or fetch throws into the app's typed errors.
+ * @returns ApiError (status + `data.message`), TimeoutError, NetworkError, or the error itself.
+ */
+export async function toTypedError(error: unknown, timeoutMs: number): Promise<unknown> {
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    return new ApiError(
+      status,
+      { message: messageOf(error.data, `Erro ${status}`) },
+      error.request.url,
+    );
+  }
+  if (isTimeoutError(error)) return new TimeoutError(timeoutMs);
+  if (isNetworkError(error)) return new NetworkError();
+  if (error instanceof TypeError && /fetch|network/i.test(error.message)) return new NetworkError();
+  return error;
+}
+
+/**
+ * Calls `method path` on `base`, validates the JSON answer against `schema`.
+ * @returns the validated body (`undefined` for 204 when `schema` is null).
+ * @throws ApiError | TimeoutError | NetworkError | ContractError.
+ */
+export async function request<S extends v.GenericSchema>(
+  base: ApiBase,
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+  instance: KyInstance = client(base),
+): Promise<v.InferOutput<S>> {
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_OF[base];
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  let body: unknown;
+  try {
+    const response = await instance(path.replace(/^\//, ''), {
+      method,
+      headers,
+      ...(options.json !== undefined ? { json: options.json } : {}),
+      ...(options.searchParams ? { searchParams: options.searchParams } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    });
+    const text = await response.text();
+    body = text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new ContractError(['(root): invalid JSON']);
+    throw await toTypedError(error, timeoutMs);
+  }
+  return parseResponse(schema, body);
+}

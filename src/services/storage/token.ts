@@ -1,0 +1,34 @@
+/**
+ * The session token cookie (spec §3 "Session token: cookie named token, 30 days, path /").
+ * SameSite=Lax always; Secure when the page is served over https.
+ */
+import Cookies from 'js-cookie';
+
+/** Cookie name fixed by the spec. */
+export const TOKEN_COOKIE = 'token';
+/** Lifetime of the token cookie, in days (spec §9). */
+export const TOKEN_DAYS = 30;
+
+const isHttps = (): boolean =>
+  typeof location !== 'undefined' && location.protocol === 'https:';
+
+/** @returns the stored token, or null when signed out. */
+export function getToken(): string | null {
+  const value = Cookies.get(TOKEN_COOKIE);
+  return value && value.length > 0 ? value : null;
+}
+
+/** Stores `token` for 30 days on path `/`. */
+export function setToken(token: string): void {
+  Cookies.set(TOKEN_COOKIE, token, {
+    expires: TOKEN_DAYS,
+    path: '/',
+    sameSite: 'Lax',
+    secure: isHttps(),
+  });
+}
+
+/** Removes the token cookie. */
+export function clearToken(): void {
+  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+}

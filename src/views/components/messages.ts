@@ -1,0 +1,34 @@
+import { defineMessages } from 'react-intl';
+
+/** Texts shared by several screens. */
+export const CommonMessages = defineMessages({
+  loading: { id: 'common.loading.status', defaultMessage: 'Carregando…', description: 'Loading status' },
+  retry: { id: 'common.retry.button', defaultMessage: 'Tentar novamente', description: 'Retry a failed read' },
+  loadError: {
+    id: 'common.load.error',
+    defaultMessage: 'Não foi possível carregar: {message}',
+    description: 'A read failed; message is the reason',
+  },
+  offline: {
+    id: 'common.offline.error',
+    defaultMessage: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
+    description: 'Network error explanation',
+  },
+  skipToContent: { id: 'layout.skip.link', defaultMessage: 'Pular para o conteúdo', description: 'Skip link' },
+  appName: { id: 'layout.app.name', defaultMessage: 'Portal do Aluno', description: 'Product name in the header' },
+  mainNav: { id: 'layout.nav.label', defaultMessage: 'Navegação principal', description: 'Main navigation landmark' },
+  navHome: { id: 'layout.nav.home', defaultMessage: 'Início', description: 'Main nav: home' },
+  navCourses: { id: 'layout.nav.courses', defaultMessage: 'Cursos', description: 'Main nav: courses' },
+  navGrades: { id: 'layout.nav.grades', defaultMessage: 'Notas', description: 'Main nav: grades' },
+  navAttachments: { id: 'layout.nav.attachments', defaultMessage: 'Documentos', description: 'Main nav: attachments' },
+  navFinances: { id: 'layout.nav.finances', defaultMessage: 'Financeiro', description: 'Main nav: finances' },
+  greeting: { id: 'layout.user.greeting', defaultMessage: 'Olá, {name}', description: 'Signed-in student name' },
+  logout: { id: 'layout.logout.button', defaultMessage: 'Sair', description: 'Sign out button' },
+  progress: {
+    id: 'common.progress.label',
+    defaultMessage: '{percent, number, ::percent} concluído',
+    description: 'Progress of a course or module; percent is 0..1',
+  },
+  completed: { id: 'common.completed.badge', defaultMessage: 'Concluído', description: 'Completed badge' },
+  breadcrumb: { id: 'common.breadcrumb.label', defaultMessage: 'Você está em', description: 'Breadcrumb landmark' },
+});

@@ -1,0 +1,58 @@
+/**
+ * Route guards of spec §2 "Navigation behaviours" and §6 (area flags).
+ * They only read the session actor and redirect; no business data is fetched here.
+ */
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import type { User } from '../services/contract';
+import { useCurrentUser, useSessionStatus } from './session-context';
+import { AppLayout } from './components/app-layout';
+import { PageLoading } from './components/page-loading';
+
+/** Platform whose index (/) and signed-in landing is /home (spec §2). */
+export const HOME_PLATFORM_ID = 1;
+
+/** Where a signed-in student lands from /login: /home on platform 1, else / (spec §2). */
+export function signedInLanding(user: User | null): string {
+  return user?.platform_id === HOME_PLATFORM_ID ? '/home' : '/';
+}
+
+/**
+ * Renders `children` inside the signed-in layout; without a session sends the student
+ * to `/login?next_route=<wanted full path>` (spec §2).
+ */
+export function Protected({ children }: { children: ReactNode }) {
+  const status = useSessionStatus();
+  const [path] = useLocation();
+  const search = useSearch();
+  if (status === 'pending') return <PageLoading />;
+  if (status === 'anonymous') {
+    const wanted = `${path}${search ? `?${search}` : ''}`;
+    return <Redirect to={`/login?next_route=${encodeURIComponent(wanted)}`} replace />;
+  }
+  return <AppLayout>{children}</AppLayout>;
+}
+
+/** Public auth pages: a signed-in student is sent to /home (platform 1) or / (spec §2). */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const status = useSessionStatus();
+  const user = useCurrentUser();
+  if (status === 'authenticated') return <Redirect to={signedInLanding(user)} replace />;
+  return <>{children}</>;
+}
+
+/** `/`: redirects to /home on platform 1 (spec §2), else shows the index. */
+export function IndexRoute({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  if (user?.platform_id === HOME_PLATFORM_ID) return <Redirect to="/home" replace />;
+  return <>{children}</>;
+}
+
+type AreaFlag = 'is_aprovat_user' | 'is_lxp_user' | 'is_eja_user';
+
+/** /transito, /graduacao, /tecmix: only for students with `flag`; others go to /home (spec §2, §6). */
+export function AreaGuard({ flag, children }: { flag: AreaFlag; children: ReactNode }) {
+  const user = useCurrentUser();
+  if (!user?.[flag]) return <Redirect to="/home" replace />;
+  return <>{children}</>;
+}

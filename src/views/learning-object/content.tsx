@@ -1,0 +1,109 @@
+/**
+ * Renders a learning object's content by type and reports "the student reached the
+ * end" through `onFinish` (video/audio ended, text scrolled to its end, link opened).
+ * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5).
+ */
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import DOMPurify from 'dompurify';
+import { useIntl } from 'react-intl';
+import type { LearningObject } from '../../services/contract';
+import { LearningObjectMessages as M } from './messages';
+
+/** Sanitises server HTML: no scripts, event handlers, forms, or frames survive. */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['form', 'input', 'button', 'iframe', 'object', 'embed', 'style'],
+  });
+}
+
+export function LearningObjectContent({ lo, onFinish }: { lo: LearningObject; onFinish: () => void }) {
+  const intl = useIntl();
+  const { url, html } = lo.content;
+  switch (lo.type) {
+    case 'video':
+      if (!url) break;
+      return (
+        <figure className="lo-media">
+          <video controls preload="metadata" src={url} onEnded={onFinish} className="lo-video">
+            <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
+          </video>
+          <figcaption className="muted">{intl.formatMessage(M.videoHint)}</figcaption>
+        </figure>
+      );
+    case 'audio':
+      if (!url) break;
+      return (
+        <figure className="lo-media">
+          <audio controls preload="metadata" src={url} onEnded={onFinish} />
+          <figcaption className="muted">{intl.formatMessage(M.audioHint)}</figcaption>
+        </figure>
+      );
+    case 'text':
+      if (html === null) break;
+      return <RichText html={html} onReachEnd={onFinish} />;
+    case 'pdf':
+      if (!url) break;
+      return (
+        <div className="lo-document">
+          <iframe src={url} title={intl.formatMessage(M.frameTitle, { name: lo.name })} className="lo-frame" />
+          <p>
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              {intl.formatMessage(M.openPdf)}
+            </a>
+          </p>
+          <p className="muted">{intl.formatMessage(M.pdfHint)}</p>
+        </div>
+      );
+    case 'link':
+      if (!url) break;
+      return (
+        <p>
+          <a href={url} target="_blank" rel="noopener noreferrer" onClick={onFinish}>
+            {intl.formatMessage(M.openLink)}
+          </a>
+        </p>
+      );
+    case 'embed':
+      if (!url) break;
+      return (
+        <iframe
+          src={url}
+          title={intl.formatMessage(M.frameTitle, { name: lo.name })}
+          className="lo-frame"
+          sandbox="allow-scripts allow-popups"
+          referrerPolicy="no-referrer"
+        />
+      );
+    default:
+      return <p>{intl.formatMessage(M.unsupported)}</p>;
+  }
+  return <p>{intl.formatMessage(M.missingContent)}</p>;
+}
+
+/** Sanitised rich text; calls `onReachEnd` once its last line has been scrolled into view. */
+function RichText({ html, onReachEnd }: { html: string; onReachEnd: () => void }) {
+  const intl = useIntl();
+  const safe = useMemo(() => sanitizeHtml(html), [html]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const reportEnd = useEffectEvent(onReachEnd);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        reportEnd();
+      }
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [safe]);
+  return (
+    <>
+      <p className="muted">{intl.formatMessage(M.textHint)}</p>
+      <article className="lo-text" dangerouslySetInnerHTML={{ __html: safe }} />
+      <div ref={sentinel} aria-hidden="true" className="lo-text-end" />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Public login (spec §2 /login, §3 Login payload): access code, password and
+ * country (Brasil → BRA, any other → ANG). Sends `session.login` with the page's
+ * `next_route`; the session machine signs in and navigates. A failed sign-in shows
+ * the server's message in an alert.
+ */
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearch } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { countryCode } from '../../services/api/auth';
+import { useSessionRef } from '../session-context';
+import { usePageTitle } from '../components/use-page-title';
+import { LoginMessages } from './messages';
+
+export function LoginScreen() {
+  const intl = useIntl();
+  const session = useSessionRef();
+  const search = useSearch();
+  const busy = useSelector(session, (s) => s.hasTag('busy'));
+  const loginError = useSelector(session, (s) => s.context.loginError);
+  const [localError, setLocalError] = useState<string | null>(null);
+  usePageTitle(intl.formatMessage(LoginMessages.title));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const username = String(form.get('username') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!username || !password) {
+      setLocalError(intl.formatMessage(LoginMessages.required));
+      return;
+    }
+    setLocalError(null);
+    session.send({
+      type: 'session.login',
+      username,
+      password,
+      country: countryCode(String(form.get('country') ?? 'Brasil')),
+      nextRoute: new URLSearchParams(search).get('next_route'),
+    });
+  };
+
+  const error = localError ?? loginError;
+  return (
+    <main id="conteudo" className="public-main login-page">
+      <section className="login-card" aria-labelledby="login-title">
+        <h1 id="login-title">{intl.formatMessage(LoginMessages.title)}</h1>
+        <p className="muted">{intl.formatMessage(LoginMessages.intro)}</p>
+        <form onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
+          {error && (
+            <p id="login-error" className="notice notice-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor="login-username">{intl.formatMessage(LoginMessages.accessCode)}</label>
+            <input
+              id="login-username"
+              name="username"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">{intl.formatMessage(LoginMessages.password)}</label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="login-country">{intl.formatMessage(LoginMessages.country)}</label>
+            <select id="login-country" name="country" defaultValue="Brasil">
+              <option value="Brasil">{intl.formatMessage(LoginMessages.brasil)}</option>
+              <option value="Angola">{intl.formatMessage(LoginMessages.angola)}</option>
+            </select>
+          </div>
+          <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
+            {intl.formatMessage(busy ? LoginMessages.submitting : LoginMessages.submit)}
+          </button>
+        </form>
+        <p className="login-links">
+          <Link href="/requestResetPassword">{intl.formatMessage(LoginMessages.forgot)}</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

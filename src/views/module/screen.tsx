@@ -1,0 +1,104 @@
+/**
+ * Module page (spec §2 /courses/{course}/modules/{module}): lessons with their
+ * learning objects, each with its type and status; a lesson is ticked only when
+ * every learning object in it is complete.
+ */
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { getModule } from '../../services/api/lms';
+import type { LearningObjectStatus, LearningObjectType } from '../../services/contract';
+import { CommonMessages } from '../components/messages';
+import { PageLoading } from '../components/page-loading';
+import { ProgressBar } from '../components/progress-bar';
+import { QueryError } from '../components/query-error';
+import { usePageTitle } from '../components/use-page-title';
+import { learningObjectPath, parseId } from '../components/route-params';
+import NotFoundScreen from '../not-found/screen';
+import { CourseMessages } from '../course/messages';
+import { ModuleMessages } from './messages';
+
+/** Text of each learning-object type. */
+export const TYPE_TEXT: Record<LearningObjectType, keyof typeof ModuleMessages> = {
+  video: 'typeVideo',
+  audio: 'typeAudio',
+  text: 'typeText',
+  pdf: 'typePdf',
+  link: 'typeLink',
+  embed: 'typeEmbed',
+  quiz: 'typeQuiz',
+};
+
+const STATUS_TEXT: Record<LearningObjectStatus, keyof typeof ModuleMessages> = {
+  completed: 'objectDone',
+  started: 'objectStarted',
+  not_started: 'objectNew',
+};
+
+/** Query key of a module, shared with the viewer (which invalidates it after an end). */
+export const moduleQueryKey = (moduleId: number | null) => ['module', moduleId] as const;
+
+export default function ModuleScreen({ courseId: rawCourse, moduleId: rawModule }: { courseId: string; moduleId: string }) {
+  const intl = useIntl();
+  const courseId = parseId(rawCourse);
+  const moduleId = parseId(rawModule);
+  const query = useQuery({
+    queryKey: moduleQueryKey(moduleId),
+    queryFn: ({ signal }) => getModule(moduleId ?? 0, signal),
+    enabled: moduleId !== null && courseId !== null,
+  });
+  usePageTitle(query.data?.name);
+  if (courseId === null || moduleId === null) return <NotFoundScreen />;
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  const module = query.data;
+
+  return (
+    <section className="page">
+      <nav aria-label={intl.formatMessage(CommonMessages.breadcrumb)} className="breadcrumb">
+        <ol>
+          <li>
+            <Link href="/courses">{intl.formatMessage(CourseMessages.courses)}</Link>
+          </li>
+          <li>
+            <Link href={`/courses/${module.course_id}`}>{module.course_name}</Link>
+          </li>
+          <li aria-current="page">{module.name}</li>
+        </ol>
+      </nav>
+      <h1>{module.name}</h1>
+      <ProgressBar percent={module.progress} />
+      {module.lessons.map((lesson) => (
+        <section key={lesson.id} className="lesson" aria-labelledby={`lesson-${lesson.id}`}>
+          <h2 id={`lesson-${lesson.id}`} className="lesson-title">
+            {lesson.name}
+            {lesson.completed && (
+              <span className="badge badge-completed">
+                <span aria-hidden="true">✓ </span>
+                {intl.formatMessage(ModuleMessages.lessonCompleted)}
+              </span>
+            )}
+          </h2>
+          <ol className="item-list">
+            {lesson.learning_objects.map((lo) => (
+              <li key={lo.id} className={`item item-${lo.status}`}>
+                <span className="item-tick" aria-hidden="true">
+                  {lo.status === 'completed' ? '✓' : lo.status === 'started' ? '◐' : '○'}
+                </span>
+                <div className="item-main">
+                  <Link href={learningObjectPath(module.course_id, module.id, lo.id)} className="item-title">
+                    {lo.name}
+                  </Link>
+                  <span className="muted">
+                    {intl.formatMessage(ModuleMessages[TYPE_TEXT[lo.type]])} ·{' '}
+                    {intl.formatMessage(ModuleMessages[STATUS_TEXT[lo.status]])}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * React access to the session actor (spec §4 Auth). Views select narrow slices
+ * and send events; they never call the auth API themselves.
+ */
+import { createContext, useContext } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../machines/session.machine';
+import type { User } from '../services/contract';
+
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+
+export const SessionContext = createContext<SessionRef | null>(null);
+
+/** @returns the session actor; throws when used outside `<SessionContext.Provider>`. */
+export function useSessionRef(): SessionRef {
+  const ref = useContext(SessionContext);
+  if (!ref) throw new Error('useSessionRef needs <SessionContext.Provider>');
+  return ref;
+}
+
+/** 'authenticated' | 'anonymous' | 'pending' (checking or loading the user). */
+export type SessionStatus = 'authenticated' | 'anonymous' | 'pending';
+
+/** @returns the session status as the router guards need it. */
+export function useSessionStatus(): SessionStatus {
+  return useSelector(useSessionRef(), (s) =>
+    s.hasTag('authenticated') ? 'authenticated' : s.hasTag('anonymous') && !s.hasTag('busy') ? 'anonymous' : 'pending',
+  );
+}
+
+/** @returns the signed-in student, or null. */
+export function useCurrentUser(): User | null {
+  return useSelector(useSessionRef(), (s) => s.context.user);
+}

@@ -1,0 +1,88 @@
+/**
+ * The one place where the pure machines get their real effects (DESIGN.md §2:
+ * "the real implementations are provided in one place"). Tests provide fakes instead.
+ */
+import { fromPromise } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import { bootMachine } from './machines/boot.machine';
+import { sessionMachine } from './machines/session.machine';
+import { lifecycleMachine } from './machines/lifecycle.machine';
+import { postAuthLogout, postAuthToken } from './services/api/auth';
+import { getUsersSelf } from './services/api/users';
+import { putLearningObjectEnd, putLearningObjectStart } from './services/api/lms';
+import {
+  authenticationStep,
+  errorReportingStep,
+  eventBusStep,
+  httpClientStep,
+  translationsStep,
+} from './services/boot/steps';
+import { safeNextRoute } from './services/navigation/safe-redirect';
+import { clearToken, setToken } from './services/storage/token';
+import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
+import { clearPlatformSettings } from './services/storage/platform-settings';
+
+/**
+ * Boot machine with the real steps of spec §4 Startup.
+ * @param onExpired what a 401 from the main APIs does (sends `session.expired`).
+ */
+export function provideBoot(onExpired: () => void) {
+  return bootMachine.provide({
+    actors: {
+      authentication: fromPromise(() => authenticationStep()),
+      httpClient: fromPromise(() => httpClientStep(onExpired)),
+      translations: fromPromise(() => translationsStep()),
+      errorReporting: fromPromise(() => errorReportingStep()),
+      eventBus: fromPromise(() => eventBusStep()),
+    },
+    actions: {
+      assignLocation: (_, params: { url: string }) => location.assign(params.url),
+      // A route redirect before mount is a full navigation to the resolved path
+      // (replace: the URL that asked for it, e.g. one with access_token, leaves history).
+      navigateRoute: (_, params: { path: string }) => location.replace(new URL(params.path, location.origin).href),
+      logError: (_, params: { step: string; error: unknown }) => {
+        console.error(`[boot] step "${params.step}" failed`, params.error);
+      },
+    },
+  });
+}
+
+/** Session machine with the real auth calls and storage (spec §4 Auth). */
+export const appSessionMachine = sessionMachine.provide({
+  actors: {
+    login: fromPromise(({ input }: { input: { username: string; password: string; scope: 'BRA' | 'ANG' } }) =>
+      postAuthToken(input),
+    ),
+    fetchUser: fromPromise(() => getUsersSelf()),
+    revokeToken: fromPromise(() => postAuthLogout()),
+    postLoginSetup: fromPromise(async () => {
+      // Post-login setup of spec §4 (accessibility, chatbot, analytics, LGPD, ping)
+      // arrives with its own issue; the user refresh runs through `user.refresh`.
+    }),
+  },
+  actions: {
+    storeToken: (_, params: { token: string }) => setToken(params.token),
+    storeUser: (_, params: { user: Parameters<typeof writeCachedUser>[0] }) => writeCachedUser(params.user),
+    clearAuth: () => {
+      clearToken();
+      clearCachedUser();
+      clearPlatformSettings();
+    },
+    navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
+      navigate(safeNextRoute(params.nextRoute), { replace: true }),
+    navigateToLogin: () => navigate('/login', { replace: true }),
+  },
+});
+
+/** Learning-object lifecycle with the real start/end calls (spec §7). */
+export const learningObjectLifecycle = lifecycleMachine.provide({
+  actors: {
+    start: fromPromise(({ input }: { input: { id: number; lessonId: number | null } }) =>
+      putLearningObjectStart(input.id, input.lessonId ?? 0, crypto.randomUUID()),
+    ),
+    end: fromPromise(
+      ({ input }: { input: { id: number; lessonId: number | null; data: Record<string, unknown> } }) =>
+        putLearningObjectEnd(input.id, input.lessonId ?? 0, input.data, crypto.randomUUID()),
+    ),
+  },
+});

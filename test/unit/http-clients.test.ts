@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { createClient, onUnauthorized, request } from '../../src/services/http/clients';
+import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
+import { clearToken, setToken } from '../../src/services/storage/token';
+import { countryCode } from '../../src/services/api/auth';
+
+const Body = v.object({ data: v.object({ ok: v.boolean() }) });
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let seen: Request[] = [];
+function fakeFetch(answer: (req: Request) => Response | Promise<Response>): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    seen.push(req);
+    return answer(req);
+  }) as typeof fetch;
+}
+
+beforeEach(() => {
+  seen = [];
+  window.history.replaceState(null, '', '/courses');
+});
+afterEach(() => {
+  clearToken();
+  onUnauthorized(null);
+  vi.useRealTimers();
+});
+
+describe('API clients (spec §7 headers, §9 timeouts)', () => {
+  it('sends x-access-token and x-user-environment WEB to the main API', async () => {
+    setToken('tok-123');
+    const ky = createClient('mainV1', fakeFetch(() => json(200, { data: { ok: true } })));
+    await expect(request('mainV1', 'get', '/users/self', Body, {}, ky)).resolves.toEqual({ data: { ok: true } });
+    expect(seen[0]?.url).toMatch(/\/api\/v1\/users\/self$/);
+    expect(seen[0]?.headers.get('x-access-token')).toBe('tok-123');
+    expect(seen[0]?.headers.get('x-user-environment')).toBe('WEB');
+  });
+
+  it('sends Bearer to the certificates and new LMS APIs, and the raw token to the hub', async () => {
+    setToken('tok-9');
+    for (const [base, header] of [
+      ['certificates', 'Bearer tok-9'],
+      ['newLms', 'Bearer tok-9'],
+      ['hub', 'tok-9'],
+    ] as const) {
+      const ky = createClient(base, fakeFetch(() => json(200, { data: { ok: true } })));
+      await request(base, 'get', '/x', Body, {}, ky);
+      expect(seen.at(-1)?.headers.get('authorization')).toBe(header);
+    }
+  });
+
+  it('sends the Idempotency-Key of a write', async () => {
+    const ky = createClient('mainV1', fakeFetch(() => json(200, { data: { ok: true } })));
+    await request('mainV1', 'put', '/lms/learningObjects/1/start', Body, { idempotencyKey: 'evt-1' }, ky);
+    expect(seen[0]?.method).toBe('PUT');
+    expect(seen[0]?.headers.get('idempotency-key')).toBe('evt-1');
+  });
+
+  it('turns a 4xx into ApiError with the server message and status', async () => {
+    const ky = createClient('mainV1', fakeFetch(() => json(404, { message: 'Curso não encontrado' })));
+    const error = await request('mainV1', 'get', '/lms/courses/99', Body, {}, ky).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).data.message).toBe('Curso não encontrado');
+  });
+
+  it('rejects a malformed answer with the spec §8 message', async () => {
+    const ky = createClient('mainV1', fakeFetch(() => json(200, { data: { ok: 'yes' } })));
+    const error = await request('mainV1', 'get', '/x', Body, {}, ky).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as Error).message).toBe('A resposta da API não está no formato esperado');
+  });
+
+  it('rejects invalid JSON as a malformed answer', async () => {
+    const ky = createClient('mainV1', fakeFetch(() => new Response('<html>', { status: 200 })));
+    await expect(request('mainV1', 'get', '/x', Body, {}, ky)).rejects.toBeInstanceOf(ContractError);
+  });
+
+  it('maps a failed connection to NetworkError', async () => {
+    const ky = createClient('mainV1', fakeFetch(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(request('mainV1', 'post', '/x', Body, {}, ky)).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('maps a slow answer to TimeoutError after the configured ms', async () => {
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(
+        (req) =>
+          new Promise((_, reject) => {
+            req.signal.addEventListener('abort', () => reject(req.signal.reason));
+          }),
+      ),
+    );
+    const error = await request('mainV1', 'post', '/x', Body, { timeoutMs: 50 }, ky).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(50);
+  });
+
+  it('calls the 401 handler for the main API outside the auth pages only', async () => {
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    const ky = createClient('mainV1', fakeFetch(() => json(401, { message: 'Sessão expirada' })));
+    await expect(request('mainV1', 'get', '/users/self', Body, {}, ky)).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledTimes(1);
+
+    for (const page of ['/login', '/requestResetPassword', '/resetPassword']) {
+      window.history.replaceState(null, '', page);
+      await expect(request('mainV1', 'post', '/auth/token', Body, {}, ky)).rejects.toBeInstanceOf(ApiError);
+    }
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not log out on a 401 from a non-main API', async () => {
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    const ky = createClient('certificates', fakeFetch(() => json(401, { message: 'no' })));
+    await expect(request('certificates', 'get', '/x', Body, {}, ky)).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('login country (spec §2)', () => {
+  it('maps Brasil to BRA and anything else to ANG', () => {
+    expect(countryCode('Brasil')).toBe('BRA');
+    expect(countryCode('Angola')).toBe('ANG');
+    expect(countryCode('Portugal')).toBe('ANG');
+  });
+});
