@@ -4,9 +4,9 @@
  */
 import { fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { bootMachine } from './machines/boot.machine';
+import { bootMachine, type BootStepResult } from './machines/boot.machine';
 import { sessionMachine } from './machines/session.machine';
-import { lifecycleMachine } from './machines/lifecycle.machine';
+import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from './machines/lifecycle.machine';
 import { postAuthLogout, postAuthToken } from './services/api/auth';
 import { getUsersSelf } from './services/api/users';
 import { putLearningObjectEnd, putLearningObjectStart } from './services/api/lms';
@@ -19,6 +19,7 @@ import {
 } from './services/boot/steps';
 import { safeNextRoute } from './services/navigation/safe-redirect';
 import { clearToken, setToken } from './services/storage/token';
+import type { CountryCode, User } from './services/contract';
 import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
 import { clearPlatformSettings } from './services/storage/platform-settings';
 
@@ -29,11 +30,11 @@ import { clearPlatformSettings } from './services/storage/platform-settings';
 export function provideBoot(onExpired: () => void) {
   return bootMachine.provide({
     actors: {
-      authentication: fromPromise(() => authenticationStep()),
-      httpClient: fromPromise(() => httpClientStep(onExpired)),
-      translations: fromPromise(() => translationsStep()),
-      errorReporting: fromPromise(() => errorReportingStep()),
-      eventBus: fromPromise(() => eventBusStep()),
+      authentication: fromPromise<BootStepResult>(() => authenticationStep()),
+      httpClient: fromPromise<BootStepResult>(() => httpClientStep(onExpired)),
+      translations: fromPromise<BootStepResult>(() => translationsStep()),
+      errorReporting: fromPromise<BootStepResult>(() => errorReportingStep()),
+      eventBus: fromPromise<BootStepResult>(() => eventBusStep()),
     },
     actions: {
       assignLocation: (_, params: { url: string }) => location.assign(params.url),
@@ -50,19 +51,20 @@ export function provideBoot(onExpired: () => void) {
 /** Session machine with the real auth calls and storage (spec §4 Auth). */
 export const appSessionMachine = sessionMachine.provide({
   actors: {
-    login: fromPromise(({ input }: { input: { username: string; password: string; scope: 'BRA' | 'ANG' } }) =>
-      postAuthToken(input),
-    ),
+    login: fromPromise(async ({ input }: { input: { username: string; password: string; scope: CountryCode } }) => {
+      const { access_token } = await postAuthToken(input);
+      return { access_token };
+    }),
     fetchUser: fromPromise(() => getUsersSelf()),
     revokeToken: fromPromise(() => postAuthLogout()),
-    postLoginSetup: fromPromise(async () => {
+    postLoginSetup: fromPromise<void, { user: User }>(async () => {
       // Post-login setup of spec §4 (accessibility, chatbot, analytics, LGPD, ping)
       // arrives with its own issue; the user refresh runs through `user.refresh`.
     }),
   },
   actions: {
     storeToken: (_, params: { token: string }) => setToken(params.token),
-    storeUser: (_, params: { user: Parameters<typeof writeCachedUser>[0] }) => writeCachedUser(params.user),
+    storeUser: (_, params: { user: User }) => writeCachedUser(params.user),
     clearAuth: () => {
       clearToken();
       clearCachedUser();
@@ -74,15 +76,17 @@ export const appSessionMachine = sessionMachine.provide({
   },
 });
 
-/** Learning-object lifecycle with the real start/end calls (spec §7). */
+/**
+ * Learning-object lifecycle with the real start/end calls (spec §7); the machine's
+ * per-opening idempotency keys make a retried write count once on the server.
+ */
 export const learningObjectLifecycle = lifecycleMachine.provide({
   actors: {
-    start: fromPromise(({ input }: { input: { id: number; lessonId: number | null } }) =>
-      putLearningObjectStart(input.id, input.lessonId ?? 0, crypto.randomUUID()),
-    ),
-    end: fromPromise(
-      ({ input }: { input: { id: number; lessonId: number | null; data: Record<string, unknown> } }) =>
-        putLearningObjectEnd(input.id, input.lessonId ?? 0, input.data, crypto.randomUUID()),
-    ),
+    start: fromPromise<void, LifecycleStartInput>(async ({ input }) => {
+      await putLearningObjectStart(input.id, input.lessonId ?? 0, input.idempotencyKey);
+    }),
+    end: fromPromise<void, LifecycleEndInput>(async ({ input }) => {
+      await putLearningObjectEnd(input.id, input.lessonId ?? 0, input.data, input.idempotencyKey);
+    }),
   },
 });

@@ -1,14 +1,14 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 
 /** Texts shared by several screens. */
 export const CommonMessages = defineMessages({
   loading: { id: 'common.loading.status', defaultMessage: 'Carregando…', description: 'Loading status' },
   retry: { id: 'common.retry.button', defaultMessage: 'Tentar novamente', description: 'Retry a failed read' },
-  loadError: {
+  loadError: defineMessage<{ message: string }>({
     id: 'common.load.error',
     defaultMessage: 'Não foi possível carregar: {message}',
     description: 'A read failed; message is the reason',
-  },
+  }),
   offline: {
     id: 'common.offline.error',
     defaultMessage: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
@@ -22,13 +22,13 @@ export const CommonMessages = defineMessages({
   navGrades: { id: 'layout.nav.grades', defaultMessage: 'Notas', description: 'Main nav: grades' },
   navAttachments: { id: 'layout.nav.attachments', defaultMessage: 'Documentos', description: 'Main nav: attachments' },
   navFinances: { id: 'layout.nav.finances', defaultMessage: 'Financeiro', description: 'Main nav: finances' },
-  greeting: { id: 'layout.user.greeting', defaultMessage: 'Olá, {name}', description: 'Signed-in student name' },
+  greeting: defineMessage<{ name: string }>({ id: 'layout.user.greeting', defaultMessage: 'Olá, {name}', description: 'Signed-in student name' }),
   logout: { id: 'layout.logout.button', defaultMessage: 'Sair', description: 'Sign out button' },
-  progress: {
+  progress: defineMessage<{ percent: number }>({
     id: 'common.progress.label',
     defaultMessage: '{percent, number, ::percent} concluído',
     description: 'Progress of a course or module; percent is 0..1',
-  },
+  }),
   completed: { id: 'common.completed.badge', defaultMessage: 'Concluído', description: 'Completed badge' },
   breadcrumb: { id: 'common.breadcrumb.label', defaultMessage: 'Você está em', description: 'Breadcrumb landmark' },
 });

@@ -16,7 +16,7 @@ import { CoursesMessages } from './messages';
 /** Courses per page of the list. */
 export const COURSES_PER_PAGE = 12;
 
-const STATUS_TEXT: Record<CourseStatus, keyof typeof CoursesMessages> = {
+const STATUS_TEXT: Record<CourseStatus, 'statusNotStarted' | 'statusInProgress' | 'statusCompleted'> = {
   not_started: 'statusNotStarted',
   in_progress: 'statusInProgress',
   completed: 'statusCompleted',

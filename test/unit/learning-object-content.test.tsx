@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { LearningObjectContent, sanitizeHtml } from '../../src/views/learning-object/content';
+import type { LearningObject } from '../../src/services/contract';
+
+const base: LearningObject = {
+  id: 5,
+  name: 'Conteúdo',
+  type: 'text',
+  lesson_id: 2,
+  module_id: 3,
+  course_id: 1,
+  content: { url: null, html: null },
+  status: 'not_started',
+  started_at: null,
+  completed_at: null,
+  previous: null,
+  next: null,
+};
+
+const renderLo = (lo: LearningObject, onFinish = vi.fn()) => {
+  render(
+    <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+      <LearningObjectContent lo={lo} onFinish={onFinish} />
+    </IntlProvider>,
+  );
+  return onFinish;
+};
+
+describe('rich text learning object (server HTML sanitised, DESIGN.md §5)', () => {
+  it('keeps the text but never lets a script or event handler through', () => {
+    const dirty = '<h2>Aula</h2><p onclick="alert(1)">Texto <img src="x" onerror="window.hacked=1"></p><script>window.hacked=2</script>';
+    const clean = sanitizeHtml(dirty);
+    expect(clean).toContain('<h2>Aula</h2>');
+    expect(clean).not.toMatch(/script|onerror|onclick/i);
+  });
+
+  it('renders the sanitised article', () => {
+    renderLo({ ...base, content: { url: null, html: '<p>Primeiro parágrafo</p><script>window.pwned=true</script>' } });
+    expect(screen.getByText('Primeiro parágrafo')).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+    expect((window as unknown as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+});
+
+describe('media learning objects report their end', () => {
+  it('a video that ends finishes the learning object', () => {
+    const onFinish = renderLo({ ...base, type: 'video', content: { url: '/api/files/media/aula.webm', html: null } });
+    const video = document.querySelector('video');
+    expect(video).not.toBeNull();
+    fireEvent.ended(video!);
+    expect(onFinish).toHaveBeenCalledTimes(1);
+  });
+
+  it('opening an external link finishes it; the link opens safely in a new tab', () => {
+    const onFinish = renderLo({ ...base, type: 'link', content: { url: 'https://example.org', html: null } });
+    const link = screen.getByRole('link', { name: /Abrir o conteúdo externo/ });
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('target', '_blank');
+    fireEvent.click(link);
+    expect(onFinish).toHaveBeenCalledTimes(1);
+  });
+
+  it('an embedded page is sandboxed and titled', () => {
+    renderLo({ ...base, type: 'embed', name: 'Simulador', content: { url: '/api/files/embed.html', html: null } });
+    const frame = screen.getByTitle('Conteúdo: Simulador');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups');
+  });
+
+  it('says so when the content is missing instead of rendering an empty player', () => {
+    renderLo({ ...base, type: 'video', content: { url: null, html: null } });
+    expect(screen.getByText('Este conteúdo está indisponível no momento.')).toBeInTheDocument();
+  });
+});
