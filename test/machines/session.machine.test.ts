@@ -1,0 +1,182 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { sessionMachine, POST_LOGIN_DELAY_MS } from '../../src/machines/session.machine';
+import { ApiError, NetworkError } from '../../src/services/http/errors';
+import type { User } from '../../src/services/contract';
+
+const user: User = {
+  id: 3,
+  name: 'Bruno Lima',
+  email: null,
+  access_code: 'demo',
+  platform_id: 1,
+  is_aprovat_user: false,
+  is_lxp_user: false,
+  is_eja_user: false,
+  accepted_lgpd: true,
+};
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(
+  input: { hasToken: boolean; cachedUser: User | null },
+  impl: {
+    login?: () => Promise<{ access_token: string }>;
+    fetchUser?: () => Promise<User>;
+    revokeToken?: () => Promise<void>;
+    postLoginSetup?: () => Promise<void>;
+  } = {},
+) {
+  const calls = {
+    login: vi.fn(impl.login ?? (async () => ({ access_token: 't'.repeat(20) }))),
+    fetchUser: vi.fn(impl.fetchUser ?? (async () => user)),
+    revokeToken: vi.fn(impl.revokeToken ?? (async () => {})),
+    postLoginSetup: vi.fn(impl.postLoginSetup ?? (async () => {})),
+    storeToken: vi.fn(),
+    storeUser: vi.fn(),
+    clearAuth: vi.fn(),
+    navigateAfterLogin: vi.fn(),
+    navigateToLogin: vi.fn(),
+  };
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        login: fromPromise(async ({ input: i }: { input: { username: string; password: string; scope: 'BRA' | 'ANG' } }) =>
+          calls.login(i as never),
+        ),
+        fetchUser: fromPromise(() => calls.fetchUser()),
+        revokeToken: fromPromise(() => calls.revokeToken()),
+        postLoginSetup: fromPromise<void, { user: User }>(() => calls.postLoginSetup()),
+      },
+      actions: {
+        storeToken: (_, p: { token: string }) => calls.storeToken(p.token),
+        storeUser: (_, p: { user: User }) => calls.storeUser(p.user),
+        clearAuth: () => calls.clearAuth(),
+        navigateAfterLogin: (_, p: { nextRoute: string | null }) => calls.navigateAfterLogin(p.nextRoute),
+        navigateToLogin: () => calls.navigateToLogin(),
+      },
+    }),
+    { input, clock },
+  ).start();
+  return { actor, calls, clock };
+}
+
+const login = { type: 'session.login', username: 'demo', password: 'demo1234', country: 'BRA', nextRoute: '/courses/1' } as const;
+
+describe('session machine (spec §4 Auth)', () => {
+  it('starts signed out without a token', () => {
+    const { actor } = start({ hasToken: false, cachedUser: user });
+    expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('starts signed in at once with a token and a cached user', () => {
+    const { actor, calls } = start({ hasToken: true, cachedUser: user });
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(calls.fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('loads the user when only the token is stored', async () => {
+    const { actor, calls } = start({ hasToken: true, cachedUser: null });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(calls.storeUser).toHaveBeenCalledWith(user);
+    expect(calls.navigateAfterLogin).not.toHaveBeenCalled();
+  });
+
+  it('clears stored auth when the user cannot be fetched (spec §8)', async () => {
+    const { actor, calls } = start({ hasToken: true, cachedUser: null }, { fetchUser: () => Promise.reject(new NetworkError()) });
+    await flush();
+    expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+    expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.loginError).toBeNull();
+  });
+
+  it('signs in: sends the country as scope, stores the token, loads the user, follows next_route', async () => {
+    const { actor, calls } = start({ hasToken: false, cachedUser: null });
+    actor.send(login);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(calls.login).toHaveBeenCalledWith({ username: 'demo', password: 'demo1234', scope: 'BRA' });
+    expect(calls.storeToken).toHaveBeenCalledWith('t'.repeat(20));
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+    expect(calls.navigateAfterLogin).toHaveBeenCalledWith('/courses/1');
+  });
+
+  it('keeps the server message of a failed sign-in', async () => {
+    const { actor, calls } = start(
+      { hasToken: false, cachedUser: null },
+      { login: () => Promise.reject(new ApiError(401, { message: 'Código de acesso ou senha inválidos' }, '/auth/token')) },
+    );
+    actor.send(login);
+    await flush();
+    expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+    expect(actor.getSnapshot().context.loginError).toBe('Código de acesso ou senha inválidos');
+    expect(calls.storeToken).not.toHaveBeenCalled();
+  });
+
+  it('runs the post-login setup 1 s after sign-in, not before', async () => {
+    const { actor, calls, clock } = start({ hasToken: false, cachedUser: null });
+    actor.send(login);
+    await flush();
+    clock.increment(POST_LOGIN_DELAY_MS - 1);
+    expect(calls.postLoginSetup).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(calls.postLoginSetup).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failing post-login setup never signs the student out', async () => {
+    const { actor, clock } = start({ hasToken: true, cachedUser: user }, { postLoginSetup: () => Promise.reject(new Error('x')) });
+    clock.increment(POST_LOGIN_DELAY_MS);
+    await flush();
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(actor.getSnapshot().matches({ authenticated: { setup: 'ready' } })).toBe(true);
+  });
+
+  it("'Sair' revokes the token, clears auth and goes to /login, even when the revoke fails", async () => {
+    const { actor, calls } = start({ hasToken: true, cachedUser: user }, { revokeToken: () => Promise.reject(new NetworkError()) });
+    actor.send({ type: 'session.logout' });
+    await flush();
+    expect(calls.revokeToken).toHaveBeenCalledTimes(1);
+    expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+    expect(calls.navigateToLogin).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+  });
+
+  it('a 401 (session.expired) clears auth and goes to /login without a revoke call', () => {
+    const { actor, calls } = start({ hasToken: true, cachedUser: user });
+    actor.send({ type: 'session.expired' });
+    expect(calls.revokeToken).not.toHaveBeenCalled();
+    expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+    expect(calls.navigateToLogin).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('refreshes the user in the background and keeps the cached one when offline', async () => {
+    const fresh = { ...user, name: 'Bruno L. Lima' };
+    let answer: () => Promise<User> = async () => fresh;
+    const { actor } = start({ hasToken: true, cachedUser: user }, { fetchUser: () => answer() });
+    actor.send({ type: 'user.refresh' });
+    await flush();
+    expect(actor.getSnapshot().context.user?.name).toBe('Bruno L. Lima');
+    answer = () => Promise.reject(new NetworkError());
+    actor.send({ type: 'user.refresh' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(actor.getSnapshot().context.user?.name).toBe('Bruno L. Lima');
+  });
+
+  it('signs out when the background refresh answers 401', async () => {
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: user },
+      { fetchUser: () => Promise.reject(new ApiError(401, { message: 'Sessão expirada' }, '/users/self')) },
+    );
+    actor.send({ type: 'user.refresh' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+    expect(calls.navigateToLogin).toHaveBeenCalledTimes(1);
+  });
+});
