@@ -1,0 +1,122 @@
+/**
+ * Generated path tests (DESIGN.md §4): paths from xstate/graph replayed on real actors for
+ * the boot, session and lifecycle machines. Fails when a defined transition is never
+ * reached; writes `.tmp/paths-coverage.json` for `scripts/paths-report.mjs` (QA's table).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { bootMachine, BootRedirectError } from '../../src/machines/boot.machine';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { lifecycleMachine, MAX_AUTO_RETRIES } from '../../src/machines/lifecycle.machine';
+import { ApiError, NetworkError } from '../../src/services/http/errors';
+import type { User } from '../../src/services/contract';
+import { coverage, definedStates, definedTransitions, generatePlans, replay, type ModelOptions } from './driver';
+
+const user: User = {
+  id: 1,
+  name: 'Ana Souza',
+  email: null,
+  access_code: 'demo',
+  platform_id: 1,
+  is_aprovat_user: false,
+  is_lxp_user: false,
+  is_eja_user: false,
+  accepted_lgpd: true,
+};
+const unauthorized = new ApiError(401, { message: 'Sessão expirada' }, '/users/self');
+const offline = new NetworkError();
+
+/** Sample events shared by the models: payload variants drive each guarded branch. */
+function sampleEvents(eventType: string): EventObject[] {
+  if (eventType.startsWith('xstate.after.')) return [{ type: eventType }];
+  const actor = eventType.replace(/^xstate\.(done|error)\.actor\./, '');
+  if (eventType.startsWith('xstate.done.actor.')) {
+    const outputs: Record<string, unknown[]> = {
+      login: [{ access_token: 't'.repeat(20) }],
+      fetchUser: [user],
+      refreshUser: [user],
+    };
+    const bootOutputs = [undefined, { redirect: '/courses' }, { redirect: 'https://sso.example.com/entrar' }];
+    return (outputs[actor] ?? (bootMachine.implementations.actors[actor] ? bootOutputs : [undefined])).map((output) => ({
+      type: eventType,
+      output,
+    }));
+  }
+  if (eventType.startsWith('xstate.error.actor.')) {
+    const errors: unknown[] = bootMachine.implementations.actors[actor]
+      ? [new Error('falhou'), new BootRedirectError('/login')]
+      : [unauthorized, offline];
+    return errors.map((error) => ({ type: eventType, error }));
+  }
+  switch (eventType) {
+    case 'session.login':
+      return [{ type: eventType, username: 'demo', password: 'demo1234', country: 'BRA', nextRoute: '/courses' }];
+    case 'lifecycle.finish':
+      return [{ type: eventType, data: { answer: 'a' } }];
+    default:
+      return [{ type: eventType }];
+  }
+}
+
+const models: ModelOptions[] = [
+  { machine: bootMachine, inputs: [undefined], samples: sampleEvents },
+  {
+    machine: sessionMachine,
+    inputs: [
+      { hasToken: false, cachedUser: null },
+      { hasToken: true, cachedUser: user },
+      { hasToken: true, cachedUser: null },
+    ],
+    samples: sampleEvents,
+  },
+  {
+    machine: lifecycleMachine,
+    inputs: [{ kind: 'learningObject', id: 7, lessonId: 3, completed: false }],
+    samples: sampleEvents,
+    // attempts beyond MAX_AUTO_RETRIES + 1 behave alike; the opening id is random.
+    serializeState: (s) => {
+      const c = s.context as { attempts: number; pendingFinish: unknown; error: unknown };
+      return JSON.stringify([
+        s.value,
+        Math.min(c.attempts, MAX_AUTO_RETRIES + 1),
+        c.pendingFinish !== null,
+        c.error instanceof ApiError ? c.error.status : c.error ? 'transient' : null,
+      ]);
+    },
+  },
+];
+
+const report: Record<string, { states: [number, number]; transitions: [number, number]; plans: number; missing: string[] }> = {};
+
+describe.each(models.map((m) => [m.machine.id, m] as const))('generated paths: %s machine', (_id, model) => {
+  const plans = generatePlans(model);
+
+  it(`replays ${plans.length} generated plans on a real actor, matching the model at every step`, async () => {
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) await replay(model.machine as AnyStateMachine, plan);
+  }, 120_000);
+
+  it('reaches every state and every transition the machine defines', () => {
+    const defined = definedTransitions(model.machine);
+    const states = definedStates(model.machine);
+    const seen = coverage.get(model.machine.id)!;
+    const missing = [...defined].filter((key) => !seen.transitions.has(key));
+    const missingStates = [...states].filter((id) => !seen.states.has(id));
+    report[model.machine.id] = {
+      states: [states.size - missingStates.length, states.size],
+      transitions: [defined.size - missing.length, defined.size],
+      plans: plans.length,
+      missing: [...missing, ...missingStates.map((s) => `state ${s}`)],
+    };
+    expect(missingStates).toEqual([]);
+    expect(missing).toEqual([]);
+  });
+});
+
+afterAll(() => {
+  mkdirSync('.tmp', { recursive: true });
+  const file = '.tmp/paths-coverage.json';
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(file, JSON.stringify({ ...previous, ...report, generatedAt: new Date().toISOString() }, null, 2));
+});
