@@ -28,7 +28,9 @@ function start(
   } = {},
 ) {
   const calls = {
-    login: vi.fn(impl.login ?? (async () => ({ access_token: 't'.repeat(20) }))),
+    login: vi.fn<(input: { username: string; password: string; scope: string }) => Promise<{ access_token: string }>>(
+      impl.login ?? (async () => ({ access_token: 't'.repeat(20) })),
+    ),
     fetchUser: vi.fn(impl.fetchUser ?? (async () => user)),
     revokeToken: vi.fn(impl.revokeToken ?? (async () => {})),
     postLoginSetup: vi.fn(impl.postLoginSetup ?? (async () => {})),
@@ -43,7 +45,7 @@ function start(
     sessionMachine.provide({
       actors: {
         login: fromPromise(async ({ input: i }: { input: { username: string; password: string; scope: 'BRA' | 'ANG' } }) =>
-          calls.login(i as never),
+          calls.login(i),
         ),
         fetchUser: fromPromise(() => calls.fetchUser()),
         revokeToken: fromPromise(() => calls.revokeToken()),

@@ -149,11 +149,14 @@ function delayOf(machine: AnyStateMachine, eventType: string, snapshot: { contex
  * @param onStep optional extra check after each step (e.g. a rendered view).
  * @throws when the actor's state value or tags differ from the model's.
  */
-export async function replay(
-  machine: AnyStateMachine,
-  plan: Plan,
-  onStep?: (snapshot: ReturnType<ReturnType<typeof createActor>['getSnapshot']>) => void,
-): Promise<void> {
+export interface ReplayHooks {
+  /** Called once the actor runs (e.g. render a view subscribed to it); may return a cleanup. */
+  onStart?: (actor: ReturnType<typeof createActor>) => (() => void) | void;
+  /** Extra check after the initial state and after each step (e.g. what the view shows). */
+  onStep?: (snapshot: ReturnType<ReturnType<typeof createActor>['getSnapshot']>, step: string) => void | Promise<void>;
+}
+
+export async function replay(machine: AnyStateMachine, plan: Plan, hooks: ReplayHooks = {}): Promise<void> {
   const pending = new Map<string, Deferred>();
   const actorNames = Object.keys(machine.implementations.actors);
   const fakes = Object.fromEntries(
@@ -191,7 +194,9 @@ export async function replay(
   });
   const actorRefHolder: { ref: unknown } = { ref: actor };
   actor.start();
+  const cleanup = hooks.onStart?.(actor);
   await flush();
+  await hooks.onStep?.(actor.getSnapshot(), 'start');
   (actor.getSnapshot() as unknown as { _nodes: { id: string }[] })._nodes.forEach((node) => seen.states.add(node.id));
 
   // Expected states come from the pure model (xstate's `transition`), step by step.
@@ -222,7 +227,8 @@ export async function replay(
     if (tags(after) !== tags(predicted)) {
       throw new Error(`${plan.description}: after ${event.type} expected tags [${tags(predicted)}], got [${tags(after)}]`);
     }
-    onStep?.(after);
+    await hooks.onStep?.(after, `${plan.description} @ ${event.type}`);
   }
+  cleanup?.();
   actor.stop();
 }

@@ -22,6 +22,7 @@ import { CourseMessages } from '../course/messages';
 import { moduleQueryKey, TYPE_TEXT } from '../module/screen';
 import { ModuleMessages } from '../module/messages';
 import { LearningObjectContent } from './content';
+import { LifecycleStatus } from './lifecycle-status';
 import { LearningObjectMessages as M } from './messages';
 
 interface Props {
@@ -73,22 +74,7 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
   const lifecycle = useActorRef(learningObjectLifecycle, {
     input: { kind: 'learningObject', id: lo.id, lessonId: lo.lesson_id, completed: lo.status === 'completed' },
   });
-  const view = useSelector(lifecycle, (s) =>
-    s.hasTag('ended')
-      ? 'ended'
-      : s.hasTag('failed')
-        ? s.hasTag('started')
-          ? 'endFailed'
-          : 'startFailed'
-        : s.hasTag('busy')
-          ? s.hasTag('started')
-            ? 'ending'
-            : 'starting'
-          : s.hasTag('started')
-            ? 'started'
-            : 'idle',
-  );
-  const autoRetrying = useSelector(lifecycle, (s) => s.hasTag('failed') && s.hasTag('retrying'));
+  const ended = useSelector(lifecycle, (s) => s.hasTag('ended'));
 
   // The one allowed effect: forward "this learning object is shown" into its actor.
   useEffect(() => {
@@ -97,15 +83,13 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
 
   // Progress changed on the server: module ticks and course progress must show it.
   useEffect(() => {
-    if (view !== 'ended') return;
+    if (!ended) return;
     void queryClient.invalidateQueries({ queryKey: moduleQueryKey(lo.module_id) });
     void queryClient.invalidateQueries({ queryKey: ['course', lo.course_id] });
     void queryClient.invalidateQueries({ queryKey: ['courses'] });
-  }, [view, queryClient, lo.module_id, lo.course_id]);
+  }, [ended, queryClient, lo.module_id, lo.course_id]);
 
   const finish = () => lifecycle.send({ type: 'lifecycle.finish' });
-  const alreadyDone = lo.status === 'completed';
-  const done = view === 'ended' || alreadyDone;
 
   return (
     <section className="page lo-page">
@@ -128,40 +112,7 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
 
       <LearningObjectContent lo={lo} onFinish={finish} />
 
-      <div className="lo-status">
-        <p role="status" aria-live="polite" className={done ? 'status-done' : undefined}>
-          {view === 'starting' && intl.formatMessage(M.statusStarting)}
-          {view === 'ending' && intl.formatMessage(M.statusEnding)}
-          {done && view !== 'ending' && (
-            <>
-              <span aria-hidden="true">✓ </span>
-              {intl.formatMessage(M.statusEnded)}
-            </>
-          )}
-          {view === 'started' && !done && intl.formatMessage(M.statusStarted)}
-        </p>
-        {(view === 'startFailed' || view === 'endFailed') && (
-          <div role="alert" className="notice notice-error">
-            <p>
-              {intl.formatMessage(view === 'startFailed' ? M.startFailed : M.endFailed)}{' '}
-              {autoRetrying && intl.formatMessage(M.retrying)}
-            </p>
-            <button type="button" className="button" onClick={() => lifecycle.send({ type: 'lifecycle.retry' })}>
-              {intl.formatMessage(M.retry)}
-            </button>
-          </div>
-        )}
-        {!done && (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={finish}
-            disabled={view === 'ending' || view === 'endFailed'}
-          >
-            {intl.formatMessage(M.finish)}
-          </button>
-        )}
-      </div>
+      <LifecycleStatus lifecycle={lifecycle} alreadyDone={lo.status === 'completed'} />
 
       <nav aria-label={intl.formatMessage(M.navLabel)} className="lo-nav">
         {lo.previous ? (

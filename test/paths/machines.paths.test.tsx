@@ -11,7 +11,18 @@ import { sessionMachine } from '../../src/machines/session.machine';
 import { lifecycleMachine, MAX_AUTO_RETRIES } from '../../src/machines/lifecycle.machine';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
-import { coverage, definedStates, definedTransitions, generatePlans, replay, type ModelOptions } from './driver';
+import { act, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { LifecycleStatus, lifecycleView, type LifecycleRef, type LifecycleView } from '../../src/views/learning-object/lifecycle-status';
+import {
+  coverage,
+  definedStates,
+  definedTransitions,
+  generatePlans,
+  replay,
+  type ModelOptions,
+  type ReplayHooks,
+} from './driver';
 
 const user: User = {
   id: 1,
@@ -51,9 +62,9 @@ function sampleEvents(eventType: string): EventObject[] {
   }
   switch (eventType) {
     case 'session.login':
-      return [{ type: eventType, username: 'demo', password: 'demo1234', country: 'BRA', nextRoute: '/courses' }];
+      return [{ type: eventType, username: 'demo', password: 'demo1234', country: 'BRA', nextRoute: '/courses' } as EventObject];
     case 'lifecycle.finish':
-      return [{ type: eventType, data: { answer: 'a' } }];
+      return [{ type: eventType, data: { answer: 'a' } } as EventObject];
     default:
       return [{ type: eventType }];
   }
@@ -87,6 +98,47 @@ const models: ModelOptions[] = [
   },
 ];
 
+/**
+ * What a student sees at each step, for machines with a view: the lifecycle status of the
+ * learning-object viewer is rendered and checked against the snapshot after every step.
+ */
+const LIFECYCLE_TEXT: Record<LifecycleView, string | null> = {
+  idle: null,
+  starting: 'Registrando acesso…',
+  started: 'Em andamento',
+  ending: 'Registrando conclusão…',
+  ended: 'Concluído',
+  startFailed: null,
+  endFailed: null,
+};
+const viewHooks: Record<string, ReplayHooks | undefined> = {
+  lifecycle: {
+    onStart: (actor) => {
+      const { unmount } = render(
+        <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+          <LifecycleStatus lifecycle={actor as unknown as LifecycleRef} />
+        </IntlProvider>,
+      );
+      return unmount;
+    },
+    onStep: async (snapshot, step) => {
+      await act(async () => {});
+      const view = lifecycleView(snapshot as unknown as { hasTag: (t: string) => boolean });
+      const status = screen.getByRole('status');
+      const expected = LIFECYCLE_TEXT[view];
+      if (expected === null) expect(status.textContent, step).toBe('');
+      else expect(status.textContent, step).toContain(expected);
+      const alert = screen.queryByRole('alert');
+      if (view === 'startFailed') expect(alert?.textContent, step).toContain('Não foi possível registrar seu acesso');
+      else if (view === 'endFailed') expect(alert?.textContent, step).toContain('Não foi possível registrar a conclusão');
+      else expect(alert, step).toBeNull();
+      const finish = screen.queryByRole('button', { name: 'Concluir' });
+      if (view === 'ended') expect(finish, step).toBeNull();
+      else expect((finish as HTMLButtonElement).disabled, step).toBe(view === 'ending' || view === 'endFailed');
+    },
+  },
+};
+
 const report: Record<string, { states: [number, number]; transitions: [number, number]; plans: number; missing: string[] }> = {};
 
 describe.each(models.map((m) => [m.machine.id, m] as const))('generated paths: %s machine', (_id, model) => {
@@ -94,7 +146,7 @@ describe.each(models.map((m) => [m.machine.id, m] as const))('generated paths: %
 
   it(`replays ${plans.length} generated plans on a real actor, matching the model at every step`, async () => {
     expect(plans.length).toBeGreaterThan(0);
-    for (const plan of plans) await replay(model.machine as AnyStateMachine, plan);
+    for (const plan of plans) await replay(model.machine as AnyStateMachine, plan, viewHooks[model.machine.id]);
   }, 120_000);
 
   it('reaches every state and every transition the machine defines', () => {

@@ -1,0 +1,66 @@
+/**
+ * What the student sees of a learning object's lifecycle actor (spec §4 "started, then
+ * ended"): a polite status line, an alert with 'Tentar novamente' when a write failed,
+ * and 'Concluir' until the end is recorded. Reads only the actor's tags.
+ */
+import { useIntl } from 'react-intl';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { lifecycleMachine } from '../../machines/lifecycle.machine';
+import { LearningObjectMessages as M } from './messages';
+
+export type LifecycleRef = ActorRefFrom<typeof lifecycleMachine>;
+
+/** The one view state a lifecycle snapshot shows, derived from its tags. */
+export type LifecycleView = 'idle' | 'starting' | 'started' | 'ending' | 'ended' | 'startFailed' | 'endFailed';
+
+/** Maps a lifecycle snapshot's tags to what the view shows. */
+export function lifecycleView(s: { hasTag: (tag: string) => boolean }): LifecycleView {
+  if (s.hasTag('ended')) return 'ended';
+  if (s.hasTag('failed')) return s.hasTag('started') ? 'endFailed' : 'startFailed';
+  if (s.hasTag('busy')) return s.hasTag('started') ? 'ending' : 'starting';
+  return s.hasTag('started') ? 'started' : 'idle';
+}
+
+export function LifecycleStatus({ lifecycle, alreadyDone = false }: { lifecycle: LifecycleRef; alreadyDone?: boolean }) {
+  const intl = useIntl();
+  const view = useSelector(lifecycle, lifecycleView);
+  const autoRetrying = useSelector(lifecycle, (s) => s.hasTag('retrying'));
+  const done = view === 'ended' || alreadyDone;
+  return (
+    <div className="lo-status">
+      <p role="status" aria-live="polite" className={done ? 'status-done' : undefined}>
+        {view === 'starting' && intl.formatMessage(M.statusStarting)}
+        {view === 'ending' && intl.formatMessage(M.statusEnding)}
+        {done && view !== 'ending' && (
+          <>
+            <span aria-hidden="true">✓ </span>
+            {intl.formatMessage(M.statusEnded)}
+          </>
+        )}
+        {view === 'started' && !done && intl.formatMessage(M.statusStarted)}
+      </p>
+      {(view === 'startFailed' || view === 'endFailed') && (
+        <div role="alert" className="notice notice-error">
+          <p>
+            {intl.formatMessage(view === 'startFailed' ? M.startFailed : M.endFailed)}{' '}
+            {autoRetrying && intl.formatMessage(M.retrying)}
+          </p>
+          <button type="button" className="button" onClick={() => lifecycle.send({ type: 'lifecycle.retry' })}>
+            {intl.formatMessage(M.retry)}
+          </button>
+        </div>
+      )}
+      {!done && (
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => lifecycle.send({ type: 'lifecycle.finish' })}
+          disabled={view === 'ending' || view === 'endFailed'}
+        >
+          {intl.formatMessage(M.finish)}
+        </button>
+      )}
+    </div>
+  );
+}
