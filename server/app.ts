@@ -1,0 +1,164 @@
+/**
+ * The reference platform API as a Hono app, and a programmatic starter for the demo,
+ * tests and end-to-end tests.
+ *
+ *   startServer({ port?: number (0 = a free port; default 4173), dataDir?: string | 'memory'
+ *     (default '.data'), databaseUrl?: string, distDir?: string | null (default 'dist';
+ *     null = API only), log?: boolean })
+ *     → Promise<{ url: string; port: number; seeded: boolean; close(): Promise<void> }>
+ *
+ * The server listens on '::' (dual stack) so both http://localhost:PORT (brand 1) and
+ * http://127.0.0.1:PORT (brand 2) answer.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { API_PREFIXES } from '../src/services/contract/bases';
+import { openDb, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { seedIfEmpty } from './seed';
+import { HttpProblem, MESSAGES } from './http';
+import { publicRoutes } from './routes/public';
+import { studentV1Routes, studentV2Routes } from './routes/student';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ASSETS = join(ROOT, 'server', 'assets');
+
+/** CSP of the built app (DESIGN.md §5): no inline script, no plugins, no framing. */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "frame-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export interface AppOptions {
+  /** Folder of the built SPA; null serves the API only. */
+  distDir: string | null;
+}
+
+/** Builds the Hono app over `db`. */
+export function createApp(db: Db, options: AppOptions): Hono {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpProblem) return c.json({ message: error.message }, error.status);
+    console.error('[server] unexpected error', error);
+    return c.json({ message: 'Erro interno do servidor.' }, 500);
+  });
+
+  // Demo media of the file repository, with Range support (206) for audio and video.
+  app.use(
+    `${API_PREFIXES.files}/media/*`,
+    serveStatic({
+      root: ASSETS,
+      rewriteRequestPath: (path) => path.slice(`${API_PREFIXES.files}/media`.length),
+      onFound: (path, c) => {
+        c.header('Cache-Control', 'public, max-age=3600');
+        if (path.endsWith('.vtt')) c.header('Content-Type', 'text/vtt; charset=utf-8');
+      },
+    }),
+  );
+
+  app.route(API_PREFIXES.mainV1, publicRoutes(db));
+  app.route(API_PREFIXES.mainV1, studentV1Routes(db));
+  app.route(API_PREFIXES.mainV2, studentV2Routes(db));
+  app.all('/api/*', (c) => c.json({ message: MESSAGES.notFound }, 404));
+
+  const distDir = options.distDir;
+  if (distDir && existsSync(join(distDir, 'index.html'))) {
+    app.use(
+      '*',
+      serveStatic({
+        root: distDir,
+        onFound: (path, c) => {
+          if (path.includes(`${join(distDir, 'assets')}`)) {
+            c.header('Cache-Control', 'public, max-age=31536000, immutable');
+          } else {
+            c.header('Cache-Control', 'no-cache');
+          }
+          if (path.endsWith('.html')) c.header('Content-Security-Policy', APP_CSP);
+        },
+      }),
+    );
+    // SPA fallback: every other GET (a deep link such as /courses/1/modules/2) gets index.html.
+    app.get('*', (c) => {
+      if (/\.[a-z0-9]{1,8}$/i.test(c.req.path)) return c.text('Not found', 404);
+      c.header('Cache-Control', 'no-cache');
+      c.header('Content-Security-Policy', APP_CSP);
+      return c.html(readFileSync(join(distDir, 'index.html'), 'utf8'));
+    });
+  } else {
+    app.get('*', (c) =>
+      c.text('O app ainda não foi construído: rode `npm run build` (ou `npm start`). A API está em /api.', 404),
+    );
+  }
+  return app;
+}
+
+export interface StartOptions {
+  port?: number;
+  dataDir?: string;
+  databaseUrl?: string;
+  distDir?: string | null;
+  log?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  seeded: boolean;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds demo data on first run and listens. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const db = await openDb({
+    dataDir: options.dataDir ?? join(ROOT, '.data'),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  });
+  await migrate(db);
+  const seeded = await seedIfEmpty(db);
+  const distDir = options.distDir === undefined ? join(ROOT, 'dist') : options.distDir;
+  const app = createApp(db, { distDir });
+  const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 4173, hostname: '::' }, () => resolveServer(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  if (options.log) console.log(`[server] listening on port ${port}`);
+  let closed = false;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    seeded,
+    db,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,357 @@
+/**
+ * Learning data of the reference API (spec §7): courses, modules, lessons, learning
+ * objects and one student's progress. Answers are built as the contract's types.
+ */
+import { sql } from 'drizzle-orm';
+import type {
+  Course,
+  CourseStatus,
+  CourseSummary,
+  LearningObject,
+  LearningObjectProgress,
+  LearningObjectRef,
+  LearningObjectStatus,
+  LearningObjectType,
+  Module,
+  ModuleSummary,
+} from '../src/services/contract';
+import type { Db } from './db/client';
+
+/** Completion percentage, rounded (0 when there is nothing to complete). */
+const percent = (completed: number, total: number) => (total === 0 ? 0 : Math.round((completed * 100) / total));
+
+const courseStatus = (completed: number, started: number, total: number): CourseStatus =>
+  total > 0 && completed === total ? 'completed' : started > 0 ? 'in_progress' : 'not_started';
+
+const loStatus = (startedAt: unknown, completedAt: unknown): LearningObjectStatus =>
+  completedAt ? 'completed' : startedAt ? 'started' : 'not_started';
+
+const iso = (value: unknown): string | null =>
+  value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
+
+/** Lower-case, accent-free text for search ("Matemática" matches "matematica"). */
+export const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+
+interface CourseRow {
+  id: number;
+  name: string;
+  description: string;
+  image_url: string | null;
+  modules_count: number;
+  total: number;
+  completed: number;
+  started: number;
+}
+
+async function courseRows(db: Db, userId: number, platformId: number, courseId?: number): Promise<CourseRow[]> {
+  return db.rows<CourseRow>(sql`
+    SELECT c.id, c.name, c.description, c.image_url,
+      (SELECT count(*)::int FROM modules mm WHERE mm.course_id = c.id) AS modules_count,
+      count(lo.id)::int AS total,
+      count(p.completed_at)::int AS completed,
+      count(p.started_at)::int AS started
+    FROM courses c
+    LEFT JOIN modules m ON m.course_id = c.id
+    LEFT JOIN lessons l ON l.module_id = m.id
+    LEFT JOIN learning_objects lo ON lo.lesson_id = l.id
+    LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
+    WHERE c.platform_id = ${platformId} ${courseId === undefined ? sql`` : sql`AND c.id = ${courseId}`}
+    GROUP BY c.id
+    ORDER BY c.position, c.id`);
+}
+
+const toSummary = (row: CourseRow): CourseSummary => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  image_url: row.image_url,
+  progress: percent(row.completed, row.total),
+  status: courseStatus(row.completed, row.started, row.total),
+  modules_count: row.modules_count,
+});
+
+export interface CourseQuery {
+  page: number;
+  perPage: number;
+  search?: string | undefined;
+  status?: CourseStatus | undefined;
+}
+
+/** The student's courses on their platform, filtered and paginated (v2 `GET /lms/courses`). */
+export async function listCourses(db: Db, userId: number, platformId: number, query: CourseQuery) {
+  let courses = (await courseRows(db, userId, platformId)).map(toSummary);
+  if (query.search && query.search.trim() !== '') {
+    const needle = fold(query.search.trim());
+    courses = courses.filter((c) => fold(c.name).includes(needle));
+  }
+  if (query.status) courses = courses.filter((c) => c.status === query.status);
+  const total = courses.length;
+  const lastPage = Math.max(1, Math.ceil(total / query.perPage));
+  const start = (query.page - 1) * query.perPage;
+  return {
+    pagination: { page: query.page, per_page: query.perPage, total, last_page: lastPage },
+    data: courses.slice(start, start + query.perPage),
+  };
+}
+
+/** One course with its modules and the last learning object opened; null when not the student's. */
+export async function getCourse(db: Db, userId: number, platformId: number, courseId: number): Promise<Course | null> {
+  const [row] = await courseRows(db, userId, platformId, courseId);
+  if (!row) return null;
+  const modules = await db.rows<{
+    id: number;
+    name: string;
+    position: number;
+    lessons_count: number;
+    total: number;
+    completed: number;
+  }>(sql`
+    SELECT m.id, m.name, m.position,
+      (SELECT count(*)::int FROM lessons ll WHERE ll.module_id = m.id) AS lessons_count,
+      count(lo.id)::int AS total, count(p.completed_at)::int AS completed
+    FROM modules m
+    LEFT JOIN lessons l ON l.module_id = m.id
+    LEFT JOIN learning_objects lo ON lo.lesson_id = l.id
+    LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
+    WHERE m.course_id = ${courseId}
+    GROUP BY m.id
+    ORDER BY m.position, m.id`);
+  const [last] = await db.rows<{ id: number; lesson_id: number; module_id: number }>(sql`
+    SELECT lo.id, lo.lesson_id, l.module_id
+    FROM course_last_opened clo
+    JOIN learning_objects lo ON lo.id = clo.learning_object_id
+    JOIN lessons l ON l.id = lo.lesson_id
+    WHERE clo.user_id = ${userId} AND clo.course_id = ${courseId}`);
+  const moduleSummaries: ModuleSummary[] = modules.map((m) => ({
+    id: m.id,
+    name: m.name,
+    position: m.position,
+    progress: percent(m.completed, m.total),
+    completed: m.total > 0 && m.completed === m.total,
+    lessons_count: m.lessons_count,
+  }));
+  return { ...toSummary(row), modules: moduleSummaries, last_learning_object: last ?? null };
+}
+
+interface LoRow {
+  id: number;
+  name: string;
+  type: LearningObjectType;
+  position: number;
+  duration_seconds: number | null;
+  lesson_id: number;
+  lesson_name: string;
+  lesson_position: number;
+  started_at: unknown;
+  completed_at: unknown;
+}
+
+async function moduleLearningObjects(db: Db, userId: number, moduleId: number): Promise<LoRow[]> {
+  return db.rows<LoRow>(sql`
+    SELECT lo.id, lo.name, lo.type, lo.position, lo.duration_seconds,
+      l.id AS lesson_id, l.name AS lesson_name, l.position AS lesson_position,
+      p.started_at, p.completed_at
+    FROM lessons l
+    LEFT JOIN learning_objects lo ON lo.lesson_id = l.id
+    LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
+    WHERE l.module_id = ${moduleId}
+    ORDER BY l.position, l.id, lo.position, lo.id`);
+}
+
+interface ModuleRow {
+  id: number;
+  course_id: number;
+  course_name: string;
+  name: string;
+  position: number;
+}
+
+async function moduleRow(db: Db, platformId: number, moduleId: number): Promise<ModuleRow | null> {
+  const [row] = await db.rows<ModuleRow>(sql`
+    SELECT m.id, m.course_id, c.name AS course_name, m.name, m.position
+    FROM modules m JOIN courses c ON c.id = m.course_id
+    WHERE m.id = ${moduleId} AND c.platform_id = ${platformId}`);
+  return row ?? null;
+}
+
+/** One module with its lessons and learning objects and this student's progress; null when unknown. */
+export async function getModule(db: Db, userId: number, platformId: number, moduleId: number): Promise<Module | null> {
+  const row = await moduleRow(db, platformId, moduleId);
+  if (!row) return null;
+  const los = await moduleLearningObjects(db, userId, moduleId);
+  const lessons: Module['lessons'] = [];
+  for (const lo of los) {
+    let lesson = lessons.find((l) => l.id === lo.lesson_id);
+    if (!lesson) {
+      lesson = { id: lo.lesson_id, name: lo.lesson_name, position: lo.lesson_position, completed: true, learning_objects: [] };
+      lessons.push(lesson);
+    }
+    if (lo.id === null) continue;
+    const status = loStatus(lo.started_at, lo.completed_at);
+    if (status !== 'completed') lesson.completed = false;
+    lesson.learning_objects.push({
+      id: lo.id,
+      name: lo.name,
+      type: lo.type,
+      position: lo.position,
+      status,
+      duration_seconds: lo.duration_seconds,
+    });
+  }
+  for (const lesson of lessons) if (lesson.learning_objects.length === 0) lesson.completed = false;
+  const all = lessons.flatMap((l) => l.learning_objects);
+  const done = all.filter((lo) => lo.status === 'completed').length;
+  return {
+    ...row,
+    progress: percent(done, all.length),
+    completed: lessons.length > 0 && lessons.every((l) => l.completed),
+    lessons,
+  };
+}
+
+interface LoDetailRow {
+  id: number;
+  name: string;
+  type: LearningObjectType;
+  lesson_id: number;
+  module_id: number;
+  course_id: number;
+  url: string | null;
+  html: string | null;
+  started_at: unknown;
+  completed_at: unknown;
+}
+
+/** Why a learning object could not be answered. */
+export type LoLookupError = 'not_found' | 'wrong_lesson';
+
+async function loDetail(db: Db, userId: number, platformId: number, id: number): Promise<LoDetailRow | null> {
+  const [row] = await db.rows<LoDetailRow>(sql`
+    SELECT lo.id, lo.name, lo.type, lo.lesson_id, l.module_id, m.course_id, lo.url, lo.html,
+      p.started_at, p.completed_at
+    FROM learning_objects lo
+    JOIN lessons l ON l.id = lo.lesson_id
+    JOIN modules m ON m.id = l.module_id
+    JOIN courses c ON c.id = m.course_id
+    LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
+    WHERE lo.id = ${id} AND c.platform_id = ${platformId}`);
+  return row ?? null;
+}
+
+/** One learning object with content, progress and its neighbours in the module. */
+export async function getLearningObject(
+  db: Db,
+  userId: number,
+  platformId: number,
+  id: number,
+  lessonId: number,
+): Promise<LearningObject | LoLookupError> {
+  const row = await loDetail(db, userId, platformId, id);
+  if (!row) return 'not_found';
+  if (row.lesson_id !== lessonId) return 'wrong_lesson';
+  const order = (await moduleLearningObjects(db, userId, row.module_id)).filter((lo) => lo.id !== null);
+  const index = order.findIndex((lo) => lo.id === id);
+  const ref = (lo: LoRow | undefined): LearningObjectRef | null =>
+    lo ? { id: lo.id, lesson_id: lo.lesson_id, module_id: row.module_id } : null;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    lesson_id: row.lesson_id,
+    module_id: row.module_id,
+    course_id: row.course_id,
+    content: { url: row.url, html: row.html },
+    status: loStatus(row.started_at, row.completed_at),
+    started_at: iso(row.started_at),
+    completed_at: iso(row.completed_at),
+    previous: index > 0 ? ref(order[index - 1]) : null,
+    next: index >= 0 ? ref(order[index + 1]) : null,
+  };
+}
+
+async function progressOf(db: Db, userId: number, id: number, lessonId: number): Promise<LearningObjectProgress> {
+  const [p] = await db.rows<{ started_at: unknown; completed_at: unknown }>(sql`
+    SELECT started_at, completed_at FROM learning_object_progress
+    WHERE user_id = ${userId} AND learning_object_id = ${id}`);
+  return {
+    id,
+    lesson_id: lessonId,
+    status: loStatus(p?.started_at, p?.completed_at),
+    started_at: iso(p?.started_at),
+    completed_at: iso(p?.completed_at),
+  };
+}
+
+/** Records that the student opened the learning object (spec §7 `PUT …/start`). */
+export async function startLearningObject(
+  db: Db,
+  userId: number,
+  platformId: number,
+  id: number,
+  lessonId: number,
+): Promise<LearningObjectProgress | LoLookupError> {
+  const row = await loDetail(db, userId, platformId, id);
+  if (!row) return 'not_found';
+  if (row.lesson_id !== lessonId) return 'wrong_lesson';
+  await db.rows(sql`
+    INSERT INTO learning_object_progress (user_id, learning_object_id, started_at)
+    VALUES (${userId}, ${id}, now())
+    ON CONFLICT (user_id, learning_object_id)
+    DO UPDATE SET started_at = COALESCE(learning_object_progress.started_at, now())`);
+  await db.rows(sql`
+    INSERT INTO course_last_opened (user_id, course_id, learning_object_id, opened_at)
+    VALUES (${userId}, ${row.course_id}, ${id}, now())
+    ON CONFLICT (user_id, course_id) DO UPDATE SET learning_object_id = ${id}, opened_at = now()`);
+  return progressOf(db, userId, id, lessonId);
+}
+
+/** Records that the student finished the learning object, with `data` (spec §7 `PUT …/end`). */
+export async function endLearningObject(
+  db: Db,
+  userId: number,
+  platformId: number,
+  id: number,
+  lessonId: number,
+  data: Record<string, unknown>,
+): Promise<LearningObjectProgress | LoLookupError> {
+  const row = await loDetail(db, userId, platformId, id);
+  if (!row) return 'not_found';
+  if (row.lesson_id !== lessonId) return 'wrong_lesson';
+  await db.rows(sql`
+    INSERT INTO learning_object_progress (user_id, learning_object_id, started_at, completed_at, data)
+    VALUES (${userId}, ${id}, now(), now(), ${JSON.stringify(data)}::jsonb)
+    ON CONFLICT (user_id, learning_object_id) DO UPDATE SET
+      started_at = COALESCE(learning_object_progress.started_at, now()),
+      completed_at = COALESCE(learning_object_progress.completed_at, now()),
+      data = ${JSON.stringify(data)}::jsonb`);
+  return progressOf(db, userId, id, lessonId);
+}
+
+/** Clears the student's progress in a lesson; @returns false when the lesson is unknown. */
+export async function resetLesson(db: Db, userId: number, platformId: number, lessonId: number): Promise<boolean> {
+  const [lesson] = await db.rows(sql`
+    SELECT l.id FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+    WHERE l.id = ${lessonId} AND c.platform_id = ${platformId}`);
+  if (!lesson) return false;
+  await db.rows(sql`
+    DELETE FROM learning_object_progress
+    WHERE user_id = ${userId} AND learning_object_id IN (SELECT id FROM learning_objects WHERE lesson_id = ${lessonId})`);
+  return true;
+}
+
+/** Clears the student's progress in a course and its last opened object; false when unknown. */
+export async function resetCourse(db: Db, userId: number, platformId: number, courseId: number): Promise<boolean> {
+  const [course] = await db.rows(sql`SELECT id FROM courses WHERE id = ${courseId} AND platform_id = ${platformId}`);
+  if (!course) return false;
+  await db.rows(sql`
+    DELETE FROM learning_object_progress
+    WHERE user_id = ${userId} AND learning_object_id IN (
+      SELECT lo.id FROM learning_objects lo JOIN lessons l ON l.id = lo.lesson_id
+      JOIN modules m ON m.id = l.module_id WHERE m.course_id = ${courseId})`);
+  await db.rows(sql`DELETE FROM course_last_opened WHERE user_id = ${userId} AND course_id = ${courseId}`);
+  return true;
+}

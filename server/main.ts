@@ -1,0 +1,38 @@
+/**
+ * `npm start` / `npm run server`: the reference platform API and the built app on one port.
+ * Env: PORT (default 4173), DATA_DIR (PGlite folder, default .data/), DATABASE_URL
+ * (PostgreSQL instead of PGlite), SERVE_DIST=0 (API only, for `npm run dev`).
+ */
+import { startServer } from './app';
+import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
+
+const port = Number(process.env.PORT ?? 4173);
+const dataDir = process.env.DATA_DIR;
+const databaseUrl = process.env.DATABASE_URL;
+
+const server = await startServer({
+  port,
+  ...(dataDir ? { dataDir } : {}),
+  ...(databaseUrl ? { databaseUrl } : {}),
+  ...(process.env.SERVE_DIST === '0' ? { distDir: null } : {}),
+});
+
+console.log(`
+Portal do Aluno — reference platform API ${server.seeded ? '(demo data seeded now)' : ''}
+  brand 1 (Escola Aprender, default):   http://localhost:${server.port}
+  brand 2 (Academia Stream, streaming): http://127.0.0.1:${server.port}
+  PORT=${server.port}  ${databaseUrl ? 'DATABASE_URL is set (PostgreSQL)' : `DATA_DIR=${dataDir ?? '.data'}`}
+
+Demo students (password ${DEMO_PASSWORD}):
+${DEMO_STUDENTS.map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(12)} ${s.about}`).join('\n')}
+`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

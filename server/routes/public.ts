@@ -1,0 +1,102 @@
+/** Public routes of main v1: platform lookup, settings, sign-in and sign-out (spec §7). */
+import { Hono } from 'hono';
+import { sql } from 'drizzle-orm';
+import { LoginRequest, type LoginResponse, type Platform } from '../../src/services/contract';
+import { issueToken, revokeToken, TOKEN_TTL_SECONDS, verifyPassword } from '../auth';
+import type { Db } from '../db/client';
+import { HttpProblem, jsonBody, parseId, presentedToken } from '../http';
+
+interface PlatformRow {
+  id: number;
+  host: string;
+  name: string;
+  template: 'default' | 'streaming';
+  favicon: string | null;
+  primary_color: string;
+  secondary_color: string;
+  options: Record<string, unknown>;
+  is_external_platform: boolean;
+  external_api_url: string | null;
+  enforce_session_throttle: boolean;
+}
+
+const toPlatform = (row: PlatformRow): Platform => ({
+  id: row.id,
+  name: row.name,
+  host: row.host,
+  theme: {
+    template: row.template,
+    icons: { favicon: row.favicon },
+    palette: { primary: { main: row.primary_color }, secondary: { main: row.secondary_color } },
+  },
+  options: row.options ?? {},
+  is_external_platform: row.is_external_platform,
+  external_api_url: row.external_api_url,
+  enforce_session_throttle: row.enforce_session_throttle,
+});
+
+/** Platform id of the request's Host (`localhost` → 1 …), or 1 when unknown. */
+export async function platformIdOfHost(db: Db, hostHeader: string | undefined): Promise<number> {
+  const host = (hostHeader ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const [row] = await db.rows<{ id: number }>(sql`SELECT id FROM platforms WHERE host = ${host}`);
+  return row?.id ?? 1;
+}
+
+export function publicRoutes(db: Db): Hono {
+  const app = new Hono();
+
+  app.get('/platforms/:idOrHost', async (c) => {
+    const key = c.req.param('idOrHost');
+    const rows = /^\d+$/.test(key)
+      ? await db.rows<PlatformRow>(sql`SELECT * FROM platforms WHERE id = ${Number(key)}`)
+      : await db.rows<PlatformRow>(sql`SELECT * FROM platforms WHERE host = ${key.toLowerCase()}`);
+    if (!rows[0]) throw new HttpProblem(404, 'Plataforma não encontrada.');
+    return c.json({ data: toPlatform(rows[0]) });
+  });
+
+  app.get('/platforms/:id/settings', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const [platform] = await db.rows(sql`SELECT id FROM platforms WHERE id = ${id}`);
+    if (!platform) throw new HttpProblem(404, 'Plataforma não encontrada.');
+    const rows = await db.rows<{ key: string; value: string | null }>(sql`
+      SELECT key, value FROM platform_settings WHERE platform_id = ${id} ORDER BY key`);
+    return c.json({ data: rows });
+  });
+
+  app.get('/lms/settings/:keys', async (c) => {
+    const keys = c.req
+      .param('keys')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
+    if (keys.length === 0 || keys.length > 50) throw new HttpProblem(400, 'Informe de 1 a 50 chaves.');
+    const platformId = await platformIdOfHost(db, c.req.header('host'));
+    const rows = await db.rows<{ key: string; value: string | null }>(sql`
+      SELECT key, value FROM platform_settings WHERE platform_id = ${platformId}`);
+    const found = new Map(rows.map((r) => [r.key, r.value]));
+    return c.json({ data: Object.fromEntries(keys.map((k) => [k, found.get(k) ?? null])) });
+  });
+
+  app.post('/auth/token', async (c) => {
+    const body = await jsonBody(c, LoginRequest);
+    const [user] = await db.rows<{ id: number; password_hash: string }>(sql`
+      SELECT id, password_hash FROM users WHERE access_code = ${body.username}`);
+    if (!user || !(await verifyPassword(body.password, user.password_hash))) {
+      throw new HttpProblem(401, 'Código de acesso ou senha inválidos');
+    }
+    const answer: LoginResponse = {
+      access_token: await issueToken(db, user.id),
+      token_type: 'Bearer',
+      expires_in: TOKEN_TTL_SECONDS,
+    };
+    return c.json(answer);
+  });
+
+  app.post('/auth/logout', async (c) => {
+    const token = presentedToken(c);
+    if (token) await revokeToken(db, token);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

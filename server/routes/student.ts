@@ -1,0 +1,141 @@
+/** Authenticated routes of main v1/v2: the student and the learning journey (spec §7). */
+import { Hono } from 'hono';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { CourseStatus, LearningObjectEndRequest, UserUpdateRequest, type User } from '../../src/services/contract';
+import type { Db } from '../db/client';
+import { HttpProblem, idempotent, jsonBody, parseId, requireStudent, type AppEnv } from '../http';
+import {
+  endLearningObject,
+  getCourse,
+  getLearningObject,
+  getModule,
+  listCourses,
+  resetCourse,
+  resetLesson,
+  startLearningObject,
+  type LoLookupError,
+} from '../lms';
+
+async function userById(db: Db, id: number): Promise<User> {
+  const [row] = await db.rows<User>(sql`
+    SELECT id, name, email, access_code, platform_id, is_aprovat_user, is_lxp_user, is_eja_user, accepted_lgpd
+    FROM users WHERE id = ${id}`);
+  if (!row) throw new HttpProblem(404, 'Usuário não encontrado.');
+  return row;
+}
+
+const LO_PROBLEMS: Record<LoLookupError, HttpProblem> = {
+  not_found: new HttpProblem(404, 'Conteúdo não encontrado.'),
+  wrong_lesson: new HttpProblem(404, 'Conteúdo não encontrado nesta aula.'),
+};
+
+function orProblem<T>(value: T | LoLookupError): T {
+  if (value === 'not_found' || value === 'wrong_lesson') throw LO_PROBLEMS[value as LoLookupError];
+  return value as T;
+}
+
+/** Main v1 routes that need a student. */
+export function studentV1Routes(db: Db): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireStudent(db));
+
+  app.get('/users/self', async (c) => c.json({ data: await userById(db, c.var.student.id) }));
+
+  app.put('/users/self', async (c) => {
+    const changes = await jsonBody(c, UserUpdateRequest);
+    const id = c.var.student.id;
+    if (changes.name !== undefined) await db.rows(sql`UPDATE users SET name = ${changes.name} WHERE id = ${id}`);
+    if (changes.email !== undefined) await db.rows(sql`UPDATE users SET email = ${changes.email} WHERE id = ${id}`);
+    return c.json({ data: await userById(db, id) });
+  });
+
+  app.get('/lms/courses/:id', async (c) => {
+    const course = await getCourse(db, c.var.student.id, c.var.student.platformId, parseId(c.req.param('id')));
+    if (!course) throw new HttpProblem(404, 'Curso não encontrado.');
+    return c.json({ data: course });
+  });
+
+  app.post('/lms/courses/:id/reset', async (c) => {
+    const id = parseId(c.req.param('id'));
+    return idempotent(c, db, async () => {
+      if (!(await resetCourse(db, c.var.student.id, c.var.student.platformId, id))) {
+        throw new HttpProblem(404, 'Curso não encontrado.');
+      }
+      return { status: 200, body: { data: { id, reset: true } } };
+    });
+  });
+
+  app.get('/lms/modules/:id', async (c) => {
+    const module = await getModule(db, c.var.student.id, c.var.student.platformId, parseId(c.req.param('id')));
+    if (!module) throw new HttpProblem(404, 'Módulo não encontrado.');
+    return c.json({ data: module });
+  });
+
+  app.put('/lms/lessons/:id/reset', async (c) => {
+    const id = parseId(c.req.param('id'));
+    return idempotent(c, db, async () => {
+      if (!(await resetLesson(db, c.var.student.id, c.var.student.platformId, id))) {
+        throw new HttpProblem(404, 'Aula não encontrada.');
+      }
+      return { status: 200, body: { data: { id, reset: true } } };
+    });
+  });
+
+  app.get('/lms/learningObjects/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const lessonId = parseId(c.req.query('lesson_id'), 'lesson_id');
+    const lo = orProblem(await getLearningObject(db, c.var.student.id, c.var.student.platformId, id, lessonId));
+    return c.json({ data: lo });
+  });
+
+  app.put('/lms/learningObjects/:id/start', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const lessonId = parseId(c.req.query('lesson_id'), 'lesson_id');
+    return idempotent(c, db, async () => ({
+      status: 200,
+      body: { data: orProblem(await startLearningObject(db, c.var.student.id, c.var.student.platformId, id, lessonId)) },
+    }));
+  });
+
+  app.put('/lms/learningObjects/:id/end', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const body = await jsonBody(c, LearningObjectEndRequest);
+    return idempotent(c, db, async () => ({
+      status: 200,
+      body: {
+        data: orProblem(
+          await endLearningObject(db, c.var.student.id, c.var.student.platformId, id, body.lesson_id, body.data),
+        ),
+      },
+    }));
+  });
+
+  return app;
+}
+
+const CourseQuery = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number)), '1'),
+  per_page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/), v.transform(Number), v.maxValue(100)), '12'),
+  search: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  status: v.optional(CourseStatus),
+});
+
+/** Main v2 routes that need a student. */
+export function studentV2Routes(db: Db): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireStudent(db));
+  app.get('/lms/courses', async (c) => {
+    const parsed = v.safeParse(CourseQuery, c.req.query());
+    if (!parsed.success) throw new HttpProblem(400, 'Parâmetros de consulta inválidos (page, per_page, search, status).');
+    const q = parsed.output;
+    const answer = await listCourses(db, c.var.student.id, c.var.student.platformId, {
+      page: Number(q.page),
+      perPage: Number(q.per_page),
+      search: q.search,
+      status: q.status,
+    });
+    return c.json(answer);
+  });
+  return app;
+}
