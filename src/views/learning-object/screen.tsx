@@ -74,20 +74,20 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
   const lifecycle = useActorRef(learningObjectLifecycle, {
     input: { kind: 'learningObject', id: lo.id, lessonId: lo.lesson_id, completed: lo.status === 'completed' },
   });
-  const ended = useSelector(lifecycle, (s) => s.hasTag('ended'));
-
   // The one allowed effect: forward "this learning object is shown" into its actor.
   useEffect(() => {
     lifecycle.send({ type: 'lifecycle.open' });
   }, [lifecycle]);
 
-  // Progress changed on the server: module ticks and course progress must show it.
+  // Progress changed on the server (started: 'Continuar' and the module's status; ended:
+  // ticks and percentages): cached reads must show it.
+  const recorded = useSelector(lifecycle, (s) => (s.hasTag('ended') ? 'ended' : s.hasTag('started') ? 'started' : null));
   useEffect(() => {
-    if (!ended) return;
+    if (recorded === null) return;
     void queryClient.invalidateQueries({ queryKey: moduleQueryKey(lo.module_id) });
     void queryClient.invalidateQueries({ queryKey: ['course', lo.course_id] });
     void queryClient.invalidateQueries({ queryKey: ['courses'] });
-  }, [ended, queryClient, lo.module_id, lo.course_id]);
+  }, [recorded, queryClient, lo.module_id, lo.course_id]);
 
   const finish = () => lifecycle.send({ type: 'lifecycle.finish' });
 

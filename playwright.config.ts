@@ -1,0 +1,39 @@
+/**
+ * End-to-end tests in real Chromium (Debian's, found by scripts/find-browser.mjs) against
+ * the reference server started fresh by test/e2e/support/global-setup.ts.
+ */
+import { defineConfig } from '@playwright/test';
+import { findBrowser } from './scripts/find-browser.mjs';
+
+const executablePath = await findBrowser();
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './test/e2e/support/global-setup.ts',
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+});

@@ -1,0 +1,3 @@
+/** @returns the path of a Chromium executable; @throws Error with install instructions. */
+export function findBrowser(): Promise<string>;
+export const HOW_TO_GET_ONE: string;

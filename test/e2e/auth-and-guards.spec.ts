@@ -1,0 +1,98 @@
+/**
+ * Sign-in, route guards and session expiry in real Chromium against a fresh reference
+ * server (spec §2 Navigation behaviours, §4 Auth, §6, §8 401).
+ */
+import { expect, test } from './support/fixtures';
+
+test.describe('sign-in and guards', () => {
+  test('a protected deep link while signed out goes to login and back to the deep link', async ({ page, signIn }) => {
+    await page.goto('/courses?page=1');
+    await expect(page).toHaveURL(/\/login\?next_route=%2Fcourses%3Fpage%3D1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    await signIn(page, 'demo', 'demo1234');
+    await expect(page).toHaveURL(/\/courses\?page=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Meus cursos' })).toBeVisible();
+  });
+
+  test('without next_route, platform 1 lands on /home; login is then off-limits', async ({ page, signIn }) => {
+    await page.goto('/login');
+    await signIn(page, 'demo', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('an unsafe next_route is not followed', async ({ page, signIn }) => {
+    await page.goto('/login?next_route=' + encodeURIComponent('//evil.example.com/x'));
+    await signIn(page, 'demo', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('wrong credentials show the server message in an alert and stay on login', async ({ page, signIn }) => {
+    await page.goto('/login');
+    await signIn(page, 'demo', 'senha-errada');
+    await expect(page.getByRole('alert')).toContainText('Código de acesso ou senha inválidos');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('Sair signs out and protected pages ask for login again', async ({ page, signIn }) => {
+    await page.goto('/login');
+    await signIn(page, 'demo', 'demo1234');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/courses');
+    await expect(page).toHaveURL(/\/login\?next_route=%2Fcourses$/);
+  });
+
+  test('?access_token signs in, goes to /courses and leaves the address bar', async ({ page, request }) => {
+    const answer = await request.post('/api/v1/auth/token', {
+      data: { client_id: 'student-web', grant_type: 'password', username: 'demo', password: 'demo1234', scope: 'BRA' },
+    });
+    expect(answer.ok()).toBe(true);
+    const { access_token } = (await answer.json()) as { access_token: string };
+    await page.goto(`/home?access_token=${encodeURIComponent(access_token)}`);
+    await expect(page).toHaveURL(/\/courses$/);
+    expect(page.url()).not.toContain('access_token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Meus cursos' })).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'token')?.value).toBe(access_token);
+  });
+
+  test('a 401 in the middle of a session sends the student to /login', async ({ page, signIn, request }) => {
+    await page.goto('/login');
+    await signIn(page, 'demo', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
+    expect(token).toBeTruthy();
+    // The server revokes the token behind the app's back (e.g. signed out elsewhere).
+    const revoked = await request.post('/api/v1/auth/logout', { headers: { 'x-access-token': token! } });
+    expect(revoked.status()).toBeLessThan(300);
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cursos' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+  });
+
+  for (const [path, heading, allowed] of [
+    ['/transito', 'Educação para o trânsito', 'aprovat'],
+    ['/graduacao', 'Graduação', 'lxp'],
+    ['/tecmix', 'Educação de Jovens e Adultos', 'eja'],
+  ] as const) {
+    test(`${path} is only for ${allowed}; others go to /home`, async ({ page, signIn }) => {
+      await page.goto(path);
+      await signIn(page, 'demo', 'demo1234');
+      await expect(page).toHaveURL(/\/home$/);
+
+      await page.getByRole('button', { name: 'Sair' }).click();
+      await page.goto(path);
+      await signIn(page, allowed, 'demo1234');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    });
+  }
+
+  test('an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/isto-nao-existe');
+    await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+  });
+});
