@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test, in order, each even when an earlier one failed —
+ *   1. Vitest (projects unit, machines, paths, server), JSON results in .tmp/;
+ *   2. the generated-path coverage report (scripts/paths-report.mjs);
+ *   3. Playwright end to end in Chromium (found by scripts/find-browser.mjs).
+ * Ends with ONE plain line `N passed, N failed` (`, N skipped` when any) and exits 1 when
+ * anything failed, a runner crashed, or a results file is missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { findBrowser } from './find-browser.mjs';
+
+mkdirSync('.tmp', { recursive: true });
+const VITEST_JSON = '.tmp/vitest-results.json';
+const PLAYWRIGHT_JSON = '.tmp/playwright-results.json';
+for (const file of [VITEST_JSON, PLAYWRIGHT_JSON]) rmSync(file, { force: true });
+
+const run = (label, command, args, env = {}) => {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+};
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+
+// 1. Vitest
+const vitestOk = run('Vitest', process.execPath, [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${VITEST_JSON}`,
+]);
+if (existsSync(VITEST_JSON)) {
+  const r = JSON.parse(readFileSync(VITEST_JSON, 'utf8'));
+  passed += r.numPassedTests ?? 0;
+  failed += r.numFailedTests ?? 0;
+  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  if (!vitestOk && (r.numFailedTests ?? 0) === 0) problems.push('vitest exited non-zero');
+} else {
+  problems.push(`vitest wrote no ${VITEST_JSON}`);
+}
+
+// 2. Path coverage report (QA)
+if (!run('Generated path coverage', process.execPath, ['scripts/paths-report.mjs'])) {
+  problems.push('generated paths do not cover every state and transition');
+}
+
+// 3. Playwright
+let browser = null;
+try {
+  browser = await findBrowser();
+  console.log(`\nChromium for end-to-end tests: ${browser}`);
+} catch (error) {
+  console.error(`\n${error.message}`);
+  problems.push('no Chromium for the end-to-end tests');
+}
+if (browser) {
+  const e2eOk = run('Playwright', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
+    CHROMIUM_PATH: browser,
+  });
+  if (existsSync(PLAYWRIGHT_JSON)) {
+    const s = JSON.parse(readFileSync(PLAYWRIGHT_JSON, 'utf8')).stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+    skipped += s.skipped ?? 0;
+    if (!e2eOk && (s.unexpected ?? 0) === 0) problems.push('playwright exited non-zero');
+  } else {
+    problems.push(`playwright wrote no ${PLAYWRIGHT_JSON}`);
+  }
+}
+
+for (const problem of problems) console.error(`FAILED: ${problem}`);
+if (problems.length > 0 && failed === 0) failed = problems.length;
+console.log('');
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);

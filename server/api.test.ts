@@ -1,0 +1,223 @@
+/**
+ * The reference API over HTTP on a throwaway in-memory database: answers validated with
+ * the contract, real auth, progress and idempotent writes, bad input → 4xx JSON.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
+import {
+  CourseListResponse,
+  CourseResponse,
+  ErrorBody,
+  LearningObjectProgressResponse,
+  LearningObjectResponse,
+  LmsSettingsResponse,
+  LoginResponse,
+  ModuleResponse,
+  PlatformResponse,
+  PlatformSettingsResponse,
+  ResetResponse,
+  UserResponse,
+} from '../src/services/contract';
+import { startServer, type RunningServer } from './app';
+
+let server: RunningServer;
+let token: string;
+
+const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('x-user-environment', 'WEB');
+  const t = init.token === undefined ? token : init.token;
+  if (t) headers.set('x-access-token', t);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return fetch(`${server.url}${path}`, { ...init, headers });
+};
+
+const login = async (username: string, password = 'demo1234') =>
+  api('/api/v1/auth/token', {
+    method: 'POST',
+    token: null,
+    body: JSON.stringify({ client_id: 'student-web', grant_type: 'password', username, password, scope: 'BRA' }),
+  });
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
+  const answer = await login('demo');
+  token = v.parse(LoginResponse, await answer.json()).access_token;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('platforms and settings (public)', () => {
+  it('looks the platform up by host and by id', async () => {
+    const byHost = v.parse(PlatformResponse, await (await api('/api/v1/platforms/localhost', { token: null })).json());
+    expect(byHost.data).toMatchObject({ id: 1, theme: { template: 'default' } });
+    const brand2 = v.parse(PlatformResponse, await (await api('/api/v1/platforms/127.0.0.1', { token: null })).json());
+    expect(brand2.data.theme.template).toBe('streaming');
+    expect(brand2.data.theme.palette.primary.main).not.toBe(byHost.data.theme.palette.primary.main);
+    expect((await api('/api/v1/platforms/2', { token: null })).status).toBe(200);
+  });
+
+  it('answers 404 JSON for an unknown host', async () => {
+    const answer = await api('/api/v1/platforms/desconhecido.example.com', { token: null });
+    expect(answer.status).toBe(404);
+    v.parse(ErrorBody, await answer.json());
+  });
+
+  it('lists settings and answers requested keys in data.data', async () => {
+    const list = v.parse(PlatformSettingsResponse, await (await api('/api/v1/platforms/1/settings')).json());
+    expect(list.data.map((s) => s.key)).toContain('clarity_key');
+    const keys = v.parse(LmsSettingsResponse, await (await api('/api/v1/lms/settings/clarity_key,nope')).json());
+    expect(keys.data).toEqual({ clarity_key: 'demo-clarity-1', nope: null });
+  });
+});
+
+describe('auth', () => {
+  it('refuses a wrong password with the pt-BR message', async () => {
+    const answer = await login('demo', 'errada');
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ message: 'Código de acesso ou senha inválidos' });
+  });
+
+  it('answers 400 for malformed JSON and for missing fields, never 500', async () => {
+    const broken = await api('/api/v1/auth/token', { method: 'POST', token: null, body: '{nope' });
+    expect(broken.status).toBe(400);
+    v.parse(ErrorBody, await broken.json());
+    const missing = await api('/api/v1/auth/token', { method: 'POST', token: null, body: JSON.stringify({ username: 'demo' }) });
+    expect(missing.status).toBe(400);
+  });
+
+  it('needs a valid token; logout revokes it; an expired token is refused', async () => {
+    expect((await api('/api/v1/users/self', { token: null })).status).toBe(401);
+    expect((await api('/api/v1/users/self', { token: 'x'.repeat(43) })).status).toBe(401);
+    const own = v.parse(LoginResponse, await (await login('eja')).json()).access_token;
+    const me = v.parse(UserResponse, await (await api('/api/v1/users/self', { token: own })).json());
+    expect(me.data).toMatchObject({ access_code: 'eja', is_eja_user: true, is_lxp_user: false });
+    expect((await api('/api/v1/auth/logout', { method: 'POST', token: own })).status).toBe(204);
+    const after = await api('/api/v1/users/self', { token: own });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ message: 'Sessão expirada. Entre novamente.' });
+
+    const other = v.parse(LoginResponse, await (await login('lxp')).json()).access_token;
+    await server.db.rows(sql`UPDATE tokens SET expires_at = now() - interval '1 second'`);
+    expect((await api('/api/v1/users/self', { token: other })).status).toBe(401);
+    token = v.parse(LoginResponse, await (await login('demo')).json()).access_token;
+  });
+
+  it('stores passwords hashed, never in clear', async () => {
+    const rows = await server.db.rows<{ password_hash: string }>(sql`SELECT password_hash FROM users LIMIT 1`);
+    expect(rows[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect(rows[0]!.password_hash).not.toContain('demo1234');
+  });
+
+  it('updates the student with PUT /users/self and validates it', async () => {
+    const ok = await api('/api/v1/users/self', { method: 'PUT', body: JSON.stringify({ name: 'Ana S. Souza' }) });
+    expect(v.parse(UserResponse, await ok.json()).data.name).toBe('Ana S. Souza');
+    const bad = await api('/api/v1/users/self', { method: 'PUT', body: JSON.stringify({ email: 'não é email' }) });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('learning journey', () => {
+  it('lists courses with pagination, search (accent-insensitive) and status filter', async () => {
+    const page1 = v.parse(CourseListResponse, await (await api('/api/v2/lms/courses?page=1&per_page=2')).json());
+    expect(page1.pagination).toEqual({ page: 1, per_page: 2, total: 4, last_page: 2 });
+    expect(page1.data).toHaveLength(2);
+    const found = v.parse(CourseListResponse, await (await api('/api/v2/lms/courses?search=matematica')).json());
+    expect(found.data.map((c) => c.name)).toEqual(['Matemática Financeira']);
+    expect((await api('/api/v2/lms/courses?page=0')).status).toBe(400);
+    expect((await api('/api/v2/lms/courses?status=whatever')).status).toBe(400);
+  });
+
+  it('records start and end, shows them in module, course and list, and replays idempotent writes', async () => {
+    const course = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/2')).json()).data;
+    expect(course.last_learning_object).toBeNull();
+    const module = v.parse(ModuleResponse, await (await api(`/api/v1/lms/modules/${course.modules[0]!.id}`)).json()).data;
+    const lesson = module.lessons[0]!;
+    const first = lesson.learning_objects[0]!;
+
+    const lo = v.parse(LearningObjectResponse, await (await api(`/api/v1/lms/learningObjects/${first.id}?lesson_id=${lesson.id}`)).json()).data;
+    expect(lo).toMatchObject({ status: 'not_started', previous: null, module_id: module.id, course_id: 2 });
+    expect(lo.next).toEqual({ id: lesson.learning_objects[1]!.id, lesson_id: lesson.id, module_id: module.id });
+
+    const started = await api(`/api/v1/lms/learningObjects/${first.id}/start?lesson_id=${lesson.id}`, {
+      method: 'PUT',
+      headers: { 'Idempotency-Key': 'k-start-1' },
+    });
+    expect(v.parse(LearningObjectProgressResponse, await started.json()).data.status).toBe('started');
+    const afterStart = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/2')).json()).data;
+    expect(afterStart.last_learning_object).toEqual({ id: first.id, lesson_id: lesson.id, module_id: module.id });
+    expect(afterStart.status).toBe('in_progress');
+
+    const end = () =>
+      api(`/api/v1/lms/learningObjects/${first.id}/end`, {
+        method: 'PUT',
+        headers: { 'Idempotency-Key': 'k-end-1' },
+        body: JSON.stringify({ lesson_id: lesson.id, data: { answers: [1, 2] } }),
+      });
+    const ended = v.parse(LearningObjectProgressResponse, await (await end()).json()).data;
+    expect(ended.status).toBe('completed');
+    const replay = await end();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(v.parse(LearningObjectProgressResponse, await replay.json()).data.completed_at).toBe(ended.completed_at);
+
+    const moduleAfter = v.parse(ModuleResponse, await (await api(`/api/v1/lms/modules/${module.id}`)).json()).data;
+    expect(moduleAfter.lessons[0]!.learning_objects[0]!.status).toBe('completed');
+    expect(moduleAfter.lessons[0]!.completed).toBe(false);
+    expect(moduleAfter.progress).toBeGreaterThan(0);
+    const stored = await server.db.rows<{ data: unknown }>(sql`
+      SELECT data FROM learning_object_progress WHERE learning_object_id = ${first.id}`);
+    expect(stored[0]!.data).toEqual({ answers: [1, 2] });
+  });
+
+  it('completes a lesson only when every learning object is complete; reset clears it', async () => {
+    const module = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/7')).json()).data;
+    const lesson = module.lessons[0]!;
+    for (const lo of lesson.learning_objects) {
+      await api(`/api/v1/lms/learningObjects/${lo.id}/end`, { method: 'PUT', body: JSON.stringify({ lesson_id: lesson.id, data: {} }) });
+    }
+    const done = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/7')).json()).data;
+    expect(done.lessons[0]!.completed).toBe(true);
+    const reset = await api(`/api/v1/lms/lessons/${lesson.id}/reset`, { method: 'PUT' });
+    v.parse(ResetResponse, await reset.json());
+    const cleared = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/7')).json()).data;
+    expect(cleared.lessons[0]!.completed).toBe(false);
+    expect(cleared.progress).toBe(0);
+  });
+
+  it('resets a course: progress 0 and no last learning object', async () => {
+    const reset = await api('/api/v1/lms/courses/2/reset', { method: 'POST' });
+    expect(v.parse(ResetResponse, await reset.json()).data).toEqual({ id: 2, reset: true });
+    const course = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/2')).json()).data;
+    expect(course).toMatchObject({ progress: 0, status: 'not_started', last_learning_object: null });
+  });
+
+  it('answers bad ids, wrong lessons and unknown things with 4xx JSON', async () => {
+    for (const [path, status] of [
+      ['/api/v1/lms/courses/abc', 400],
+      ['/api/v1/lms/courses/999', 404],
+      ['/api/v1/lms/courses/5', 404], // another platform's course
+      ['/api/v1/lms/modules/0', 400],
+      ['/api/v1/lms/learningObjects/1', 400],
+      ['/api/v1/lms/learningObjects/1?lesson_id=2', 404],
+      ['/api/v1/nada', 404],
+    ] as const) {
+      const answer = await api(path);
+      expect(answer.status, path).toBe(status);
+      v.parse(ErrorBody, await answer.json());
+    }
+    const badEnd = await api('/api/v1/lms/learningObjects/1/end', { method: 'PUT', body: JSON.stringify({ data: {} }) });
+    expect(badEnd.status).toBe(400);
+  });
+
+  it('serves demo media with byte ranges', async () => {
+    const answer = await fetch(`${server.url}/api/files/media/aula.webm`, { headers: { Range: 'bytes=0-99' } });
+    expect(answer.status).toBe(206);
+    expect(answer.headers.get('content-type')).toBe('video/webm');
+    expect((await answer.arrayBuffer()).byteLength).toBe(100);
+    const captions = await fetch(`${server.url}/api/files/media/aula.webm.vtt`);
+    expect(captions.headers.get('content-type')).toContain('text/vtt');
+    expect(await captions.text()).toMatch(/^WEBVTT/);
+  });
+});
