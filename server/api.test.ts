@@ -84,7 +84,11 @@ describe('auth', () => {
     const broken = await api('/api/v1/auth/token', { method: 'POST', token: null, body: '{nope' });
     expect(broken.status).toBe(400);
     v.parse(ErrorBody, await broken.json());
-    const missing = await api('/api/v1/auth/token', { method: 'POST', token: null, body: JSON.stringify({ username: 'demo' }) });
+    const missing = await api('/api/v1/auth/token', {
+      method: 'POST',
+      token: null,
+      body: JSON.stringify({ username: 'demo' }),
+    });
     expect(missing.status).toBe(400);
   });
 
@@ -133,11 +137,17 @@ describe('learning journey', () => {
   it('records start and end, shows them in module, course and list, and replays idempotent writes', async () => {
     const course = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/2')).json()).data;
     expect(course.last_learning_object).toBeNull();
-    const module = v.parse(ModuleResponse, await (await api(`/api/v1/lms/modules/${course.modules[0]!.id}`)).json()).data;
+    const module = v.parse(
+      ModuleResponse,
+      await (await api(`/api/v1/lms/modules/${course.modules[0]!.id}`)).json(),
+    ).data;
     const lesson = module.lessons[0]!;
     const first = lesson.learning_objects[0]!;
 
-    const lo = v.parse(LearningObjectResponse, await (await api(`/api/v1/lms/learningObjects/${first.id}?lesson_id=${lesson.id}`)).json()).data;
+    const lo = v.parse(
+      LearningObjectResponse,
+      await (await api(`/api/v1/lms/learningObjects/${first.id}?lesson_id=${lesson.id}`)).json(),
+    ).data;
     expect(lo).toMatchObject({ status: 'not_started', previous: null, module_id: module.id, course_id: 2 });
     expect(lo.next).toEqual({ id: lesson.learning_objects[1]!.id, lesson_id: lesson.id, module_id: module.id });
 
@@ -175,7 +185,10 @@ describe('learning journey', () => {
     const module = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/7')).json()).data;
     const lesson = module.lessons[0]!;
     for (const lo of lesson.learning_objects) {
-      await api(`/api/v1/lms/learningObjects/${lo.id}/end`, { method: 'PUT', body: JSON.stringify({ lesson_id: lesson.id, data: {} }) });
+      await api(`/api/v1/lms/learningObjects/${lo.id}/end`, {
+        method: 'PUT',
+        body: JSON.stringify({ lesson_id: lesson.id, data: {} }),
+      });
     }
     const done = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/7')).json()).data;
     expect(done.lessons[0]!.completed).toBe(true);
@@ -207,7 +220,10 @@ describe('learning journey', () => {
       expect(answer.status, path).toBe(status);
       v.parse(ErrorBody, await answer.json());
     }
-    const badEnd = await api('/api/v1/lms/learningObjects/1/end', { method: 'PUT', body: JSON.stringify({ data: {} }) });
+    const badEnd = await api('/api/v1/lms/learningObjects/1/end', {
+      method: 'PUT',
+      body: JSON.stringify({ data: {} }),
+    });
     expect(badEnd.status).toBe(400);
   });
 

@@ -30,11 +30,7 @@ const iso = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
 
 /** Lower-case, accent-free text for search ("Matemática" matches "matematica"). */
-export const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 interface CourseRow {
   id: number;
@@ -187,7 +183,13 @@ export async function getModule(db: Db, userId: number, platformId: number, modu
   for (const lo of los) {
     let lesson = lessons.find((l) => l.id === lo.lesson_id);
     if (!lesson) {
-      lesson = { id: lo.lesson_id, name: lo.lesson_name, position: lo.lesson_position, completed: true, learning_objects: [] };
+      lesson = {
+        id: lo.lesson_id,
+        name: lo.lesson_name,
+        position: lo.lesson_position,
+        completed: true,
+        learning_objects: [],
+      };
       lessons.push(lesson);
     }
     if (lo.id === null) continue;

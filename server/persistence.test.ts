@@ -17,7 +17,13 @@ async function signIn(url: string): Promise<string> {
   const answer = await fetch(`${url}/api/v1/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: 'student-web', grant_type: 'password', username: 'demo', password: 'demo1234', scope: 'BRA' }),
+    body: JSON.stringify({
+      client_id: 'student-web',
+      grant_type: 'password',
+      username: 'demo',
+      password: 'demo1234',
+      scope: 'BRA',
+    }),
   });
   return ((await answer.json()) as { access_token: string }).access_token;
 }
@@ -40,7 +46,9 @@ describe('persistence across restarts', () => {
     expect(second.seeded).toBe(false);
     const [count] = await second.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM courses`);
     expect(count!.n).toBe(6);
-    const lo = await fetch(`${second.url}/api/v1/lms/learningObjects/1?lesson_id=1`, { headers: { 'x-access-token': token } });
+    const lo = await fetch(`${second.url}/api/v1/lms/learningObjects/1?lesson_id=1`, {
+      headers: { 'x-access-token': token },
+    });
     expect(((await lo.json()) as { data: { status: string } }).data.status).toBe('completed');
     await second.close();
   }, 60_000);

@@ -14,8 +14,22 @@ export const DEMO_PASSWORD = 'demo1234';
 /** Demo students: access code, name, platform, flags. */
 export const DEMO_STUDENTS = [
   { code: 'demo', name: 'Ana Souza', platform: 1, flags: {}, lgpd: true, about: 'sem áreas extras, LGPD aceita' },
-  { code: 'aprovat', name: 'Bruno Lima', platform: 1, flags: { is_aprovat_user: true }, lgpd: true, about: 'trânsito (/transito)' },
-  { code: 'lxp', name: 'Carla Dias', platform: 1, flags: { is_lxp_user: true }, lgpd: true, about: 'graduação (/graduacao)' },
+  {
+    code: 'aprovat',
+    name: 'Bruno Lima',
+    platform: 1,
+    flags: { is_aprovat_user: true },
+    lgpd: true,
+    about: 'trânsito (/transito)',
+  },
+  {
+    code: 'lxp',
+    name: 'Carla Dias',
+    platform: 1,
+    flags: { is_lxp_user: true },
+    lgpd: true,
+    about: 'graduação (/graduacao)',
+  },
   { code: 'eja', name: 'Diego Alves', platform: 1, flags: { is_eja_user: true }, lgpd: true, about: 'EJA (/tecmix)' },
   { code: 'novo', name: 'Elisa Rocha', platform: 1, flags: {}, lgpd: false, about: 'LGPD ainda não aceita' },
   { code: 'stream', name: 'Fábio Nunes', platform: 2, flags: {}, lgpd: true, about: 'marca 2 (127.0.0.1)' },
@@ -43,7 +57,9 @@ function lessonObjects(course: string, module: number, lesson: number): LoSeed[]
         type: 'text',
         html:
           `<h2>${tag}</h2>${paragraphs(course, module === 1 ? 12 : 4)}` +
-          (module === 1 ? '<p>Imagem de exemplo: <img src="x" alt="" onerror="window.__xss=1"></p><script>window.__xss=2</script>' : ''),
+          (module === 1
+            ? '<p>Imagem de exemplo: <img src="x" alt="" onerror="window.__xss=1"></p><script>window.__xss=2</script>'
+            : ''),
       },
       { name: `Vídeo: ${tag}`, type: 'video', url: `${MEDIA}/aula.webm`, duration: 3 },
       { name: `Apostila em PDF: ${tag}`, type: 'pdf', url: `${MEDIA}/apostila.pdf` },
@@ -57,9 +73,21 @@ function lessonObjects(course: string, module: number, lesson: number): LoSeed[]
 }
 
 const COURSES: { platform: number; name: string; description: string }[] = [
-  { platform: 1, name: 'Introdução à Informática', description: 'Computadores, internet e segurança digital para o dia a dia.' },
-  { platform: 1, name: 'Matemática Financeira', description: 'Porcentagem, juros e orçamento doméstico sem complicação.' },
-  { platform: 1, name: 'Comunicação e Expressão', description: 'Leitura, escrita e apresentação oral para o trabalho.' },
+  {
+    platform: 1,
+    name: 'Introdução à Informática',
+    description: 'Computadores, internet e segurança digital para o dia a dia.',
+  },
+  {
+    platform: 1,
+    name: 'Matemática Financeira',
+    description: 'Porcentagem, juros e orçamento doméstico sem complicação.',
+  },
+  {
+    platform: 1,
+    name: 'Comunicação e Expressão',
+    description: 'Leitura, escrita e apresentação oral para o trabalho.',
+  },
   { platform: 1, name: 'Empreendedorismo', description: 'Do plano de negócio às primeiras vendas.' },
   { platform: 2, name: 'Fotografia com o Celular', description: 'Luz, enquadramento e edição no seu smartphone.' },
   { platform: 2, name: 'Inglês Básico', description: 'Vocabulário e frases para viagens e trabalho.' },

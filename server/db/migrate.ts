@@ -25,7 +25,9 @@ export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
-    await db.script(`BEGIN;\n${readFileSync(join(MIGRATIONS_DIR, file), 'utf8')}\nINSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`);
+    await db.script(
+      `BEGIN;\n${readFileSync(join(MIGRATIONS_DIR, file), 'utf8')}\nINSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`,
+    );
     applied.push(file);
   }
   return applied;

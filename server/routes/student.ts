@@ -94,7 +94,9 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
     const lessonId = parseId(c.req.query('lesson_id'), 'lesson_id');
     return idempotent(c, db, async () => ({
       status: 200,
-      body: { data: orProblem(await startLearningObject(db, c.var.student.id, c.var.student.platformId, id, lessonId)) },
+      body: {
+        data: orProblem(await startLearningObject(db, c.var.student.id, c.var.student.platformId, id, lessonId)),
+      },
     }));
   });
 
@@ -127,7 +129,8 @@ export function studentV2Routes(db: Db): Hono<AppEnv> {
   app.use('*', requireStudent(db));
   app.get('/lms/courses', async (c) => {
     const parsed = v.safeParse(CourseQuery, c.req.query());
-    if (!parsed.success) throw new HttpProblem(400, 'Parâmetros de consulta inválidos (page, per_page, search, status).');
+    if (!parsed.success)
+      throw new HttpProblem(400, 'Parâmetros de consulta inválidos (page, per_page, search, status).');
     const q = parsed.output;
     const answer = await listCourses(db, c.var.student.id, c.var.student.platformId, {
       page: Number(q.page),

@@ -22,9 +22,7 @@ export const BOOT_STEPS = ['authentication', 'httpClient', 'translations', 'erro
 export type BootStepName = (typeof BOOT_STEPS)[number];
 export type BootStepResult = { redirect?: string } | void | undefined;
 export type BootOutcome =
-  | { kind: 'mounted' }
-  | { kind: 'redirected'; target: string }
-  | { kind: 'failed'; step: BootStepName; error: unknown };
+  { kind: 'mounted' } | { kind: 'redirected'; target: string } | { kind: 'failed'; step: BootStepName; error: unknown };
 
 /** Thrown by a step to send the browser to `target` instead of mounting (spec §4). */
 export class BootRedirectError extends Error {
@@ -50,7 +48,8 @@ export function isAbsoluteHttpUrl(value: string): boolean {
 /** The redirect target a step's output or error carries, or null. */
 export function redirectTargetOf(value: unknown): string | null {
   if (value && typeof value === 'object') {
-    const candidate = (value as { redirect?: unknown; target?: unknown }).redirect ?? (value as { target?: unknown }).target;
+    const candidate =
+      (value as { redirect?: unknown; target?: unknown }).redirect ?? (value as { target?: unknown }).target;
     if (typeof candidate === 'string' && candidate.length > 0) return candidate;
   }
   return null;
@@ -126,7 +125,8 @@ export const bootMachine = setup({
     errorReporting: stepState('errorReporting', 'eventBus'),
     eventBus: stepState('eventBus', 'mounted'),
     redirecting: {
-      description: 'A step asked for a redirect: absolute http(s) → the browser goes there; else the router resolves it.',
+      description:
+        'A step asked for a redirect: absolute http(s) → the browser goes there; else the router resolves it.',
       always: [
         {
           guard: 'isAbsoluteTarget',
@@ -149,7 +149,12 @@ export const bootMachine = setup({
         params: ({ context }) => ({ step: context.failedStep ?? 'authentication', error: context.error }),
       },
     },
-    mounted: { type: 'final', description: 'Every step passed; the app is mounted.', tags: ['mounted'], entry: 'mount' },
+    mounted: {
+      type: 'final',
+      description: 'Every step passed; the app is mounted.',
+      tags: ['mounted'],
+      entry: 'mount',
+    },
   },
   output: ({ context }): BootOutcome => {
     if (context.failedStep) return { kind: 'failed', step: context.failedStep, error: context.error };

@@ -78,7 +78,9 @@ export const lifecycleMachine = setup({
     end: fromPromise<void, LifecycleEndInput>(() => Promise.reject(new Error('end not provided'))),
   },
   actions: {
-    rememberFinish: assign({ pendingFinish: ({ event }) => ({ data: (event as { data?: Record<string, unknown> }).data ?? {} }) }),
+    rememberFinish: assign({
+      pendingFinish: ({ event }) => ({ data: (event as { data?: Record<string, unknown> }).data ?? {} }),
+    }),
     recordFailure: assign({
       error: ({ event }) => (event as { error?: unknown }).error,
       attempts: ({ context }) => context.attempts + 1,

@@ -222,10 +222,7 @@ export const sessionMachine = setup({
                     { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
                   ],
                 },
-                onError: [
-                  { guard: 'isUnauthorized', target: '#session.signingOut' },
-                  { target: 'idle' },
-                ],
+                onError: [{ guard: 'isUnauthorized', target: '#session.signingOut' }, { target: 'idle' }],
               },
             },
           },

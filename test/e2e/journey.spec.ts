@@ -14,7 +14,11 @@ async function openFirstModule(page: Page) {
   await expect(page.locator('.lesson').first()).toBeVisible();
 }
 
-test('a student finishes a text and a video learning object and the module shows it', async ({ page, signIn, expectNoA11yViolations }) => {
+test('a student finishes a text and a video learning object and the module shows it', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
   await page.goto('/login');
   await expectNoA11yViolations(page);
   await signIn(page, 'demo', 'demo1234');

@@ -44,7 +44,9 @@ describe('boot machine (spec §4 Startup)', () => {
   });
 
   it('a step asking for an absolute http(s) redirect sends the browser there and does not mount', async () => {
-    const { order, effects, outcome } = run({ httpClient: async () => ({ redirect: 'https://sso.example.com/login' }) });
+    const { order, effects, outcome } = run({
+      httpClient: async () => ({ redirect: 'https://sso.example.com/login' }),
+    });
     await expect(outcome).resolves.toEqual({ kind: 'redirected', target: 'https://sso.example.com/login' });
     expect(order).toEqual(['authentication', 'httpClient']);
     expect(effects.assignLocation).toHaveBeenCalledWith('https://sso.example.com/login');

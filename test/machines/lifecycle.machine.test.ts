@@ -11,7 +11,9 @@ import { ApiError, NetworkError } from '../../src/services/http/errors';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(impl: { start?: (i: LifecycleStartInput) => Promise<void>; end?: (i: LifecycleEndInput) => Promise<void> } = {}) {
+function start(
+  impl: { start?: (i: LifecycleStartInput) => Promise<void>; end?: (i: LifecycleEndInput) => Promise<void> } = {},
+) {
   const starts = vi.fn(impl.start ?? (async () => {}));
   const ends = vi.fn(impl.end ?? (async () => {}));
   const clock = new SimulatedClock();

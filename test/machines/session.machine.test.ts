@@ -44,8 +44,9 @@ function start(
   const actor = createActor(
     sessionMachine.provide({
       actors: {
-        login: fromPromise(async ({ input: i }: { input: { username: string; password: string; scope: 'BRA' | 'ANG' } }) =>
-          calls.login(i),
+        login: fromPromise(
+          async ({ input: i }: { input: { username: string; password: string; scope: 'BRA' | 'ANG' } }) =>
+            calls.login(i),
         ),
         fetchUser: fromPromise(() => calls.fetchUser()),
         revokeToken: fromPromise(() => calls.revokeToken()),
@@ -64,7 +65,13 @@ function start(
   return { actor, calls, clock };
 }
 
-const login = { type: 'session.login', username: 'demo', password: 'demo1234', country: 'BRA', nextRoute: '/courses/1' } as const;
+const login = {
+  type: 'session.login',
+  username: 'demo',
+  password: 'demo1234',
+  country: 'BRA',
+  nextRoute: '/courses/1',
+} as const;
 
 describe('session machine (spec §4 Auth)', () => {
   it('starts signed out without a token', () => {
@@ -89,7 +96,10 @@ describe('session machine (spec §4 Auth)', () => {
   });
 
   it('clears stored auth when the user cannot be fetched (spec §8)', async () => {
-    const { actor, calls } = start({ hasToken: true, cachedUser: null }, { fetchUser: () => Promise.reject(new NetworkError()) });
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: null },
+      { fetchUser: () => Promise.reject(new NetworkError()) },
+    );
     await flush();
     expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
     expect(calls.clearAuth).toHaveBeenCalledTimes(1);
@@ -111,7 +121,10 @@ describe('session machine (spec §4 Auth)', () => {
   it('keeps the server message of a failed sign-in', async () => {
     const { actor, calls } = start(
       { hasToken: false, cachedUser: null },
-      { login: () => Promise.reject(new ApiError(401, { message: 'Código de acesso ou senha inválidos' }, '/auth/token')) },
+      {
+        login: () =>
+          Promise.reject(new ApiError(401, { message: 'Código de acesso ou senha inválidos' }, '/auth/token')),
+      },
     );
     actor.send(login);
     await flush();
@@ -131,7 +144,10 @@ describe('session machine (spec §4 Auth)', () => {
   });
 
   it('a failing post-login setup never signs the student out', async () => {
-    const { actor, clock } = start({ hasToken: true, cachedUser: user }, { postLoginSetup: () => Promise.reject(new Error('x')) });
+    const { actor, clock } = start(
+      { hasToken: true, cachedUser: user },
+      { postLoginSetup: () => Promise.reject(new Error('x')) },
+    );
     clock.increment(POST_LOGIN_DELAY_MS);
     await flush();
     expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
@@ -139,7 +155,10 @@ describe('session machine (spec §4 Auth)', () => {
   });
 
   it("'Sair' revokes the token, clears auth and goes to /login, even when the revoke fails", async () => {
-    const { actor, calls } = start({ hasToken: true, cachedUser: user }, { revokeToken: () => Promise.reject(new NetworkError()) });
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: user },
+      { revokeToken: () => Promise.reject(new NetworkError()) },
+    );
     actor.send({ type: 'session.logout' });
     await flush();
     expect(calls.revokeToken).toHaveBeenCalledTimes(1);

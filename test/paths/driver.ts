@@ -42,7 +42,8 @@ interface TransitionLike {
 export function definedTransitions(machine: AnyStateMachine): Set<string> {
   const keys = new Set<string>();
   const walk = (node: NodeLike) => {
-    for (const [eventType, branches] of node.transitions) branches.forEach((_, i) => keys.add(`${node.id}|${eventType}|${i}`));
+    for (const [eventType, branches] of node.transitions)
+      branches.forEach((_, i) => keys.add(`${node.id}|${eventType}|${i}`));
     node.always?.forEach((_, i) => keys.add(`${node.id}|always|${i}`));
     Object.values(node.states).forEach(walk);
   };
@@ -221,11 +222,15 @@ export async function replay(machine: AnyStateMachine, plan: Plan, hooks: Replay
     await flush();
     const after = actor.getSnapshot();
     if (JSON.stringify(after.value) !== JSON.stringify(predicted.value)) {
-      throw new Error(`${plan.description}: after ${event.type} expected ${JSON.stringify(predicted.value)}, got ${JSON.stringify(after.value)}`);
+      throw new Error(
+        `${plan.description}: after ${event.type} expected ${JSON.stringify(predicted.value)}, got ${JSON.stringify(after.value)}`,
+      );
     }
     const tags = (s: { tags: Set<string> }) => [...s.tags].sort().join(',');
     if (tags(after) !== tags(predicted)) {
-      throw new Error(`${plan.description}: after ${event.type} expected tags [${tags(predicted)}], got [${tags(after)}]`);
+      throw new Error(
+        `${plan.description}: after ${event.type} expected tags [${tags(predicted)}], got [${tags(after)}]`,
+      );
     }
     await hooks.onStep?.(after, `${plan.description} @ ${event.type}`);
   }

@@ -13,7 +13,12 @@ import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
 import { act, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { LifecycleStatus, lifecycleView, type LifecycleRef, type LifecycleView } from '../../src/views/learning-object/lifecycle-status';
+import {
+  LifecycleStatus,
+  lifecycleView,
+  type LifecycleRef,
+  type LifecycleView,
+} from '../../src/views/learning-object/lifecycle-status';
 import {
   coverage,
   definedStates,
@@ -49,10 +54,12 @@ function sampleEvents(eventType: string): EventObject[] {
       refreshUser: [user],
     };
     const bootOutputs = [undefined, { redirect: '/courses' }, { redirect: 'https://sso.example.com/entrar' }];
-    return (outputs[actor] ?? (bootMachine.implementations.actors[actor] ? bootOutputs : [undefined])).map((output) => ({
-      type: eventType,
-      output,
-    }));
+    return (outputs[actor] ?? (bootMachine.implementations.actors[actor] ? bootOutputs : [undefined])).map(
+      (output) => ({
+        type: eventType,
+        output,
+      }),
+    );
   }
   if (eventType.startsWith('xstate.error.actor.')) {
     const errors: unknown[] = bootMachine.implementations.actors[actor]
@@ -62,7 +69,15 @@ function sampleEvents(eventType: string): EventObject[] {
   }
   switch (eventType) {
     case 'session.login':
-      return [{ type: eventType, username: 'demo', password: 'demo1234', country: 'BRA', nextRoute: '/courses' } as EventObject];
+      return [
+        {
+          type: eventType,
+          username: 'demo',
+          password: 'demo1234',
+          country: 'BRA',
+          nextRoute: '/courses',
+        } as EventObject,
+      ];
     case 'lifecycle.finish':
       return [{ type: eventType, data: { answer: 'a' } } as EventObject];
     default:
@@ -130,7 +145,8 @@ const viewHooks: Record<string, ReplayHooks | undefined> = {
       else expect(status.textContent, step).toContain(expected);
       const alert = screen.queryByRole('alert');
       if (view === 'startFailed') expect(alert?.textContent, step).toContain('Não foi possível registrar seu acesso');
-      else if (view === 'endFailed') expect(alert?.textContent, step).toContain('Não foi possível registrar a conclusão');
+      else if (view === 'endFailed')
+        expect(alert?.textContent, step).toContain('Não foi possível registrar a conclusão');
       else expect(alert, step).toBeNull();
       const finish = screen.queryByRole('button', { name: 'Concluir' });
       if (view === 'ended') expect(finish, step).toBeNull();
@@ -139,7 +155,10 @@ const viewHooks: Record<string, ReplayHooks | undefined> = {
   },
 };
 
-const report: Record<string, { states: [number, number]; transitions: [number, number]; plans: number; missing: string[] }> = {};
+const report: Record<
+  string,
+  { states: [number, number]; transitions: [number, number]; plans: number; missing: string[] }
+> = {};
 
 describe.each(models.map((m) => [m.machine.id, m] as const))('generated paths: %s machine', (_id, model) => {
   const plans = generatePlans(model);

@@ -33,7 +33,10 @@ afterEach(() => {
 describe('API clients (spec §7 headers, §9 timeouts)', () => {
   it('sends x-access-token and x-user-environment WEB to the main API', async () => {
     setToken('tok-123');
-    const ky = createClient('mainV1', fakeFetch(() => json(200, { data: { ok: true } })));
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(() => json(200, { data: { ok: true } })),
+    );
     await expect(request('mainV1', 'get', '/users/self', Body, {}, ky)).resolves.toEqual({ data: { ok: true } });
     expect(seen[0]?.url).toMatch(/\/api\/v1\/users\/self$/);
     expect(seen[0]?.headers.get('x-access-token')).toBe('tok-123');
@@ -47,21 +50,30 @@ describe('API clients (spec §7 headers, §9 timeouts)', () => {
       ['newLms', 'Bearer tok-9'],
       ['hub', 'tok-9'],
     ] as const) {
-      const ky = createClient(base, fakeFetch(() => json(200, { data: { ok: true } })));
+      const ky = createClient(
+        base,
+        fakeFetch(() => json(200, { data: { ok: true } })),
+      );
       await request(base, 'get', '/x', Body, {}, ky);
       expect(seen.at(-1)?.headers.get('authorization')).toBe(header);
     }
   });
 
   it('sends the Idempotency-Key of a write', async () => {
-    const ky = createClient('mainV1', fakeFetch(() => json(200, { data: { ok: true } })));
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(() => json(200, { data: { ok: true } })),
+    );
     await request('mainV1', 'put', '/lms/learningObjects/1/start', Body, { idempotencyKey: 'evt-1' }, ky);
     expect(seen[0]?.method).toBe('PUT');
     expect(seen[0]?.headers.get('idempotency-key')).toBe('evt-1');
   });
 
   it('turns a 4xx into ApiError with the server message and status', async () => {
-    const ky = createClient('mainV1', fakeFetch(() => json(404, { message: 'Curso não encontrado' })));
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(() => json(404, { message: 'Curso não encontrado' })),
+    );
     const error = await request('mainV1', 'get', '/lms/courses/99', Body, {}, ky).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
@@ -69,19 +81,28 @@ describe('API clients (spec §7 headers, §9 timeouts)', () => {
   });
 
   it('rejects a malformed answer with the spec §8 message', async () => {
-    const ky = createClient('mainV1', fakeFetch(() => json(200, { data: { ok: 'yes' } })));
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(() => json(200, { data: { ok: 'yes' } })),
+    );
     const error = await request('mainV1', 'get', '/x', Body, {}, ky).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect((error as Error).message).toBe('A resposta da API não está no formato esperado');
   });
 
   it('rejects invalid JSON as a malformed answer', async () => {
-    const ky = createClient('mainV1', fakeFetch(() => new Response('<html>', { status: 200 })));
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(() => new Response('<html>', { status: 200 })),
+    );
     await expect(request('mainV1', 'get', '/x', Body, {}, ky)).rejects.toBeInstanceOf(ContractError);
   });
 
   it('maps a failed connection to NetworkError', async () => {
-    const ky = createClient('mainV1', fakeFetch(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(request('mainV1', 'post', '/x', Body, {}, ky)).rejects.toBeInstanceOf(NetworkError);
   });
 
@@ -103,7 +124,10 @@ describe('API clients (spec §7 headers, §9 timeouts)', () => {
   it('calls the 401 handler for the main API outside the auth pages only', async () => {
     const handler = vi.fn();
     onUnauthorized(handler);
-    const ky = createClient('mainV1', fakeFetch(() => json(401, { message: 'Sessão expirada' })));
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(() => json(401, { message: 'Sessão expirada' })),
+    );
     await expect(request('mainV1', 'get', '/users/self', Body, {}, ky)).rejects.toBeInstanceOf(ApiError);
     expect(handler).toHaveBeenCalledTimes(1);
 
@@ -117,7 +141,10 @@ describe('API clients (spec §7 headers, §9 timeouts)', () => {
   it('does not log out on a 401 from a non-main API', async () => {
     const handler = vi.fn();
     onUnauthorized(handler);
-    const ky = createClient('certificates', fakeFetch(() => json(401, { message: 'no' })));
+    const ky = createClient(
+      'certificates',
+      fakeFetch(() => json(401, { message: 'no' })),
+    );
     await expect(request('certificates', 'get', '/x', Body, {}, ky)).rejects.toBeInstanceOf(ApiError);
     expect(handler).not.toHaveBeenCalled();
   });

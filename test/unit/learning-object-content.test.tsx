@@ -30,7 +30,8 @@ const renderLo = (lo: LearningObject, onFinish = vi.fn()) => {
 
 describe('rich text learning object (server HTML sanitised, DESIGN.md §5)', () => {
   it('keeps the text but never lets a script or event handler through', () => {
-    const dirty = '<h2>Aula</h2><p onclick="alert(1)">Texto <img src="x" onerror="window.hacked=1"></p><script>window.hacked=2</script>';
+    const dirty =
+      '<h2>Aula</h2><p onclick="alert(1)">Texto <img src="x" onerror="window.hacked=1"></p><script>window.hacked=2</script>';
     const clean = sanitizeHtml(dirty);
     expect(clean).toContain('<h2>Aula</h2>');
     expect(clean).not.toMatch(/script|onerror|onclick/i);

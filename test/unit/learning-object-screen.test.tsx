@@ -36,7 +36,14 @@ const module: Module = {
       position: 1,
       completed: false,
       learning_objects: [
-        { id: 9, name: 'O que é um computador', type: 'pdf', position: 1, status: 'not_started', duration_seconds: null },
+        {
+          id: 9,
+          name: 'O que é um computador',
+          type: 'pdf',
+          position: 1,
+          status: 'not_started',
+          duration_seconds: null,
+        },
       ],
     },
   ],
@@ -74,7 +81,9 @@ beforeEach(() => {
   vi.mocked(lms.getModule).mockResolvedValue(module);
   vi.mocked(lms.getLearningObject).mockResolvedValue(lo);
   vi.mocked(lms.putLearningObjectStart).mockReset().mockResolvedValue(progress);
-  vi.mocked(lms.putLearningObjectEnd).mockReset().mockResolvedValue({ ...progress, status: 'completed' });
+  vi.mocked(lms.putLearningObjectEnd)
+    .mockReset()
+    .mockResolvedValue({ ...progress, status: 'completed' });
 });
 
 describe('learning-object viewer', () => {
@@ -104,7 +113,9 @@ describe('learning-object viewer', () => {
     renderViewer();
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Concluir' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível registrar a conclusão deste conteúdo.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Não foi possível registrar a conclusão deste conteúdo.',
+    );
     await ui.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('Concluído')).toBeInTheDocument();
     expect(lms.putLearningObjectEnd).toHaveBeenCalledTimes(2);

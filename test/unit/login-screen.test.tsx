@@ -27,12 +27,17 @@ const user: User = {
   accepted_lgpd: true,
 };
 
-function setup(login: (input: { username: string; password: string; scope: string }) => Promise<{ access_token: string }>, path = '/login') {
+function setup(
+  login: (input: { username: string; password: string; scope: string }) => Promise<{ access_token: string }>,
+  path = '/login',
+) {
   const navigateAfterLogin = vi.fn();
   const storeToken = vi.fn();
   const machine = sessionMachine.provide({
     actors: {
-      login: fromPromise(({ input }: { input: { username: string; password: string; scope: 'BRA' | 'ANG' } }) => login(input)),
+      login: fromPromise(({ input }: { input: { username: string; password: string; scope: 'BRA' | 'ANG' } }) =>
+        login(input),
+      ),
       fetchUser: fromPromise(async () => user),
       revokeToken: fromPromise(async () => {}),
       postLoginSetup: fromPromise(async () => {}),

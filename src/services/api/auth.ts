@@ -10,7 +10,11 @@ import { request } from '../http/clients';
  * @returns `{ access_token, token_type, expires_in (s) }`.
  * @throws ApiError 401 with the server's message on wrong credentials; NetworkError; TimeoutError; ContractError.
  */
-export function postAuthToken(input: { username: string; password: string; scope: CountryCode }): Promise<LoginResponse> {
+export function postAuthToken(input: {
+  username: string;
+  password: string;
+  scope: CountryCode;
+}): Promise<LoginResponse> {
   return request('mainV1', 'post', '/auth/token', LoginResponse, {
     json: {
       client_id: WEB_CLIENT_ID,

@@ -290,7 +290,5 @@ export class ContractError extends Error {
 export function parseResponse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, body);
   if (result.success) return result.output;
-  throw new ContractError(
-    result.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`),
-  );
+  throw new ContractError(result.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`));
 }

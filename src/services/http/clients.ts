@@ -134,11 +134,7 @@ const messageOf = (data: unknown, fallback: string): string =>
 export async function toTypedError(error: unknown, timeoutMs: number): Promise<unknown> {
   if (isHTTPError(error)) {
     const status = error.response.status;
-    return new ApiError(
-      status,
-      { message: messageOf(error.data, `Erro ${status}`) },
-      error.request.url,
-    );
+    return new ApiError(status, { message: messageOf(error.data, `Erro ${status}`) }, error.request.url);
   }
   if (isTimeoutError(error)) return new TimeoutError(timeoutMs);
   if (isNetworkError(error)) return new NetworkError();

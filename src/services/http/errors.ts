@@ -46,8 +46,6 @@ export function isUnauthorized(error: unknown): boolean {
 /** True when retrying later may succeed: offline, timeout, or a 5xx answer. */
 export function isTransient(error: unknown): boolean {
   return (
-    error instanceof NetworkError ||
-    error instanceof TimeoutError ||
-    (error instanceof ApiError && error.status >= 500)
+    error instanceof NetworkError || error instanceof TimeoutError || (error instanceof ApiError && error.status >= 500)
   );
 }

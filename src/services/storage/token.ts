@@ -9,8 +9,7 @@ export const TOKEN_COOKIE = 'token';
 /** Lifetime of the token cookie, in days (spec §9). */
 export const TOKEN_DAYS = 30;
 
-const isHttps = (): boolean =>
-  typeof location !== 'undefined' && location.protocol === 'https:';
+const isHttps = (): boolean => typeof location !== 'undefined' && location.protocol === 'https:';
 
 /** @returns the stored token, or null when signed out. */
 export function getToken(): string | null {

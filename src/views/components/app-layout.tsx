@@ -39,8 +39,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="user-box">
-          {user && <span className="user-name">{intl.formatMessage(CommonMessages.greeting, { name: user.name })}</span>}
-          <button type="button" className="button button-secondary" onClick={() => session.send({ type: 'session.logout' })}>
+          {user && (
+            <span className="user-name">{intl.formatMessage(CommonMessages.greeting, { name: user.name })}</span>
+          )}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => session.send({ type: 'session.logout' })}
+          >
             {intl.formatMessage(CommonMessages.logout)}
           </button>
         </div>

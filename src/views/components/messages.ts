@@ -22,7 +22,11 @@ export const CommonMessages = defineMessages({
   navGrades: { id: 'layout.nav.grades', defaultMessage: 'Notas', description: 'Main nav: grades' },
   navAttachments: { id: 'layout.nav.attachments', defaultMessage: 'Documentos', description: 'Main nav: attachments' },
   navFinances: { id: 'layout.nav.finances', defaultMessage: 'Financeiro', description: 'Main nav: finances' },
-  greeting: defineMessage<{ name: string }>({ id: 'layout.user.greeting', defaultMessage: 'Olá, {name}', description: 'Signed-in student name' }),
+  greeting: defineMessage<{ name: string }>({
+    id: 'layout.user.greeting',
+    defaultMessage: 'Olá, {name}',
+    description: 'Signed-in student name',
+  }),
   logout: { id: 'layout.logout.button', defaultMessage: 'Sair', description: 'Sign out button' },
   progress: defineMessage<{ percent: number }>({
     id: 'common.progress.label',

@@ -22,7 +22,13 @@ export function lifecycleView(s: { hasTag: (tag: string) => boolean }): Lifecycl
   return s.hasTag('started') ? 'started' : 'idle';
 }
 
-export function LifecycleStatus({ lifecycle, alreadyDone = false }: { lifecycle: LifecycleRef; alreadyDone?: boolean }) {
+export function LifecycleStatus({
+  lifecycle,
+  alreadyDone = false,
+}: {
+  lifecycle: LifecycleRef;
+  alreadyDone?: boolean;
+}) {
   const intl = useIntl();
   const view = useSelector(lifecycle, lifecycleView);
   const autoRetrying = useSelector(lifecycle, (s) => s.hasTag('retrying'));

@@ -48,7 +48,11 @@ export const LearningObjectMessages = defineMessages({
     description: 'Audio instructions',
   },
   openLink: { id: 'lo.link.open', defaultMessage: 'Abrir o conteúdo externo (nova aba)', description: 'External link' },
-  frameTitle: defineMessage<{ name: string }>({ id: 'lo.frame.title', defaultMessage: 'Conteúdo: {name}', description: 'Title of an embedded frame' }),
+  frameTitle: defineMessage<{ name: string }>({
+    id: 'lo.frame.title',
+    defaultMessage: 'Conteúdo: {name}',
+    description: 'Title of an embedded frame',
+  }),
   unsupported: {
     id: 'lo.unsupported.text',
     defaultMessage: 'Este tipo de conteúdo ainda não pode ser exibido aqui.',

@@ -65,7 +65,14 @@ export default function LearningObjectScreen(props: Props) {
   }
   if (loQuery.isError) return <QueryError error={loQuery.error} onRetry={() => void loQuery.refetch()} />;
   if (loQuery.isPending) return <PageLoading />;
-  return <Viewer key={`${loQuery.data.id}:${lessonId}`} lo={loQuery.data} moduleName={moduleQuery.data.name} courseName={moduleQuery.data.course_name} />;
+  return (
+    <Viewer
+      key={`${loQuery.data.id}:${lessonId}`}
+      lo={loQuery.data}
+      moduleName={moduleQuery.data.name}
+      courseName={moduleQuery.data.course_name}
+    />
+  );
 }
 
 function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName: string; courseName: string }) {
@@ -81,7 +88,9 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
 
   // Progress changed on the server (started: 'Continuar' and the module's status; ended:
   // ticks and percentages): cached reads must show it.
-  const recorded = useSelector(lifecycle, (s) => (s.hasTag('ended') ? 'ended' : s.hasTag('started') ? 'started' : null));
+  const recorded = useSelector(lifecycle, (s) =>
+    s.hasTag('ended') ? 'ended' : s.hasTag('started') ? 'started' : null,
+  );
   useEffect(() => {
     if (recorded === null) return;
     void queryClient.invalidateQueries({ queryKey: moduleQueryKey(lo.module_id) });

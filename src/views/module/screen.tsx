@@ -38,7 +38,13 @@ const STATUS_TEXT: Record<LearningObjectStatus, keyof typeof ModuleMessages> = {
 /** Query key of a module, shared with the viewer (which invalidates it after an end). */
 export const moduleQueryKey = (moduleId: number | null) => ['module', moduleId] as const;
 
-export default function ModuleScreen({ courseId: rawCourse, moduleId: rawModule }: { courseId: string; moduleId: string }) {
+export default function ModuleScreen({
+  courseId: rawCourse,
+  moduleId: rawModule,
+}: {
+  courseId: string;
+  moduleId: string;
+}) {
   const intl = useIntl();
   const courseId = parseId(rawCourse);
   const moduleId = parseId(rawModule);

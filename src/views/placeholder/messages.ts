@@ -13,8 +13,16 @@ export const ScreenMessages = defineMessages({
   graduation: { id: 'screen.graduation.title', defaultMessage: 'Graduação', description: '/graduacao title' },
   tecmix: { id: 'screen.tecmix.title', defaultMessage: 'Educação de Jovens e Adultos', description: '/tecmix title' },
   grades: { id: 'screen.grades.title', defaultMessage: 'Notas', description: '/grades title' },
-  gradeDetails: { id: 'screen.gradeDetails.title', defaultMessage: 'Notas do curso', description: '/grades/course title' },
-  attachments: { id: 'screen.attachments.title', defaultMessage: 'Documentos e anexos', description: '/attachments title' },
+  gradeDetails: {
+    id: 'screen.gradeDetails.title',
+    defaultMessage: 'Notas do curso',
+    description: '/grades/course title',
+  },
+  attachments: {
+    id: 'screen.attachments.title',
+    defaultMessage: 'Documentos e anexos',
+    description: '/attachments title',
+  },
   attachment: { id: 'screen.attachment.title', defaultMessage: 'Anexo', description: '/attachment title' },
   finances: { id: 'screen.finances.title', defaultMessage: 'Financeiro', description: '/finances title' },
   requestResetPassword: {
@@ -22,13 +30,25 @@ export const ScreenMessages = defineMessages({
     defaultMessage: 'Recuperar senha',
     description: '/requestResetPassword title',
   },
-  resetPassword: { id: 'screen.resetPassword.title', defaultMessage: 'Redefinir senha', description: '/resetPassword title' },
-  preview: { id: 'screen.preview.title', defaultMessage: 'Pré-visualização do conteúdo', description: '/lo/preview title' },
+  resetPassword: {
+    id: 'screen.resetPassword.title',
+    defaultMessage: 'Redefinir senha',
+    description: '/resetPassword title',
+  },
+  preview: {
+    id: 'screen.preview.title',
+    defaultMessage: 'Pré-visualização do conteúdo',
+    description: '/lo/preview title',
+  },
   comingSoon: {
     id: 'screen.placeholder.text',
     defaultMessage: 'Esta área estará disponível em breve.',
     description: 'Body of a screen not built yet',
   },
-  toCourses: { id: 'screen.placeholder.courses.link', defaultMessage: 'Ir para meus cursos', description: 'Link to courses' },
+  toCourses: {
+    id: 'screen.placeholder.courses.link',
+    defaultMessage: 'Ir para meus cursos',
+    description: 'Link to courses',
+  },
   toLogin: { id: 'screen.placeholder.login.link', defaultMessage: 'Voltar para o login', description: 'Link to login' },
 });

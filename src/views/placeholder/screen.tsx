@@ -8,7 +8,13 @@ import { Link } from 'wouter';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from './messages';
 
-export default function PlaceholderScreen({ title, publicPage = false }: { title: MessageDescriptor; publicPage?: boolean }) {
+export default function PlaceholderScreen({
+  title,
+  publicPage = false,
+}: {
+  title: MessageDescriptor;
+  publicPage?: boolean;
+}) {
   const intl = useIntl();
   const heading = intl.formatMessage(title);
   usePageTitle(heading);
@@ -23,5 +29,11 @@ export default function PlaceholderScreen({ title, publicPage = false }: { title
       </p>
     </section>
   );
-  return publicPage ? <main id="conteudo" className="public-main">{body}</main> : body;
+  return publicPage ? (
+    <main id="conteudo" className="public-main">
+      {body}
+    </main>
+  ) : (
+    body
+  );
 }
