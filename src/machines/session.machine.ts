@@ -15,7 +15,7 @@
  *
  * Tags: `anonymous`, `busy`, `authenticated`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type { CountryCode, User } from '../services/contract';
 import { ApiError, isUnauthorized } from '../services/http/errors';
 
@@ -192,6 +192,8 @@ export const sessionMachine = setup({
             },
             settingUp: {
               description: 'Accessibility, chatbot, analytics, LGPD, ping, user refresh; failures never log out.',
+              // The user refresh of the setup (spec §4) runs in the `user` region.
+              entry: raise({ type: 'user.refresh' }),
               invoke: {
                 id: 'postLoginSetup',
                 src: 'postLoginSetup',

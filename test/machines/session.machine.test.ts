@@ -143,6 +143,17 @@ describe('session machine (spec §4 Auth)', () => {
     expect(calls.postLoginSetup).toHaveBeenCalledTimes(1);
   });
 
+  it('refreshes a cached user as part of the post-login setup, 1 s after page load', async () => {
+    const fresh = { ...user, accepted_lgpd: false };
+    const { actor, calls, clock } = start({ hasToken: true, cachedUser: user }, { fetchUser: async () => fresh });
+    expect(calls.fetchUser).not.toHaveBeenCalled();
+    clock.increment(POST_LOGIN_DELAY_MS);
+    await flush();
+    expect(calls.fetchUser).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user?.accepted_lgpd).toBe(false);
+    expect(calls.storeUser).toHaveBeenCalledWith(fresh);
+  });
+
   it('a failing post-login setup never signs the student out', async () => {
     const { actor, clock } = start(
       { hasToken: true, cachedUser: user },
