@@ -4,13 +4,13 @@
  * every other known route needs a session (guards in `views/guards.tsx`).
  */
 import { lazy, Suspense, useState } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, type MessageDescriptor } from 'react-intl';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { DEFAULT_LOCALE, type Translations } from './i18n';
 import { isTransient } from './services/http/errors';
 import { SessionContext, type SessionRef } from './views/session-context';
-import { AreaGuard, GuestOnly, IndexRoute, Protected } from './views/guards';
+import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
 import { LoginScreen } from './views/login/screen';
 import { PageLoading } from './views/components/page-loading';
 import { ScreenMessages } from './views/placeholder/messages';
@@ -66,6 +66,30 @@ export function App({ session, translations, queryClient }: AppProps) {
   );
 }
 
+/**
+ * Signed-in screens whose content arrives with later issues: each shows its title,
+ * so deep links, guards and navigation already work (spec §2 route table).
+ */
+const SIGNED_IN_PLACEHOLDERS: { path: string; title: MessageDescriptor; flag?: AreaFlag }[] = [
+  { path: '/home', title: ScreenMessages.home },
+  { path: '/profissionalizante', title: ScreenMessages.professionalizing },
+  { path: '/transito', title: ScreenMessages.traffic, flag: 'is_aprovat_user' },
+  { path: '/graduacao', title: ScreenMessages.graduation, flag: 'is_lxp_user' },
+  { path: '/tecmix', title: ScreenMessages.tecmix, flag: 'is_eja_user' },
+  { path: '/grades', title: ScreenMessages.grades },
+  { path: '/grades/course/:courseId', title: ScreenMessages.gradeDetails },
+  { path: '/attachments', title: ScreenMessages.attachments },
+  { path: '/attachment/:attachment', title: ScreenMessages.attachment },
+  { path: '/finances', title: ScreenMessages.finances },
+];
+
+/** Public screens (spec §6) still to be built. */
+const PUBLIC_PLACEHOLDERS: { path: string; title: MessageDescriptor }[] = [
+  { path: '/requestResetPassword', title: ScreenMessages.requestResetPassword },
+  { path: '/resetPassword', title: ScreenMessages.resetPassword },
+  { path: '/lo/preview/:learningObject', title: ScreenMessages.preview },
+];
+
 function Routes() {
   return (
     <Switch>
@@ -74,15 +98,11 @@ function Routes() {
           <LoginScreen />
         </GuestOnly>
       </Route>
-      <Route path="/requestResetPassword">
-        <PlaceholderScreen title={ScreenMessages.requestResetPassword} publicPage />
-      </Route>
-      <Route path="/resetPassword">
-        <PlaceholderScreen title={ScreenMessages.resetPassword} publicPage />
-      </Route>
-      <Route path="/lo/preview/:learningObject">
-        <PlaceholderScreen title={ScreenMessages.preview} publicPage />
-      </Route>
+      {PUBLIC_PLACEHOLDERS.map(({ path, title }) => (
+        <Route key={path} path={path}>
+          <PlaceholderScreen title={title} publicPage />
+        </Route>
+      ))}
 
       <Route path="/">
         <Protected>
@@ -91,37 +111,19 @@ function Routes() {
           </IndexRoute>
         </Protected>
       </Route>
-      <Route path="/home">
-        <Protected>
-          <PlaceholderScreen title={ScreenMessages.home} />
-        </Protected>
-      </Route>
-      <Route path="/profissionalizante">
-        <Protected>
-          <PlaceholderScreen title={ScreenMessages.professionalizing} />
-        </Protected>
-      </Route>
-      <Route path="/transito">
-        <Protected>
-          <AreaGuard flag="is_aprovat_user">
-            <PlaceholderScreen title={ScreenMessages.traffic} />
-          </AreaGuard>
-        </Protected>
-      </Route>
-      <Route path="/graduacao">
-        <Protected>
-          <AreaGuard flag="is_lxp_user">
-            <PlaceholderScreen title={ScreenMessages.graduation} />
-          </AreaGuard>
-        </Protected>
-      </Route>
-      <Route path="/tecmix">
-        <Protected>
-          <AreaGuard flag="is_eja_user">
-            <PlaceholderScreen title={ScreenMessages.tecmix} />
-          </AreaGuard>
-        </Protected>
-      </Route>
+      {SIGNED_IN_PLACEHOLDERS.map(({ path, title, flag }) => (
+        <Route key={path} path={path}>
+          <Protected>
+            {flag ? (
+              <AreaGuard flag={flag}>
+                <PlaceholderScreen title={title} />
+              </AreaGuard>
+            ) : (
+              <PlaceholderScreen title={title} />
+            )}
+          </Protected>
+        </Route>
+      ))}
 
       <Route path="/courses">
         <Protected>
@@ -152,32 +154,6 @@ function Routes() {
             />
           </Protected>
         )}
-      </Route>
-
-      <Route path="/grades">
-        <Protected>
-          <PlaceholderScreen title={ScreenMessages.grades} />
-        </Protected>
-      </Route>
-      <Route path="/grades/course/:courseId">
-        <Protected>
-          <PlaceholderScreen title={ScreenMessages.gradeDetails} />
-        </Protected>
-      </Route>
-      <Route path="/attachments">
-        <Protected>
-          <PlaceholderScreen title={ScreenMessages.attachments} />
-        </Protected>
-      </Route>
-      <Route path="/attachment/:attachment">
-        <Protected>
-          <PlaceholderScreen title={ScreenMessages.attachment} />
-        </Protected>
-      </Route>
-      <Route path="/finances">
-        <Protected>
-          <PlaceholderScreen title={ScreenMessages.finances} />
-        </Protected>
       </Route>
 
       <Route>

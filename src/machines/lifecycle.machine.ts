@@ -67,6 +67,28 @@ const newOpeningId = (): string =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
+/**
+ * Substates of a failed write: `deciding` (eventless) → `waiting` (tag `retrying`; after
+ * `retryDelay` back to `retryTarget`) while the error is transient and retries are left,
+ * else `manual` (waits for `lifecycle.retry`).
+ */
+function retrySubstates<T extends '#lifecycle.starting' | '#lifecycle.ending'>(retryTarget: T) {
+  return {
+    initial: 'deciding',
+    states: {
+      deciding: {
+        always: [{ guard: 'canAutoRetry', target: 'waiting' }, { target: 'manual' }],
+      },
+      waiting: {
+        description: 'An automatic retry is due after retryDelay.',
+        tags: 'retrying',
+        after: { retryDelay: retryTarget },
+      },
+      manual: { description: 'Automatic retries are over or useless; waiting for lifecycle.retry.' },
+    },
+  } as const;
+}
+
 export const lifecycleMachine = setup({
   types: {
     input: {} as LifecycleInput,
@@ -129,18 +151,7 @@ export const lifecycleMachine = setup({
     startFailed: {
       description: 'The start was not recorded; retried automatically while transient, or on request.',
       tags: 'failed',
-      initial: 'deciding',
-      states: {
-        deciding: {
-          always: [{ guard: 'canAutoRetry', target: 'waiting' }, { target: 'manual' }],
-        },
-        waiting: {
-          description: 'An automatic retry is due after retryDelay.',
-          tags: 'retrying',
-          after: { retryDelay: '#lifecycle.starting' },
-        },
-        manual: { description: 'Automatic retries are over or useless; waiting for lifecycle.retry.' },
-      },
+      ...retrySubstates('#lifecycle.starting'),
       on: {
         'lifecycle.retry': 'starting',
         'lifecycle.finish': { actions: 'rememberFinish' },
@@ -171,18 +182,7 @@ export const lifecycleMachine = setup({
     endFailed: {
       description: 'The end was not recorded; retried automatically while transient, or on request.',
       tags: ['failed', 'started'],
-      initial: 'deciding',
-      states: {
-        deciding: {
-          always: [{ guard: 'canAutoRetry', target: 'waiting' }, { target: 'manual' }],
-        },
-        waiting: {
-          description: 'An automatic retry is due after retryDelay.',
-          tags: 'retrying',
-          after: { retryDelay: '#lifecycle.ending' },
-        },
-        manual: { description: 'Automatic retries are over or useless; waiting for lifecycle.retry.' },
-      },
+      ...retrySubstates('#lifecycle.ending'),
       on: { 'lifecycle.retry': 'ending' },
     },
     ended: {

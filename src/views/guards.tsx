@@ -48,7 +48,8 @@ export function IndexRoute({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-type AreaFlag = 'is_aprovat_user' | 'is_lxp_user' | 'is_eja_user';
+/** A user flag that opens an area (spec §6). */
+export type AreaFlag = 'is_aprovat_user' | 'is_lxp_user' | 'is_eja_user';
 
 /** /transito, /graduacao, /tecmix: only for students with `flag`; others go to /home (spec §2, §6). */
 export function AreaGuard({ flag, children }: { flag: AreaFlag; children: ReactNode }) {

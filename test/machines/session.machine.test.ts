@@ -3,18 +3,9 @@ import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { sessionMachine, POST_LOGIN_DELAY_MS } from '../../src/machines/session.machine';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
+import { demoUser } from '../fixtures/user';
 
-const user: User = {
-  id: 3,
-  name: 'Bruno Lima',
-  email: null,
-  access_code: 'demo',
-  platform_id: 1,
-  is_aprovat_user: false,
-  is_lxp_user: false,
-  is_eja_user: false,
-  accepted_lgpd: true,
-};
+const user: User = { ...demoUser, id: 3, name: 'Bruno Lima' };
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -11,6 +11,7 @@ import { sessionMachine } from '../../src/machines/session.machine';
 import { lifecycleMachine, MAX_AUTO_RETRIES } from '../../src/machines/lifecycle.machine';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
+import { demoUser } from '../fixtures/user';
 import { act, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import {
@@ -29,17 +30,7 @@ import {
   type ReplayHooks,
 } from './driver';
 
-const user: User = {
-  id: 1,
-  name: 'Ana Souza',
-  email: null,
-  access_code: 'demo',
-  platform_id: 1,
-  is_aprovat_user: false,
-  is_lxp_user: false,
-  is_eja_user: false,
-  accepted_lgpd: true,
-};
+const user: User = demoUser;
 const unauthorized = new ApiError(401, { message: 'Sessão expirada' }, '/users/self');
 const offline = new NetworkError();
 

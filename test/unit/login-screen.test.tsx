@@ -12,20 +12,11 @@ import { memoryLocation } from 'wouter/memory-location';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { ApiError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
+import { demoUser } from '../fixtures/user';
 import { SessionContext } from '../../src/views/session-context';
 import { LoginScreen } from '../../src/views/login/screen';
 
-const user: User = {
-  id: 1,
-  name: 'Ana Souza',
-  email: null,
-  access_code: 'demo',
-  platform_id: 1,
-  is_aprovat_user: false,
-  is_lxp_user: false,
-  is_eja_user: false,
-  accepted_lgpd: true,
-};
+const user: User = demoUser;
 
 function setup(
   login: (input: { username: string; password: string; scope: string }) => Promise<{ access_token: string }>,

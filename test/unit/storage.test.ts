@@ -2,18 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearToken, getToken, setToken } from '../../src/services/storage/token';
 import { clearCachedUser, readCachedUser, writeCachedUser, USER_CACHE_MS } from '../../src/services/storage/user-cache';
 import type { User } from '../../src/services/contract';
+import { demoUser } from '../fixtures/user';
 
-const user: User = {
-  id: 7,
-  name: 'Ana Souza',
-  email: 'ana@example.com',
-  access_code: 'demo',
-  platform_id: 1,
-  is_aprovat_user: false,
-  is_lxp_user: true,
-  is_eja_user: false,
-  accepted_lgpd: true,
-};
+const user: User = { ...demoUser, id: 7, email: 'ana@example.com', is_lxp_user: true };
 
 afterEach(() => {
   clearToken();

@@ -34,5 +34,10 @@ export const CommonMessages = defineMessages({
     description: 'Progress of a course or module; percent is 0..1',
   }),
   completed: { id: 'common.completed.badge', defaultMessage: 'Concluído', description: 'Completed badge' },
+  myCourses: {
+    id: 'common.breadcrumb.courses',
+    defaultMessage: 'Meus cursos',
+    description: 'Breadcrumb root: course list',
+  },
   breadcrumb: { id: 'common.breadcrumb.label', defaultMessage: 'Você está em', description: 'Breadcrumb landmark' },
 });

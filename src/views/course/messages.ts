@@ -9,6 +9,5 @@ export const CourseMessages = defineMessages({
     defaultMessage: '{count, plural, one {# aula} other {# aulas}}',
     description: 'Number of lessons in a module',
   }),
-  courses: { id: 'course.breadcrumb.courses', defaultMessage: 'Meus cursos', description: 'Breadcrumb to list' },
   notFound: { id: 'course.invalid.text', defaultMessage: 'Curso não encontrado.', description: 'Bad course id' },
 });

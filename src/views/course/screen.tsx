@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { getCourse } from '../../services/api/lms';
 import { CommonMessages } from '../components/messages';
+import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
@@ -40,14 +41,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
 
   return (
     <section className="page">
-      <nav aria-label={intl.formatMessage(CommonMessages.breadcrumb)} className="breadcrumb">
-        <ol>
-          <li>
-            <Link href="/courses">{intl.formatMessage(CourseMessages.courses)}</Link>
-          </li>
-          <li aria-current="page">{course.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumb current={course.name} />
       <h1>{course.name}</h1>
       <p>{course.description}</p>
       <ProgressBar percent={course.progress} />

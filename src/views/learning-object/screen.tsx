@@ -12,13 +12,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getLearningObject, getModule } from '../../services/api/lms';
 import type { LearningObject } from '../../services/contract';
 import { learningObjectLifecycle } from '../../wiring';
-import { CommonMessages } from '../components/messages';
+import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
-import { CourseMessages } from '../course/messages';
 import { moduleQueryKey, TYPE_TEXT } from '../module/screen';
 import { ModuleMessages } from '../module/messages';
 import { LearningObjectContent } from './content';
@@ -102,20 +101,13 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
 
   return (
     <section className="page lo-page">
-      <nav aria-label={intl.formatMessage(CommonMessages.breadcrumb)} className="breadcrumb">
-        <ol>
-          <li>
-            <Link href="/courses">{intl.formatMessage(CourseMessages.courses)}</Link>
-          </li>
-          <li>
-            <Link href={`/courses/${lo.course_id}`}>{courseName}</Link>
-          </li>
-          <li>
-            <Link href={`/courses/${lo.course_id}/modules/${lo.module_id}`}>{moduleName}</Link>
-          </li>
-          <li aria-current="page">{lo.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { href: `/courses/${lo.course_id}`, label: courseName },
+          { href: `/courses/${lo.course_id}/modules/${lo.module_id}`, label: moduleName },
+        ]}
+        current={lo.name}
+      />
       <h1>{lo.name}</h1>
       <p className="muted">{intl.formatMessage(ModuleMessages[TYPE_TEXT[lo.type]])}</p>
 

@@ -8,14 +8,13 @@ import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { getModule } from '../../services/api/lms';
 import type { LearningObjectStatus, LearningObjectType } from '../../services/contract';
-import { CommonMessages } from '../components/messages';
+import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
-import { CourseMessages } from '../course/messages';
 import { ModuleMessages } from './messages';
 
 /** Text of each learning-object type. */
@@ -61,17 +60,7 @@ export default function ModuleScreen({
 
   return (
     <section className="page">
-      <nav aria-label={intl.formatMessage(CommonMessages.breadcrumb)} className="breadcrumb">
-        <ol>
-          <li>
-            <Link href="/courses">{intl.formatMessage(CourseMessages.courses)}</Link>
-          </li>
-          <li>
-            <Link href={`/courses/${module.course_id}`}>{module.course_name}</Link>
-          </li>
-          <li aria-current="page">{module.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ href: `/courses/${module.course_id}`, label: module.course_name }]} current={module.name} />
       <h1>{module.name}</h1>
       <ProgressBar percent={module.progress} />
       {module.lessons.map((lesson) => (
