@@ -5,10 +5,10 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { IntlProvider, type MessageDescriptor } from 'react-intl';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { appQueryClient } from './query-client';
 import { Route, Switch } from 'wouter';
 import { DEFAULT_LOCALE, type Translations } from './i18n';
-import { isTransient } from './services/http/errors';
 import { SessionContext, type SessionRef } from './views/session-context';
 import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
 import { LoginScreen } from './views/login/screen';
@@ -22,29 +22,16 @@ const LearningObjectScreen = lazy(() => import('./views/learning-object/screen')
 const PlaceholderScreen = lazy(() => import('./views/placeholder/screen'));
 const NotFoundScreen = lazy(() => import('./views/not-found/screen'));
 
-/** Reads are retried (by ky) only when transient; TanStack Query adds one more try for those. */
-function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: (failureCount, error) => failureCount < 1 && isTransient(error),
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
-
 export interface AppProps {
   session: SessionRef;
   translations: Translations | null;
-  /** Injected in tests; the app makes its own otherwise. */
+  /** The page's query client (`appQueryClient`); tests pass their own. */
   queryClient?: QueryClient;
 }
 
 /** The mounted application. */
 export function App({ session, translations, queryClient }: AppProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => queryClient ?? appQueryClient);
   return (
     <IntlProvider
       locale={translations?.locale ?? DEFAULT_LOCALE}

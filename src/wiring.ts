@@ -22,6 +22,7 @@ import { clearToken, setToken } from './services/storage/token';
 import type { CountryCode, User } from './services/contract';
 import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
 import { clearPlatformSettings } from './services/storage/platform-settings';
+import { appQueryClient } from './query-client';
 
 /**
  * Boot machine with the real steps of spec §4 Startup.
@@ -69,6 +70,8 @@ export const appSessionMachine = sessionMachine.provide({
       clearToken();
       clearCachedUser();
       clearPlatformSettings();
+      // The previous student's server reads must not show to the next one on this device.
+      appQueryClient.clear();
     },
     navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
       navigate(safeNextRoute(params.nextRoute), { replace: true }),

@@ -43,7 +43,7 @@ export function LoginScreen() {
 
   const error = localError ?? loginError;
   return (
-    <main id="conteudo" className="public-main login-page">
+    <main id="conteudo" tabIndex={-1} className="public-main login-page">
       <section className="login-card" aria-labelledby="login-title">
         <h1 id="login-title">{intl.formatMessage(LoginMessages.title)}</h1>
         <p className="muted">{intl.formatMessage(LoginMessages.intro)}</p>

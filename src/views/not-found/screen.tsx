@@ -18,7 +18,7 @@ export default function NotFoundScreen() {
   const title = intl.formatMessage(messages.title);
   usePageTitle(title);
   return (
-    <main id="conteudo" className="public-main">
+    <main id="conteudo" tabIndex={-1} className="public-main">
       <section className="page">
         <h1>{title}</h1>
         <p>{intl.formatMessage(messages.text)}</p>

@@ -30,7 +30,7 @@ export default function PlaceholderScreen({
     </section>
   );
   return publicPage ? (
-    <main id="conteudo" className="public-main">
+    <main id="conteudo" tabIndex={-1} className="public-main">
       {body}
     </main>
   ) : (

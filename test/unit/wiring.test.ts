@@ -1,0 +1,31 @@
+/**
+ * The real wiring of the session machine: signing out (or a 401) clears the stored token,
+ * the cached user and every cached server read, so the next student on the device starts clean.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { appSessionMachine } from '../../src/wiring';
+import { appQueryClient } from '../../src/query-client';
+import { getToken, setToken } from '../../src/services/storage/token';
+import { readCachedUser, writeCachedUser } from '../../src/services/storage/user-cache';
+import { demoUser } from '../fixtures/user';
+
+describe('session wiring', () => {
+  it('a 401 (session.expired) clears token, cached user and cached reads, and goes to /login', () => {
+    setToken('tok-abc');
+    writeCachedUser(demoUser);
+    appQueryClient.setQueryData(['courses', { page: 1 }], { data: ['curso do aluno anterior'] });
+    window.history.replaceState(null, '', '/courses');
+    const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();
+    expect(session.getSnapshot().hasTag('authenticated')).toBe(true);
+
+    session.send({ type: 'session.expired' });
+
+    expect(session.getSnapshot().hasTag('anonymous')).toBe(true);
+    expect(getToken()).toBeNull();
+    expect(readCachedUser()).toBeNull();
+    expect(appQueryClient.getQueryData(['courses', { page: 1 }])).toBeUndefined();
+    expect(window.location.pathname).toBe('/login');
+    session.stop();
+  });
+});
