@@ -13,6 +13,7 @@ import { SessionContext, type SessionRef } from './views/session-context';
 import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
 import { LoginScreen } from './views/login/screen';
 import { PageLoading } from './views/components/page-loading';
+import { ScreenErrorBoundary } from './views/components/screen-error';
 import { ScreenMessages } from './views/placeholder/messages';
 
 const CoursesScreen = lazy(() => import('./views/courses/screen'));
@@ -44,9 +45,11 @@ export function App({ session, translations, queryClient }: AppProps) {
     >
       <QueryClientProvider client={client}>
         <SessionContext.Provider value={session}>
-          <Suspense fallback={<PageLoading />}>
-            <Routes />
-          </Suspense>
+          <ScreenErrorBoundary>
+            <Suspense fallback={<PageLoading />}>
+              <Routes />
+            </Suspense>
+          </ScreenErrorBoundary>
         </SessionContext.Provider>
       </QueryClientProvider>
     </IntlProvider>

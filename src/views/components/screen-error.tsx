@@ -1,0 +1,58 @@
+/**
+ * Last line of defence against a white screen: when a screen throws while rendering, or
+ * its code chunk cannot be loaded (offline, or a new deployment removed it), the student
+ * sees what happened and can try again or reload — never a blank page.
+ */
+import type { ReactNode } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { defineMessages, useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
+
+const messages = defineMessages({
+  title: {
+    id: 'screenError.heading.title',
+    defaultMessage: 'Não foi possível abrir esta tela',
+    description: 'Render error heading',
+  },
+  text: {
+    id: 'screenError.body.text',
+    defaultMessage: 'Verifique sua conexão e tente de novo. Se o problema continuar, recarregue a página.',
+    description: 'Render error explanation',
+  },
+  retry: { id: 'screenError.retry.button', defaultMessage: 'Tentar novamente', description: 'Re-render the screen' },
+  reload: { id: 'screenError.reload.button', defaultMessage: 'Recarregar a página', description: 'Full reload' },
+});
+
+function Fallback({ resetErrorBoundary }: FallbackProps) {
+  const intl = useIntl();
+  return (
+    <section className="page" role="alert">
+      <h1>{intl.formatMessage(messages.title)}</h1>
+      <p>{intl.formatMessage(messages.text)}</p>
+      <p className="button-row">
+        <button type="button" className="button button-primary" onClick={resetErrorBoundary}>
+          {intl.formatMessage(messages.retry)}
+        </button>
+        <button type="button" className="button" onClick={() => location.reload()}>
+          {intl.formatMessage(messages.reload)}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** Wraps the routes; a new location resets the boundary so navigating away always works. */
+export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  return (
+    <ErrorBoundary
+      FallbackComponent={Fallback}
+      resetKeys={[path]}
+      onError={(error) => {
+        if (import.meta.env.DEV) console.error('[app] screen failed to render', error);
+      }}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
