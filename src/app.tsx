@@ -14,6 +14,8 @@ import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './vi
 import { LoginScreen } from './views/login/screen';
 import { PageLoading } from './views/components/page-loading';
 import { ScreenErrorBoundary } from './views/components/screen-error';
+import { ErrorScreen, type ErrorScreenRef } from './views/error-screen/screen';
+import { Toaster } from 'sonner';
 import { ScreenMessages } from './views/placeholder/messages';
 
 const CoursesScreen = lazy(() => import('./views/courses/screen'));
@@ -25,13 +27,15 @@ const NotFoundScreen = lazy(() => import('./views/not-found/screen'));
 
 export interface AppProps {
   session: SessionRef;
+  /** The global error store (spec §3); its error screen blocks the app while shown. */
+  errorStore?: ErrorScreenRef;
   translations: Translations | null;
   /** The page's query client (`appQueryClient`); tests pass their own. */
   queryClient?: QueryClient;
 }
 
 /** The mounted application. */
-export function App({ session, translations, queryClient }: AppProps) {
+export function App({ session, errorStore, translations, queryClient }: AppProps) {
   const [client] = useState(() => queryClient ?? appQueryClient);
   return (
     <IntlProvider
@@ -45,6 +49,8 @@ export function App({ session, translations, queryClient }: AppProps) {
     >
       <QueryClientProvider client={client}>
         <SessionContext.Provider value={session}>
+          <Toaster position="top-center" richColors closeButton />
+          {errorStore && <ErrorScreen store={errorStore} />}
           <ScreenErrorBoundary>
             <Suspense fallback={<PageLoading />}>
               <Routes />

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
 import { App } from './app';
-import { appSessionMachine, provideBoot } from './wiring';
+import { appErrorScreenMachine, appSessionMachine, provideBoot } from './wiring';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
@@ -25,11 +25,15 @@ void toPromise(boot).then((outcome) => {
   });
   expire = () => session.send({ type: 'session.expired' });
   session.start();
+  // The global error store (spec §3); the browser's connectivity pauses its countdown.
+  const errorStore = createActor(appErrorScreenMachine, { input: {} }).start();
+  window.addEventListener('offline', () => errorStore.send({ type: 'network.offline' }));
+  window.addEventListener('online', () => errorStore.send({ type: 'network.online' }));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App session={session} translations={bootResults.translations} />
+      <App session={session} errorStore={errorStore} translations={bootResults.translations} />
     </StrictMode>,
   );
 });

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { bootMachine, type BootStepResult } from './machines/boot.machine';
 import { sessionMachine } from './machines/session.machine';
+import { errorScreenMachine, type StoredError } from './machines/error-screen.machine';
 import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from './machines/lifecycle.machine';
 import { postAuthLogout, postAuthToken } from './services/api/auth';
 import { getUsersSelf } from './services/api/users';
@@ -19,6 +20,7 @@ import {
 } from './services/boot/steps';
 import { safeNextRoute } from './services/navigation/safe-redirect';
 import { clearToken, setToken } from './services/storage/token';
+import { ApiError } from './services/http/errors';
 import type { CountryCode, User } from './services/contract';
 import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
 import { clearPlatformSettings } from './services/storage/platform-settings';
@@ -93,3 +95,17 @@ export const learningObjectLifecycle = lifecycleMachine.provide({
     }),
   },
 });
+
+/** Error store + error screen (spec §2, §3, §8) with the real full-page reload. */
+export const appErrorScreenMachine = errorScreenMachine.provide({
+  actions: { reloadPage: () => location.reload() },
+});
+
+/**
+ * What the error store keeps of any thrown value (spec §3: an HTTP error whose response has
+ * a status and a data object with a message); non-HTTP errors have no status ('N/A').
+ */
+export function toStoredError(error: unknown): StoredError {
+  if (error instanceof ApiError) return { status: error.status, data: { message: error.data.message } };
+  return { status: null, data: { message: error instanceof Error ? error.message : null } };
+}

@@ -153,6 +153,8 @@ function delayOf(machine: AnyStateMachine, eventType: string, snapshot: { contex
 export interface ReplayHooks {
   /** Called once the actor runs (e.g. render a view subscribed to it); may return a cleanup. */
   onStart?: (actor: ReturnType<typeof createActor>) => (() => void) | void;
+  /** Wraps the delivery of each step (e.g. React's `act` when a view is rendered). */
+  run?: (step: () => Promise<void>) => Promise<void>;
   /** Extra check after the initial state and after each step (e.g. what the view shows). */
   onStep?: (snapshot: ReturnType<ReturnType<typeof createActor>['getSnapshot']>, step: string) => void | Promise<void>;
 }
@@ -204,22 +206,31 @@ export async function replay(machine: AnyStateMachine, plan: Plan, hooks: Replay
   for (const event of plan.events) {
     const before = actor.getSnapshot();
     const [predicted] = transition(machine, before as never, event as never);
-    if (event.type.startsWith('xstate.after.')) {
-      const stateId = event.type.slice('xstate.after.'.length).split('.').slice(1).join('.');
-      const active = (before as unknown as { _nodes: { id: string }[] })._nodes.some((node) => node.id === stateId);
-      if (!active) continue; // no such timer here: the model ignores it too
-      clock.increment(delayOf(machine, event.type, before));
-    } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-      const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
-      const deferred = pending.get(id);
-      if (!deferred || before.children[id] === undefined) continue; // not running here: the model ignores it too
-      pending.delete(id);
-      if (event.type.startsWith('xstate.done')) deferred.resolve((event as { output?: unknown }).output);
-      else deferred.reject((event as { error?: unknown }).error);
-    } else {
-      actor.send(event);
-    }
-    await flush();
+    /** Delivers the step to the real actor; false when the model ignores it here. */
+    const deliver = (): boolean => {
+      if (event.type.startsWith('xstate.after.')) {
+        const stateId = event.type.slice('xstate.after.'.length).split('.').slice(1).join('.');
+        const active = (before as unknown as { _nodes: { id: string }[] })._nodes.some((node) => node.id === stateId);
+        if (!active) return false; // no such timer here: the model ignores it too
+        clock.increment(delayOf(machine, event.type, before));
+      } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+        const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+        const deferred = pending.get(id);
+        if (!deferred || before.children[id] === undefined) return false; // not running: ignored by the model too
+        pending.delete(id);
+        if (event.type.startsWith('xstate.done')) deferred.resolve((event as { output?: unknown }).output);
+        else deferred.reject((event as { error?: unknown }).error);
+      } else {
+        actor.send(event);
+      }
+      return true;
+    };
+    let delivered = false;
+    await (hooks.run ?? ((fn) => fn()))(async () => {
+      delivered = deliver();
+      if (delivered) await flush();
+    });
+    if (!delivered) continue;
     const after = actor.getSnapshot();
     if (JSON.stringify(after.value) !== JSON.stringify(predicted.value)) {
       throw new Error(

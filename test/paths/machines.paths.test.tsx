@@ -9,6 +9,8 @@ import type { AnyStateMachine, EventObject } from 'xstate';
 import { bootMachine, BootRedirectError } from '../../src/machines/boot.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { lifecycleMachine, MAX_AUTO_RETRIES } from '../../src/machines/lifecycle.machine';
+import { errorScreenMachine, formatCountdown } from '../../src/machines/error-screen.machine';
+import { ErrorScreen, type ErrorScreenRef } from '../../src/views/error-screen/screen';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
 import { demoUser } from '../fixtures/user';
@@ -69,6 +71,11 @@ function sampleEvents(eventType: string): EventObject[] {
           nextRoute: '/courses',
         } as EventObject,
       ];
+    case 'error.show':
+      return [
+        { type: eventType, error: { status: 500, data: { message: 'Falha no servidor' } } } as EventObject,
+        { type: eventType, error: null } as EventObject,
+      ];
     case 'lifecycle.finish':
       return [{ type: eventType, data: { answer: 'a' } } as EventObject];
     default:
@@ -77,6 +84,8 @@ function sampleEvents(eventType: string): EventObject[] {
 }
 
 const models: ModelOptions[] = [
+  // The 30 s countdown is modelled from 2 s: the same states and branches, a finite graph.
+  { machine: errorScreenMachine, inputs: [{ countdownFrom: 2 }], samples: sampleEvents },
   { machine: bootMachine, inputs: [undefined], samples: sampleEvents },
   {
     machine: sessionMachine,
@@ -118,7 +127,35 @@ const LIFECYCLE_TEXT: Record<LifecycleView, string | null> = {
   endFailed: null,
 };
 const viewHooks: Record<string, ReplayHooks | undefined> = {
+  errorScreen: {
+    run: (step) => act(step),
+    onStart: (actor) => {
+      const { unmount } = render(
+        <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+          <ErrorScreen store={actor as unknown as ErrorScreenRef} />
+        </IntlProvider>,
+      );
+      return unmount;
+    },
+    onStep: async (snapshot, step) => {
+      await act(async () => {});
+      const s = snapshot as unknown as {
+        hasTag: (t: string) => boolean;
+        context: { remaining: number; error: { status: number | null } | null };
+      };
+      const dialog = screen.queryByRole('alertdialog');
+      if (!s.hasTag('error-screen')) {
+        expect(dialog, step).toBeNull();
+        return;
+      }
+      expect(dialog?.textContent, step).toContain('Ops! Algo deu errado :(');
+      expect(dialog?.textContent, step).toContain(`Atualizando em: ${formatCountdown(s.context.remaining)}`);
+      expect(dialog?.textContent, step).toContain(`Registro de erro: Cód. ${s.context.error?.status ?? 'N/A'}`);
+      expect(dialog?.textContent?.includes('Sem conexão'), step).toBe(s.hasTag('offline'));
+    },
+  },
   lifecycle: {
+    run: (step) => act(step),
     onStart: (actor) => {
       const { unmount } = render(
         <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>

@@ -1,0 +1,119 @@
+/**
+ * Global error store + blocking error screen (spec §2 Error screen, §3 Global error store,
+ * §4 "Error screen: hidden or shown", §8, §9: 30 s, ticking every 1 s).
+ *
+ * The actor IS the store: `showErrorScreen` is the tag `error-screen`, the stored HTTP error
+ * is `context.error` (`{ status, data: { message } }` or null).
+ *
+ * Input `{ countdownFrom?: number }` (seconds, default 30; tests use a small value).
+ * Events: `error.show { error }` (place an error: shows the screen, or replaces the stored
+ * error while shown), `error.clear` (removes the screen; its timer is cleared with it),
+ * `countdown.refresh` ('Atualizar'), `network.offline`, `network.online`.
+ * Delay `countdownTick` = 1000 ms. At zero, or on 'Atualizar', action `reloadPage` runs
+ * (a full reload) and the machine waits in `reloading`.
+ * Beyond the spec: while offline the countdown pauses (tag `offline`) and resumes online.
+ *
+ * Tags: `error-screen` (shown), `offline` (paused).
+ */
+import { assign, setup } from 'xstate';
+
+/** Seconds of the auto-reload countdown (spec §9). */
+export const ERROR_COUNTDOWN_SECONDS = 30;
+/** One countdown tick, ms (spec §9). */
+export const COUNTDOWN_TICK_MS = 1000;
+
+/** An error placed in the store: an HTTP status and the server's message, when known. */
+export interface StoredError {
+  status: number | null;
+  data: { message: string | null };
+}
+
+export interface ErrorScreenContext {
+  error: StoredError | null;
+  remaining: number;
+  countdownFrom: number;
+}
+
+export type ErrorScreenEvent =
+  | { type: 'error.show'; error: StoredError | null }
+  | { type: 'error.clear' }
+  | { type: 'countdown.refresh' }
+  | { type: 'network.offline' }
+  | { type: 'network.online' };
+
+/** 'Atualizando em: 0:NN' text of `seconds` (two-digit seconds, spec §2). */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export const errorScreenMachine = setup({
+  types: {
+    input: {} as { countdownFrom?: number },
+    context: {} as ErrorScreenContext,
+    events: {} as ErrorScreenEvent,
+  },
+  actions: {
+    reloadPage: () => {},
+    store: assign({
+      error: ({ event }) => (event.type === 'error.show' ? event.error : null),
+    }),
+    restartCountdown: assign({ remaining: ({ context }) => context.countdownFrom }),
+    tick: assign({ remaining: ({ context }) => context.remaining - 1 }),
+    forget: assign({ error: null }),
+  },
+  guards: {
+    lastSecond: ({ context }) => context.remaining <= 1,
+  },
+  delays: {
+    countdownTick: COUNTDOWN_TICK_MS,
+  },
+}).createMachine({
+  id: 'errorScreen',
+  description: 'Stores the last error and shows the blocking error screen with its reload countdown.',
+  context: ({ input }) => {
+    const from = input.countdownFrom ?? ERROR_COUNTDOWN_SECONDS;
+    return { error: null, remaining: from, countdownFrom: from };
+  },
+  initial: 'hidden',
+  states: {
+    hidden: {
+      description: 'No error screen.',
+      on: {
+        'error.show': { target: 'shown', actions: ['store', 'restartCountdown'] },
+      },
+    },
+    shown: {
+      description: 'The blocking error screen; counts down to a full reload.',
+      tags: 'error-screen',
+      initial: 'counting',
+      states: {
+        counting: {
+          description: "'Atualizando em: 0:NN' ticks every countdownTick (1000 ms).",
+          after: {
+            countdownTick: [
+              { guard: 'lastSecond', target: '#errorScreen.reloading', actions: 'tick' },
+              { target: 'counting', reenter: true, actions: 'tick' },
+            ],
+          },
+          on: { 'network.offline': 'waitingForNetwork' },
+        },
+        waitingForNetwork: {
+          description: 'Offline: the countdown pauses until the connection is back.',
+          tags: 'offline',
+          on: { 'network.online': 'counting' },
+        },
+      },
+      on: {
+        'error.show': { actions: 'store' },
+        'countdown.refresh': '#errorScreen.reloading',
+        'error.clear': { target: 'hidden', actions: 'forget' },
+      },
+    },
+    reloading: {
+      description: 'Full page reload requested (at zero or on Atualizar).',
+      tags: 'error-screen',
+      entry: 'reloadPage',
+    },
+  },
+});

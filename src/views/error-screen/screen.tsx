@@ -1,0 +1,86 @@
+/**
+ * The blocking error screen (spec §2 Error screen): a modal `alertdialog` that cannot be
+ * dismissed (Escape is swallowed; the native modal dialog traps focus and makes the page
+ * behind inert), with the countdown, 'Atualizar', and the code that shows the server's
+ * message in a red top toast. Renders nothing while the store has no error.
+ */
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { toast } from 'sonner';
+// Sonner's styles as a stylesheet of ours: its runtime <style> injection is refused by the CSP.
+import 'sonner/dist/styles.css';
+import { formatCountdown, type errorScreenMachine } from '../../machines/error-screen.machine';
+import { ErrorScreenMessages as M } from './messages';
+
+export type ErrorScreenRef = ActorRefFrom<typeof errorScreenMachine>;
+
+export function ErrorScreen({ store }: { store: ErrorScreenRef }) {
+  const shown = useSelector(store, (s) => s.hasTag('error-screen'));
+  if (!shown) return null;
+  return <ErrorDialog store={store} />;
+}
+
+function ErrorDialog({ store }: { store: ErrorScreenRef }) {
+  const intl = useIntl();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const remaining = useSelector(store, (s) => s.context.remaining);
+  const countdownFrom = useSelector(store, (s) => s.context.countdownFrom);
+  const offline = useSelector(store, (s) => s.hasTag('offline'));
+  const error = useSelector(store, (s) => s.context.error);
+
+  // Open as a real modal (focus trap, inert page) where the browser supports it.
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node || node.open) return;
+    if (typeof node.showModal === 'function') node.showModal();
+    else node.setAttribute('open', '');
+  }, []);
+
+  const code = error?.status ?? null;
+  const showMessage = () =>
+    toast.error(error?.data.message || intl.formatMessage(M.noMessage), { position: 'top-center' });
+
+  return (
+    <dialog
+      ref={dialog}
+      className="error-screen"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="error-screen-title"
+      aria-describedby="error-screen-hint"
+      onCancel={(event) => event.preventDefault()}
+    >
+      <div className="error-screen-body">
+        <h1 id="error-screen-title">{intl.formatMessage(M.title)}</h1>
+        <p id="error-screen-hint">{intl.formatMessage(M.hint)}</p>
+        <p className="error-screen-countdown" aria-hidden="true">
+          {intl.formatMessage(M.countdown, { time: formatCountdown(remaining) })}
+        </p>
+        <p className="sr-only" aria-live="polite">
+          {offline ? intl.formatMessage(M.waitingNetwork) : intl.formatMessage(M.announce, { seconds: countdownFrom })}
+        </p>
+        {offline && (
+          <p className="muted" aria-hidden="true">
+            {intl.formatMessage(M.waitingNetwork)}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button-primary"
+          autoFocus
+          onClick={() => store.send({ type: 'countdown.refresh' })}
+        >
+          {intl.formatMessage(M.refresh)}
+        </button>
+        <p className="error-screen-code">
+          {intl.formatMessage(M.code)}{' '}
+          <button type="button" className="link-button" onClick={showMessage} title={intl.formatMessage(M.codeHint)}>
+            {code === null ? intl.formatMessage(M.noCode) : code}
+          </button>
+        </p>
+      </div>
+    </dialog>
+  );
+}
