@@ -3,7 +3,8 @@
  * Public routes: /login, /requestResetPassword, /resetPassword, /lo/preview/{id};
  * every other known route needs a session (guards in `views/guards.tsx`).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import { IntlProvider, type MessageDescriptor } from 'react-intl';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { appQueryClient } from './query-client';
@@ -28,7 +29,7 @@ const NotFoundScreen = lazy(() => import('./views/not-found/screen'));
 export interface AppProps {
   session: SessionRef;
   /** The global error store (spec §3); its error screen blocks the app while shown. */
-  errorStore?: ErrorScreenRef;
+  errorStore: ErrorScreenRef;
   translations: Translations | null;
   /** The page's query client (`appQueryClient`); tests pass their own. */
   queryClient?: QueryClient;
@@ -50,12 +51,14 @@ export function App({ session, errorStore, translations, queryClient }: AppProps
       <QueryClientProvider client={client}>
         <SessionContext.Provider value={session}>
           <Toaster position="top-center" richColors closeButton />
-          {errorStore && <ErrorScreen store={errorStore} />}
-          <ScreenErrorBoundary>
-            <Suspense fallback={<PageLoading />}>
-              <Routes />
-            </Suspense>
-          </ScreenErrorBoundary>
+          <ErrorScreen store={errorStore} />
+          <BlockedWhileErrorScreen store={errorStore}>
+            <ScreenErrorBoundary>
+              <Suspense fallback={<PageLoading />}>
+                <Routes />
+              </Suspense>
+            </ScreenErrorBoundary>
+          </BlockedWhileErrorScreen>
         </SessionContext.Provider>
       </QueryClientProvider>
     </IntlProvider>
@@ -85,6 +88,16 @@ const PUBLIC_PLACEHOLDERS: { path: string; title: MessageDescriptor }[] = [
   { path: '/resetPassword', title: ScreenMessages.resetPassword },
   { path: '/lo/preview/:learningObject', title: ScreenMessages.preview },
 ];
+
+/** The app behind the error screen: inert (no focus, no clicks, hidden from AT) while it shows. */
+function BlockedWhileErrorScreen({ store, children }: { store: ErrorScreenRef; children: ReactNode }) {
+  const blocked = useSelector(store, (s) => s.hasTag('error-screen'));
+  return (
+    <div inert={blocked} className="app-root">
+      {children}
+    </div>
+  );
+}
 
 function Routes() {
   return (

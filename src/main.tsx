@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
 import { App } from './app';
-import { appErrorScreenMachine, appSessionMachine, provideBoot } from './wiring';
+import { appErrorScreenMachine, appSessionMachine, provideBoot, providePlatform } from './wiring';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
@@ -29,6 +29,13 @@ void toPromise(boot).then((outcome) => {
   const errorStore = createActor(appErrorScreenMachine, { input: {} }).start();
   window.addEventListener('offline', () => errorStore.send({ type: 'network.offline' }));
   window.addEventListener('online', () => errorStore.send({ type: 'network.online' }));
+  // The brand of this site host (spec §1); 404/500 on the lookup → error screen (spec §4).
+  createActor(
+    providePlatform((error) => errorStore.send({ type: 'error.show', error })),
+    {
+      input: { host: location.hostname },
+    },
+  ).start();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

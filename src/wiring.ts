@@ -7,6 +7,10 @@ import { navigate } from 'wouter/use-browser-location';
 import { bootMachine, type BootStepResult } from './machines/boot.machine';
 import { sessionMachine } from './machines/session.machine';
 import { errorScreenMachine, type StoredError } from './machines/error-screen.machine';
+import { platformMachine } from './machines/platform.machine';
+import { getPlatform, getPlatformSettings } from './services/api/platforms';
+import { applyPlatform } from './services/theme/apply-platform';
+import type { Platform } from './services/contract';
 import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from './machines/lifecycle.machine';
 import { postAuthLogout, postAuthToken } from './services/api/auth';
 import { getUsersSelf } from './services/api/users';
@@ -23,7 +27,7 @@ import { clearToken, setToken } from './services/storage/token';
 import { ApiError } from './services/http/errors';
 import type { CountryCode, User } from './services/contract';
 import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
-import { clearPlatformSettings } from './services/storage/platform-settings';
+import { clearPlatformSettings, writePlatformSettings } from './services/storage/platform-settings';
 import { appQueryClient } from './query-client';
 
 /**
@@ -108,4 +112,23 @@ export const appErrorScreenMachine = errorScreenMachine.provide({
 export function toStoredError(error: unknown): StoredError {
   if (error instanceof ApiError) return { status: error.status, data: { message: error.data.message } };
   return { status: null, data: { message: error instanceof Error ? error.message : null } };
+}
+
+/**
+ * Platform lookup by the site host with the real API, brand application and settings cache;
+ * a 404/500 answer is placed in the error store (spec §4, §8).
+ * @param showError places an error in the global error store.
+ */
+export function providePlatform(showError: (error: StoredError) => void) {
+  return platformMachine.provide({
+    actors: {
+      lookupPlatform: fromPromise<Platform, { host: string }>(({ input }) => getPlatform(input.host)),
+      loadSettings: fromPromise(({ input }: { input: { id: number } }) => getPlatformSettings(input.id)),
+    },
+    actions: {
+      applyPlatform: (_, params: { platform: Platform }) => applyPlatform(params.platform),
+      storeSettings: (_, params: { settings: Record<string, string | null> }) => writePlatformSettings(params.settings),
+      showErrorScreen: (_, params: { error: unknown }) => showError(toStoredError(params.error)),
+    },
+  });
 }

@@ -42,11 +42,26 @@ export async function platformIdOfHost(db: Db, hostHeader: string | undefined): 
   return row?.id ?? 1;
 }
 
+/**
+ * Hosts whose lookup answers 500, for tests of the error screen (spec §4): the comma list in
+ * `PLATFORM_LOOKUP_FAIL_HOSTS` (e.g. `falha.localhost`); empty by default.
+ */
+const failingHosts = () =>
+  new Set(
+    (process.env.PLATFORM_LOOKUP_FAIL_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 export function publicRoutes(db: Db): Hono {
   const app = new Hono();
 
   app.get('/platforms/:idOrHost', async (c) => {
     const key = c.req.param('idOrHost');
+    if (failingHosts().has(key.toLowerCase())) {
+      return c.json({ message: 'Falha ao consultar a plataforma (simulada para testes).' }, 500);
+    }
     const rows = /^\d+$/.test(key)
       ? await db.rows<PlatformRow>(sql`SELECT * FROM platforms WHERE id = ${Number(key)}`)
       : await db.rows<PlatformRow>(sql`SELECT * FROM platforms WHERE host = ${key.toLowerCase()}`);

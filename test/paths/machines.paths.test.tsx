@@ -10,6 +10,7 @@ import { bootMachine, BootRedirectError } from '../../src/machines/boot.machine'
 import { sessionMachine } from '../../src/machines/session.machine';
 import { lifecycleMachine, MAX_AUTO_RETRIES } from '../../src/machines/lifecycle.machine';
 import { errorScreenMachine, formatCountdown } from '../../src/machines/error-screen.machine';
+import { platformMachine } from '../../src/machines/platform.machine';
 import { ErrorScreen, type ErrorScreenRef } from '../../src/views/error-screen/screen';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
@@ -43,6 +44,8 @@ function sampleEvents(eventType: string): EventObject[] {
   if (eventType.startsWith('xstate.done.actor.')) {
     const outputs: Record<string, unknown[]> = {
       login: [{ access_token: 't'.repeat(20) }],
+      lookupPlatform: [{ id: 1, theme: { palette: {} } }],
+      loadSettings: [[{ key: 'clarity_key', value: 'k' }]],
       fetchUser: [user],
       refreshUser: [user],
     };
@@ -57,7 +60,9 @@ function sampleEvents(eventType: string): EventObject[] {
   if (eventType.startsWith('xstate.error.actor.')) {
     const errors: unknown[] = bootMachine.implementations.actors[actor]
       ? [new Error('falhou'), new BootRedirectError('/login')]
-      : [unauthorized, offline];
+      : actor === 'lookupPlatform'
+        ? [new ApiError(404, { message: 'Plataforma não encontrada.' }, '/platforms/x'), offline]
+        : [unauthorized, offline];
     return errors.map((error) => ({ type: eventType, error }));
   }
   switch (eventType) {
@@ -84,6 +89,7 @@ function sampleEvents(eventType: string): EventObject[] {
 }
 
 const models: ModelOptions[] = [
+  { machine: platformMachine, inputs: [{ host: 'localhost' }], samples: sampleEvents },
   // The 30 s countdown is modelled from 2 s: the same states and branches, a finite graph.
   { machine: errorScreenMachine, inputs: [{ countdownFrom: 2 }], samples: sampleEvents },
   { machine: bootMachine, inputs: [undefined], samples: sampleEvents },

@@ -1,10 +1,10 @@
 /**
- * The blocking error screen (spec §2 Error screen): a modal `alertdialog` that cannot be
- * dismissed (Escape is swallowed; the native modal dialog traps focus and makes the page
- * behind inert), with the countdown, 'Atualizar', and the code that shows the server's
- * message in a red top toast. Renders nothing while the store has no error.
+ * The blocking error screen (spec §2 Error screen): a full-screen modal `alertdialog` that
+ * cannot be dismissed — there is no close control, and while it shows the app behind it is
+ * `inert` (see `app.tsx`), so focus stays in it. It shows the countdown, 'Atualizar', and the
+ * code that shows the server's message in a red toast at the top (the toaster sits above it).
+ * Renders nothing while the store has no error.
  */
-import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -24,33 +24,22 @@ export function ErrorScreen({ store }: { store: ErrorScreenRef }) {
 
 function ErrorDialog({ store }: { store: ErrorScreenRef }) {
   const intl = useIntl();
-  const dialog = useRef<HTMLDialogElement>(null);
   const remaining = useSelector(store, (s) => s.context.remaining);
   const countdownFrom = useSelector(store, (s) => s.context.countdownFrom);
   const offline = useSelector(store, (s) => s.hasTag('offline'));
   const error = useSelector(store, (s) => s.context.error);
-
-  // Open as a real modal (focus trap, inert page) where the browser supports it.
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node || node.open) return;
-    if (typeof node.showModal === 'function') node.showModal();
-    else node.setAttribute('open', '');
-  }, []);
 
   const code = error?.status ?? null;
   const showMessage = () =>
     toast.error(error?.data.message || intl.formatMessage(M.noMessage), { position: 'top-center' });
 
   return (
-    <dialog
-      ref={dialog}
+    <div
       className="error-screen"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby="error-screen-title"
       aria-describedby="error-screen-hint"
-      onCancel={(event) => event.preventDefault()}
     >
       <div className="error-screen-body">
         <h1 id="error-screen-title">{intl.formatMessage(M.title)}</h1>
@@ -81,6 +70,6 @@ function ErrorDialog({ store }: { store: ErrorScreenRef }) {
           </button>
         </p>
       </div>
-    </dialog>
+    </div>
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * The blocking error screen end to end (spec §2 Error screen, §4 "500 or 404 on platform
+ * lookup shows the error screen"): hosts under *.localhost reach this machine's server;
+ * `desconhecido.localhost` is no platform (404), `falha.localhost` makes the lookup fail (500).
+ */
+import { expect, test } from './support/fixtures';
+
+const origin = (host: string) => (process.env.E2E_BASE_URL ?? '').replace('localhost', host);
+
+for (const [host, code, message] of [
+  ['desconhecido.localhost', '404', 'Plataforma não encontrada.'],
+  ['falha.localhost', '500', 'Falha ao consultar a plataforma (simulada para testes).'],
+] as const) {
+  test(`a platform lookup answering ${code} shows the blocking error screen`, async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    // Toasts then appear without a fade, so axe measures their final colours.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${origin(host)}/login`);
+    const dialog = page.getByRole('alertdialog', { name: 'Ops! Algo deu errado :(' });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await expect(dialog).toContainText(
+      'Por favor, tente novamente e se o problema persistir, entre em contato com o responsável.',
+    );
+    await expect(dialog).toContainText(/Atualizando em: 0:(30|29|28|27)/);
+    await expect(dialog).toContainText(`Registro de erro: Cód. ${code}`);
+    await expect(dialog.getByRole('button', { name: 'Atualizar' })).toBeFocused();
+
+    // It cannot be dismissed.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+
+    // The code shows the server's message in a toast.
+    await dialog.getByRole('button', { name: code }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // 'Atualizar' reloads the page (which fails again the same way).
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: 'Atualizar' }).click();
+    await reloaded;
+    await expect(page.getByRole('alertdialog')).toContainText('Atualizando em: 0:');
+  });
+}
+
+test('the countdown ticks each second', async ({ page }) => {
+  await page.goto(`${origin('desconhecido.localhost')}/login`);
+  const countdown = page.getByRole('alertdialog').getByText(/Atualizando em: 0:\d\d/);
+  await expect(countdown).toBeVisible({ timeout: 10_000 });
+  const first = Number((await countdown.textContent())?.match(/0:(\d\d)/)?.[1]);
+  await page.waitForTimeout(2_100);
+  const later = Number((await countdown.textContent())?.match(/0:(\d\d)/)?.[1]);
+  expect(first - later).toBeGreaterThanOrEqual(2);
+});
