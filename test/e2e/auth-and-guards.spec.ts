@@ -96,3 +96,23 @@ test.describe('sign-in and guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
   });
 });
+
+test.describe('brands by host', () => {
+  for (const [origin, account, primary, template] of [
+    [() => process.env.E2E_BASE_URL!, 'demo', '#0b57d0', 'default'],
+    [() => process.env.E2E_BASE_URL_BRAND2!, 'stream', '#7a1fa2', 'streaming'],
+  ] as const) {
+    test(`the ${template} brand shows on its host`, async ({ page, signIn, expectNoA11yViolations }) => {
+      await page.goto(`${origin()}/courses`);
+      await signIn(page, account, 'demo1234');
+      await expect(page.getByRole('heading', { level: 1, name: 'Meus cursos' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-template', template);
+      const color = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+      );
+      expect(color).toBe(primary);
+      await expect(page.locator('.card-title a').first()).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+  }
+});
