@@ -2,7 +2,7 @@
  * The real wiring of the session machine: signing out (or a 401) clears the stored token,
  * the cached user and every cached server read, so the next student on the device starts clean.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { appSessionMachine } from '../../src/wiring';
 import { appQueryClient } from '../../src/query-client';
@@ -26,6 +26,21 @@ describe('session wiring', () => {
     expect(readCachedUser()).toBeNull();
     expect(appQueryClient.getQueryData(['courses', { page: 1 }])).toBeUndefined();
     expect(window.location.pathname).toBe('/login');
+    session.stop();
+  });
+});
+
+describe('401 from several calls at once (spec §8)', () => {
+  it('logs out and goes to /login exactly once', async () => {
+    setToken('tok-many');
+    window.history.replaceState(null, '', '/courses');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();
+    for (let i = 0; i < 3; i++) session.send({ type: 'session.expired' });
+    const toLogin = replace.mock.calls.filter((call) => call[2] === '/login');
+    expect(toLogin).toHaveLength(1);
+    expect(session.getSnapshot().hasTag('anonymous')).toBe(true);
+    replace.mockRestore();
     session.stop();
   });
 });
