@@ -53,3 +53,21 @@ test('the countdown ticks each second', async ({ page }) => {
   const later = Number((await countdown.textContent())?.match(/0:(\d\d)/)?.[1]);
   expect(first - later).toBeGreaterThanOrEqual(2);
 });
+
+test('the server animation loops, and stays still under reduced motion', async ({ browser }) => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto(`${origin('desconhecido.localhost')}/login`);
+    const animation = page.locator('.error-screen-animation');
+    await expect(animation.locator('svg')).toBeVisible({ timeout: 10_000 });
+    await expect(animation).toHaveAttribute('data-motion', reducedMotion === 'reduce' ? 'still' : 'loop');
+    await expect(animation).toHaveAttribute('aria-hidden', 'true');
+    const frame = () => animation.innerHTML();
+    const first = await frame();
+    await page.waitForTimeout(400);
+    if (reducedMotion === 'reduce') expect(await frame()).toBe(first);
+    else expect(await frame()).not.toBe(first);
+    await context.close();
+  }
+});

@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import 'sonner/dist/styles.css';
 import { formatCountdown, type errorScreenMachine } from '../../machines/error-screen.machine';
 import { ErrorScreenMessages as M } from './messages';
+import { ServerErrorAnimation } from './animation';
 
 export type ErrorScreenRef = ActorRefFrom<typeof errorScreenMachine>;
 
@@ -42,6 +43,7 @@ function ErrorDialog({ store }: { store: ErrorScreenRef }) {
       aria-describedby="error-screen-hint"
     >
       <div className="error-screen-body">
+        <ServerErrorAnimation />
         <h1 id="error-screen-title">{intl.formatMessage(M.title)}</h1>
         <p id="error-screen-hint">{intl.formatMessage(M.hint)}</p>
         <p className="error-screen-countdown" aria-hidden="true">
