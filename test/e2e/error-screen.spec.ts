@@ -71,3 +71,17 @@ test('the server animation loops, and stays still under reduced motion', async (
     await context.close();
   }
 });
+
+test('offline pauses the countdown and says so; online resumes it', async ({ page, context }) => {
+  await page.goto(`${origin('desconhecido.localhost')}/login`);
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(/Atualizando em: 0:\d\d/, { timeout: 10_000 });
+  await context.setOffline(true);
+  await expect(dialog).toContainText('Sem conexão: a contagem continua quando a internet voltar.');
+  const paused = await dialog.getByText(/Atualizando em:/).textContent();
+  await page.waitForTimeout(2_200);
+  expect(await dialog.getByText(/Atualizando em:/).textContent()).toBe(paused);
+  await context.setOffline(false);
+  await expect(dialog).not.toContainText('Sem conexão');
+  await expect(dialog.getByText(/Atualizando em:/)).not.toHaveText(paused ?? '', { timeout: 3_000 });
+});
