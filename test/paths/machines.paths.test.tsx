@@ -17,6 +17,7 @@ import type { User } from '../../src/services/contract';
 import { demoUser } from '../fixtures/user';
 import { act, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import type { ReactNode } from 'react';
 import {
   LifecycleStatus,
   lifecycleView,
@@ -132,17 +133,18 @@ const LIFECYCLE_TEXT: Record<LifecycleView, string | null> = {
   startFailed: null,
   endFailed: null,
 };
+/** Renders `view` in pt-BR; @returns its unmount (the replay's cleanup). */
+const renderPtBr = (view: ReactNode) =>
+  render(
+    <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+      {view}
+    </IntlProvider>,
+  ).unmount;
+
 const viewHooks: Record<string, ReplayHooks | undefined> = {
   errorScreen: {
     run: (step) => act(step),
-    onStart: (actor) => {
-      const { unmount } = render(
-        <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-          <ErrorScreen store={actor as unknown as ErrorScreenRef} />
-        </IntlProvider>,
-      );
-      return unmount;
-    },
+    onStart: (actor) => renderPtBr(<ErrorScreen store={actor as unknown as ErrorScreenRef} />),
     onStep: async (snapshot, step) => {
       await act(async () => {});
       const s = snapshot as unknown as {
@@ -162,14 +164,7 @@ const viewHooks: Record<string, ReplayHooks | undefined> = {
   },
   lifecycle: {
     run: (step) => act(step),
-    onStart: (actor) => {
-      const { unmount } = render(
-        <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-          <LifecycleStatus lifecycle={actor as unknown as LifecycleRef} />
-        </IntlProvider>,
-      );
-      return unmount;
-    },
+    onStart: (actor) => renderPtBr(<LifecycleStatus lifecycle={actor as unknown as LifecycleRef} />),
     onStep: async (snapshot, step) => {
       await act(async () => {});
       const view = lifecycleView(snapshot as unknown as { hasTag: (t: string) => boolean });
