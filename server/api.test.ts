@@ -237,3 +237,110 @@ describe('learning journey', () => {
     expect(await captions.text()).toMatch(/^WEBVTT/);
   });
 });
+
+describe('hardening and demo data', () => {
+  it('never answers 500 to ids beyond the integer range or to non-object bodies', async () => {
+    for (const path of [
+      '/api/v1/platforms/99999999999999',
+      '/api/v1/platforms/9999999999/settings',
+      '/api/v1/lms/courses/9999999999',
+      '/api/v1/lms/modules/99999999999999999999',
+      '/api/v1/lms/learningObjects/1?lesson_id=9999999999',
+    ]) {
+      const answer = await api(path);
+      expect(answer.status, path).toBe(404);
+      v.parse(ErrorBody, await answer.json());
+    }
+    for (const [path, method, body] of [
+      ['/api/v1/users/self', 'PUT', '[1]'],
+      ['/api/v1/auth/token', 'POST', 'null'],
+      ['/api/v1/lms/learningObjects/1/end', 'PUT', JSON.stringify({ lesson_id: 1, data: [1] })],
+      ['/api/v1/lms/learningObjects/1/end', 'PUT', JSON.stringify({ lesson_id: 'um' })],
+    ] as const) {
+      const answer = await api(path, { method, body });
+      expect(answer.status, `${method} ${path} ${body}`).toBe(400);
+      v.parse(ErrorBody, await answer.json());
+    }
+  });
+
+  it('answers unknown API paths with 404 JSON even without a token', async () => {
+    for (const path of ['/api/v1/nada', '/api/v2/nada', '/api/files/nada', '/api/files/media/nada.webm']) {
+      const answer = await api(path, { token: null });
+      expect(answer.status, path).toBe(404);
+      expect(await answer.json()).toEqual({ message: 'Recurso não encontrado.' });
+    }
+    expect((await api('/api/v1/lms/courses/1', { token: null })).status).toBe(401);
+    expect((await api('/api/v2/lms/courses', { token: null })).status).toBe(401);
+  });
+
+  it('serves audio, PDF and the embed page with their content types', async () => {
+    const audio = await fetch(`${server.url}/api/files/media/podcast.ogg`, { headers: { Range: 'bytes=10-' } });
+    expect(audio.status).toBe(206);
+    expect(audio.headers.get('content-type')).toBe('audio/ogg');
+    expect(audio.headers.get('content-range')).toMatch(/^bytes 10-\d+\/\d+$/);
+    const pdf = await fetch(`${server.url}/api/files/media/apostila.pdf`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    const embed = await fetch(`${server.url}/api/files/media/embed.html`);
+    expect(embed.headers.get('content-type')).toContain('text/html');
+    expect(embed.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(embed.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('seeds every module with a text and a video in its first lesson, courses by id', async () => {
+    const list = v.parse(CourseListResponse, await (await api('/api/v2/lms/courses?per_page=100')).json()).data;
+    expect(list.map((c) => c.id)).toEqual([...list.map((c) => c.id)].sort((a, b) => a - b));
+    expect(list.slice(0, 3).map((c) => c.name)).toEqual([
+      'Introdução à Informática',
+      'Matemática Financeira',
+      'Comunicação e Expressão',
+    ]);
+    const types = new Set<string>();
+    for (const summary of list) {
+      const course = v.parse(CourseResponse, await (await api(`/api/v1/lms/courses/${summary.id}`)).json()).data;
+      expect(course.modules).toHaveLength(3);
+      for (const m of course.modules) {
+        const module = v.parse(ModuleResponse, await (await api(`/api/v1/lms/modules/${m.id}`)).json()).data;
+        expect(module).toMatchObject({ course_id: course.id, course_name: course.name });
+        const first = module.lessons[0]!.learning_objects.map((lo) => lo.type);
+        expect(first).toContain('text');
+        expect(first).toContain('video');
+        for (const lesson of module.lessons) for (const lo of lesson.learning_objects) types.add(lo.type);
+      }
+    }
+    expect([...types].sort()).toEqual(['audio', 'embed', 'link', 'pdf', 'text', 'video']);
+  });
+
+  it('shows brand 2 students only their platform courses', async () => {
+    const answer = await login('stream');
+    const own = v.parse(LoginResponse, await answer.json()).access_token;
+    const list = v.parse(CourseListResponse, await (await api('/api/v2/lms/courses', { token: own })).json());
+    expect(list.pagination.total).toBe(2);
+    expect((await api('/api/v1/lms/courses/1', { token: own })).status).toBe(404);
+    const me = v.parse(UserResponse, await (await api('/api/v1/users/self', { token: own })).json()).data;
+    expect(me).toMatchObject({ access_code: 'stream', platform_id: 2 });
+  });
+
+  it('keeps started_at once and a completed object completed when started again', async () => {
+    const module = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/9')).json()).data;
+    const lesson = module.lessons[0]!;
+    const lo = lesson.learning_objects[0]!;
+    const start = async () =>
+      v.parse(
+        LearningObjectProgressResponse,
+        await (
+          await api(`/api/v1/lms/learningObjects/${lo.id}/start?lesson_id=${lesson.id}`, { method: 'PUT' })
+        ).json(),
+      ).data;
+    const first = await start();
+    const again = await start();
+    expect(again.started_at).toBe(first.started_at);
+    await api(`/api/v1/lms/learningObjects/${lo.id}/end`, {
+      method: 'PUT',
+      body: JSON.stringify({ lesson_id: lesson.id }),
+    });
+    const afterEnd = await start();
+    expect(afterEnd).toMatchObject({ status: 'completed', started_at: first.started_at });
+    expect(afterEnd.completed_at).not.toBeNull();
+  });
+});

@@ -2,13 +2,19 @@
  * The reference platform API as a Hono app, and a programmatic starter for the demo,
  * tests and end-to-end tests.
  *
- *   startServer({ port?: number (0 = a free port; default 4173), dataDir?: string | 'memory'
- *     (default '.data'), databaseUrl?: string, distDir?: string | null (default 'dist';
- *     null = API only), log?: boolean })
- *     → Promise<{ url: string; port: number; seeded: boolean; close(): Promise<void> }>
+ *   createApp(db: Db, options: { distDir: string | null }): Hono
  *
- * The server listens on '::' (dual stack) so both http://localhost:PORT (brand 1) and
- * http://127.0.0.1:PORT (brand 2) answer.
+ *   startServer(options?: {
+ *     port?: number;              // 0 = a free port; default 4173
+ *     dataDir?: string | 'memory'; // PGlite folder (default <repo>/.data) or in memory
+ *     databaseUrl?: string;       // PostgreSQL instead of PGlite
+ *     distDir?: string | null;    // built SPA (default <repo>/dist); null = API only
+ *     log?: boolean;
+ *   }) → Promise<{ url: string; port: number; seeded: boolean; db: Db; close(): Promise<void> }>
+ *
+ * It migrates, seeds the demo data on an empty database, and listens on '::' (dual stack;
+ * falls back to '0.0.0.0' without IPv6) so that both http://localhost:PORT (brand 1) and
+ * http://127.0.0.1:PORT (brand 2) answer. `close()` stops listening and closes the database.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -43,6 +49,20 @@ export const APP_CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/** CSP of the demo embed page (`/api/files/media/embed.html`), framed by the app. */
+export const EMBED_CSP =
+  "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'none'";
+
+/** Content types the generic MIME table lacks or gets wrong for the demo media. */
+const MEDIA_TYPES: Record<string, string> = {
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.ogg': 'audio/ogg',
+  '.opus': 'audio/ogg',
+  '.webm': 'video/webm',
+  '.wav': 'audio/wav',
+  '.pdf': 'application/pdf',
+};
+
 export interface AppOptions {
   /** Folder of the built SPA; null serves the API only. */
   distDir: string | null;
@@ -72,7 +92,11 @@ export function createApp(db: Db, options: AppOptions): Hono {
       rewriteRequestPath: (path) => path.slice(`${API_PREFIXES.files}/media`.length),
       onFound: (path, c) => {
         c.header('Cache-Control', 'public, max-age=3600');
-        if (path.endsWith('.vtt')) c.header('Content-Type', 'text/vtt; charset=utf-8');
+        c.header('Accept-Ranges', 'bytes');
+        const type = MEDIA_TYPES[path.slice(path.lastIndexOf('.')).toLowerCase()];
+        if (type) c.header('Content-Type', type);
+        // The embed page is framed by the app (same origin): no script, framing by 'self' only.
+        if (path.endsWith('.html')) c.header('Content-Security-Policy', EMBED_CSP);
       },
     }),
   );
@@ -100,12 +124,18 @@ export function createApp(db: Db, options: AppOptions): Hono {
     );
     // SPA fallback: every other GET (a deep link such as /courses/1/modules/2) gets index.html.
     app.get('*', (c) => {
-      if (/\.[a-z0-9]{1,8}$/i.test(c.req.path)) return c.text('Not found', 404);
+      // A missing hashed asset must never become HTML cached as JavaScript/CSS.
+      if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
       c.header('Cache-Control', 'no-cache');
       c.header('Content-Security-Policy', APP_CSP);
       return c.html(readFileSync(join(distDir, 'index.html'), 'utf8'));
     });
   } else {
+    if (distDir) {
+      console.warn(
+        `[server] ${join(distDir, 'index.html')} not found: the app is not built (run \`npm run build\`); serving the API only.`,
+      );
+    }
     app.get('*', (c) =>
       c.text('O app ainda não foi construído: rode `npm run build` (ou `npm start`). A API está em /api.', 404),
     );
@@ -115,7 +145,7 @@ export function createApp(db: Db, options: AppOptions): Hono {
 
 export interface StartOptions {
   port?: number;
-  dataDir?: string;
+  dataDir?: string | 'memory';
   databaseUrl?: string;
   distDir?: string | null;
   log?: boolean;
@@ -139,10 +169,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const seeded = await seedIfEmpty(db);
   const distDir = options.distDir === undefined ? join(ROOT, 'dist') : options.distDir;
   const app = createApp(db, { distDir });
-  const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 4173, hostname: '::' }, () => resolveServer(s));
-    s.once('error', reject);
-  });
+  const listen = (hostname: string) =>
+    new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
+      const s = serve({ fetch: app.fetch, port: options.port ?? 4173, hostname }, () => resolveServer(s));
+      s.once('error', reject);
+    });
+  let server: ReturnType<typeof serve>;
+  try {
+    // '::' is dual stack on Linux: answers http://localhost (::1 or 127.0.0.1) and http://127.0.0.1.
+    server = await listen('::');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EAFNOSUPPORT' && code !== 'EADDRNOTAVAIL') {
+      await db.close();
+      throw error;
+    }
+    server = await listen('0.0.0.0'); // no IPv6 here: localhost resolves to 127.0.0.1
+  }
   const port = (server.address() as AddressInfo).port;
   if (options.log) console.log(`[server] listening on port ${port}`);
   let closed = false;

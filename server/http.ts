@@ -28,9 +28,15 @@ export const MESSAGES = {
 
 /** Parses a path/query id as a positive integer; @throws HttpProblem 400. */
 export function parseId(raw: string | undefined, what = 'id'): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw new HttpProblem(400, `${MESSAGES.badId} (${what})`);
-  return Number(raw);
+  if (!raw || !/^\d+$/.test(raw) || /^0+$/.test(raw)) throw new HttpProblem(400, `${MESSAGES.badId} (${what})`);
+  const id = Number(raw);
+  // Well-formed but beyond the database's integer ids: it cannot exist.
+  if (!Number.isSafeInteger(id) || id > MAX_ID) throw new HttpProblem(404, MESSAGES.notFound);
+  return id;
 }
+
+/** Largest id of a PostgreSQL `integer` / `serial` column. */
+export const MAX_ID = 2_147_483_647;
 
 /** Reads and validates the JSON body with `schema`; @throws HttpProblem 400 with the failing fields. */
 export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
@@ -39,6 +45,10 @@ export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S)
     body = await c.req.json();
   } catch {
     throw new HttpProblem(400, MESSAGES.badJson);
+  }
+  // valibot's object() also accepts arrays; every body of this API is a JSON object.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpProblem(400, 'O corpo da requisição deve ser um objeto JSON.');
   }
   const result = v.safeParse(schema, body);
   if (!result.success) {

@@ -57,7 +57,7 @@ async function courseRows(db: Db, userId: number, platformId: number, courseId?:
     LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
     WHERE c.platform_id = ${platformId} ${courseId === undefined ? sql`` : sql`AND c.id = ${courseId}`}
     GROUP BY c.id
-    ORDER BY c.position, c.id`);
+    ORDER BY c.id`);
 }
 
 const toSummary = (row: CourseRow): CourseSummary => ({

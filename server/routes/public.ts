@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { LoginRequest, type LoginResponse, type Platform } from '../../src/services/contract';
 import { issueToken, revokeToken, TOKEN_TTL_SECONDS, verifyPassword } from '../auth';
 import type { Db } from '../db/client';
-import { HttpProblem, jsonBody, parseId, presentedToken } from '../http';
+import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken } from '../http';
 
 interface PlatformRow {
   id: number;
@@ -63,7 +63,7 @@ export function publicRoutes(db: Db): Hono {
       return c.json({ message: 'Falha ao consultar a plataforma (simulada para testes).' }, 500);
     }
     const rows = /^\d+$/.test(key)
-      ? await db.rows<PlatformRow>(sql`SELECT * FROM platforms WHERE id = ${Number(key)}`)
+      ? await db.rows<PlatformRow>(sql`SELECT * FROM platforms WHERE id = ${Number(key) > MAX_ID ? 0 : Number(key)}`)
       : await db.rows<PlatformRow>(sql`SELECT * FROM platforms WHERE host = ${key.toLowerCase()}`);
     if (!rows[0]) throw new HttpProblem(404, 'Plataforma não encontrada.');
     return c.json({ data: toPlatform(rows[0]) });

@@ -35,10 +35,27 @@ function orProblem<T>(value: T | LoLookupError): T {
   return value as T;
 }
 
+/**
+ * `PUT …/end` body: the contract's, but `data` must really be an object (valibot's
+ * record() would turn an array into `{ "0": … }`).
+ */
+const EndBody = v.object({
+  ...LearningObjectEndRequest.entries,
+  data: v.optional(
+    v.pipe(
+      v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x)),
+      v.record(v.string(), v.unknown()),
+    ),
+    {},
+  ),
+});
+
 /** Main v1 routes that need a student. */
 export function studentV1Routes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', requireStudent(db));
+  // Only the student's own paths: any other /api/v1 path falls through to the 404 JSON.
+  app.use('/users/*', requireStudent(db));
+  app.use('/lms/*', requireStudent(db));
 
   app.get('/users/self', async (c) => c.json({ data: await userById(db, c.var.student.id) }));
 
@@ -102,7 +119,7 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
 
   app.put('/lms/learningObjects/:id/end', async (c) => {
     const id = parseId(c.req.param('id'));
-    const body = await jsonBody(c, LearningObjectEndRequest);
+    const body = await jsonBody(c, EndBody);
     return idempotent(c, db, async () => ({
       status: 200,
       body: {
@@ -126,7 +143,7 @@ const CourseQuery = v.object({
 /** Main v2 routes that need a student. */
 export function studentV2Routes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', requireStudent(db));
+  app.use('/lms/*', requireStudent(db));
   app.get('/lms/courses', async (c) => {
     const parsed = v.safeParse(CourseQuery, c.req.query());
     if (!parsed.success)

@@ -47,7 +47,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const base = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`reference server exited early:\n${output.join('')}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`reference server exited early:\n${output.join('')}`);
+    }
     try {
       const answer = await fetch(`${base}/api/v1/platforms/localhost`);
       if (answer.ok) break;
@@ -56,6 +59,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`reference server did not answer in 90 s:\n${output.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 250));
