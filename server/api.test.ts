@@ -344,3 +344,54 @@ describe('hardening and demo data', () => {
     expect(afterEnd.completed_at).not.toBeNull();
   });
 });
+
+describe('progress writes made offline', () => {
+  it('keeps the client time of a late write and records a replayed write once', async () => {
+    const own = v.parse(LoginResponse, await (await login('eja')).json()).access_token;
+    const module = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/5', { token: own })).json()).data;
+    const lesson = module.lessons[0]!;
+    const lo = lesson.learning_objects[1]!;
+    const clientTime = '2026-01-02T03:04:05.000Z';
+    const end = () =>
+      api(`/api/v1/lms/learningObjects/${lo.id}/end`, {
+        method: 'PUT',
+        token: own,
+        headers: { 'Idempotency-Key': 'offline-1:end', 'X-Client-Timestamp': clientTime },
+        body: JSON.stringify({ lesson_id: lesson.id, data: { answers: [1] } }),
+      });
+    const first = v.parse(LearningObjectProgressResponse, await (await end()).json()).data;
+    expect(first).toMatchObject({ status: 'completed', completed_at: clientTime });
+    const replay = await end();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+    const events = (await (await api('/api/v1/lms/progress/events', { token: own })).json()) as {
+      data: { learning_object_id: number; kind: string; client_time: string | null; idempotency_key: string }[];
+    };
+    const ends = events.data.filter((e) => e.kind === 'end' && e.learning_object_id === lo.id);
+    expect(ends).toEqual([
+      expect.objectContaining({ client_time: clientTime, idempotency_key: 'offline-1:end', lesson_id: lesson.id }),
+    ]);
+
+    const bad = await api(`/api/v1/lms/learningObjects/${lo.id}/start?lesson_id=${lesson.id}`, {
+      method: 'PUT',
+      token: own,
+      headers: { 'X-Client-Timestamp': 'ontem' },
+    });
+    expect(bad.status).toBe(400);
+    v.parse(ErrorBody, await bad.json());
+  });
+
+  it('never dates progress in the future', async () => {
+    const own = v.parse(LoginResponse, await (await login('eja')).json()).access_token;
+    const module = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/6', { token: own })).json()).data;
+    const lesson = module.lessons[0]!;
+    const lo = lesson.learning_objects[0]!;
+    const answer = await api(`/api/v1/lms/learningObjects/${lo.id}/start?lesson_id=${lesson.id}`, {
+      method: 'PUT',
+      token: own,
+      headers: { 'X-Client-Timestamp': '2099-01-01T00:00:00Z' },
+    });
+    const progress = v.parse(LearningObjectProgressResponse, await answer.json()).data;
+    expect(Date.parse(progress.started_at ?? '')).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+});

@@ -288,6 +288,53 @@ async function progressOf(db: Db, userId: number, id: number, lessonId: number):
   };
 }
 
+/** Who wrote, when the client says it happened, and under which key (audit trail). */
+export interface WriteMeta {
+  /** ISO 8601 time of the write on the client (`X-Client-Timestamp`), or null. */
+  clientTime: string | null;
+  idempotencyKey: string | null;
+}
+
+/** When the progress row says it happened: the client's time, never in the future. */
+const happenedAt = (meta: WriteMeta) =>
+  meta.clientTime === null ? sql`now()` : sql`LEAST(${meta.clientTime}::timestamptz, now())`;
+
+async function recordEvent(
+  db: Db,
+  userId: number,
+  id: number,
+  lessonId: number,
+  kind: 'start' | 'end',
+  meta: WriteMeta,
+): Promise<void> {
+  await db.rows(sql`
+    INSERT INTO progress_events (user_id, learning_object_id, lesson_id, kind, client_time, idempotency_key)
+    VALUES (${userId}, ${id}, ${lessonId}, ${kind}, ${meta.clientTime}::timestamptz, ${meta.idempotencyKey})`);
+}
+
+/** One applied start/end write (`GET /lms/progress/events`, reference server only). */
+export interface ProgressEvent {
+  learning_object_id: number;
+  lesson_id: number;
+  kind: 'start' | 'end';
+  client_time: string | null;
+  idempotency_key: string | null;
+  received_at: string;
+}
+
+/** The student's applied start/end writes, oldest first. */
+export async function listProgressEvents(db: Db, userId: number): Promise<ProgressEvent[]> {
+  const rows = await db.rows<
+    Omit<ProgressEvent, 'client_time' | 'received_at'> & {
+      client_time: Date | string | null;
+      received_at: Date | string;
+    }
+  >(sql`
+    SELECT learning_object_id, lesson_id, kind, client_time, idempotency_key, received_at
+    FROM progress_events WHERE user_id = ${userId} ORDER BY id`);
+  return rows.map((r) => ({ ...r, client_time: iso(r.client_time), received_at: iso(r.received_at) ?? '' }));
+}
+
 /** Records that the student opened the learning object (spec §7 `PUT …/start`). */
 export async function startLearningObject(
   db: Db,
@@ -295,15 +342,18 @@ export async function startLearningObject(
   platformId: number,
   id: number,
   lessonId: number,
+  meta: WriteMeta = { clientTime: null, idempotencyKey: null },
 ): Promise<LearningObjectProgress | LoLookupError> {
   const row = await loDetail(db, userId, platformId, id);
   if (!row) return 'not_found';
   if (row.lesson_id !== lessonId) return 'wrong_lesson';
+  const at = happenedAt(meta);
   await db.rows(sql`
     INSERT INTO learning_object_progress (user_id, learning_object_id, started_at)
-    VALUES (${userId}, ${id}, now())
+    VALUES (${userId}, ${id}, ${at})
     ON CONFLICT (user_id, learning_object_id)
-    DO UPDATE SET started_at = COALESCE(learning_object_progress.started_at, now())`);
+    DO UPDATE SET started_at = COALESCE(learning_object_progress.started_at, ${at})`);
+  await recordEvent(db, userId, id, lessonId, 'start', meta);
   await db.rows(sql`
     INSERT INTO course_last_opened (user_id, course_id, learning_object_id, opened_at)
     VALUES (${userId}, ${row.course_id}, ${id}, now())
@@ -319,17 +369,20 @@ export async function endLearningObject(
   id: number,
   lessonId: number,
   data: Record<string, unknown>,
+  meta: WriteMeta = { clientTime: null, idempotencyKey: null },
 ): Promise<LearningObjectProgress | LoLookupError> {
   const row = await loDetail(db, userId, platformId, id);
   if (!row) return 'not_found';
   if (row.lesson_id !== lessonId) return 'wrong_lesson';
+  const at = happenedAt(meta);
   await db.rows(sql`
     INSERT INTO learning_object_progress (user_id, learning_object_id, started_at, completed_at, data)
-    VALUES (${userId}, ${id}, now(), now(), ${JSON.stringify(data)}::jsonb)
+    VALUES (${userId}, ${id}, ${at}, ${at}, ${JSON.stringify(data)}::jsonb)
     ON CONFLICT (user_id, learning_object_id) DO UPDATE SET
-      started_at = COALESCE(learning_object_progress.started_at, now()),
-      completed_at = COALESCE(learning_object_progress.completed_at, now()),
+      started_at = COALESCE(learning_object_progress.started_at, ${at}),
+      completed_at = COALESCE(learning_object_progress.completed_at, ${at}),
       data = ${JSON.stringify(data)}::jsonb`);
+  await recordEvent(db, userId, id, lessonId, 'end', meta);
   return progressOf(db, userId, id, lessonId);
 }
 

@@ -18,6 +18,8 @@ import { ScreenErrorBoundary } from './views/components/screen-error';
 import { ErrorScreen, type ErrorScreenRef } from './views/error-screen/screen';
 import { Toaster } from 'sonner';
 import { ScreenMessages } from './views/placeholder/messages';
+import { OutboxContext } from './views/outbox/context';
+import type { AppOutbox } from './wiring';
 
 const CoursesScreen = lazy(() => import('./views/courses/screen'));
 const CourseScreen = lazy(() => import('./views/course/screen'));
@@ -31,12 +33,14 @@ export interface AppProps {
   /** The global error store (spec §3); its error screen blocks the app while shown. */
   errorStore: ErrorScreenRef;
   translations: Translations | null;
+  /** The outbox of progress writes (`createAppOutbox()`), linked to the session by the caller. */
+  outbox: AppOutbox;
   /** The page's query client (`appQueryClient`); tests pass their own. */
   queryClient?: QueryClient;
 }
 
 /** The mounted application. */
-export function App({ session, errorStore, translations, queryClient }: AppProps) {
+export function App({ session, errorStore, translations, outbox, queryClient }: AppProps) {
   const [client] = useState(() => queryClient ?? appQueryClient);
   return (
     <IntlProvider
@@ -50,15 +54,17 @@ export function App({ session, errorStore, translations, queryClient }: AppProps
     >
       <QueryClientProvider client={client}>
         <SessionContext.Provider value={session}>
-          <Toaster position="top-center" richColors closeButton />
-          <ErrorScreen store={errorStore} />
-          <BlockedWhileErrorScreen store={errorStore}>
-            <ScreenErrorBoundary>
-              <Suspense fallback={<PageLoading />}>
-                <Routes />
-              </Suspense>
-            </ScreenErrorBoundary>
-          </BlockedWhileErrorScreen>
+          <OutboxContext.Provider value={outbox}>
+            <Toaster position="top-center" richColors closeButton />
+            <ErrorScreen store={errorStore} />
+            <BlockedWhileErrorScreen store={errorStore}>
+              <ScreenErrorBoundary>
+                <Suspense fallback={<PageLoading />}>
+                  <Routes />
+                </Suspense>
+              </ScreenErrorBoundary>
+            </BlockedWhileErrorScreen>
+          </OutboxContext.Provider>
         </SessionContext.Provider>
       </QueryClientProvider>
     </IntlProvider>

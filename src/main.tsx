@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
 import { App } from './app';
-import { appErrorScreenMachine, appSessionMachine, provideBoot, providePlatform } from './wiring';
+import { appErrorScreenMachine, appSessionMachine, createAppOutbox, provideBoot, providePlatform } from './wiring';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
@@ -36,11 +36,21 @@ void toPromise(boot).then((outcome) => {
       input: { host: location.hostname },
     },
   ).start();
+  // Progress writes (DESIGN.md §2): delivered for the signed-in student only; kept otherwise.
+  const outbox = createAppOutbox();
+  let outboxUser: number | null = null;
+  session.subscribe((snapshot) => {
+    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
+    if (userId === outboxUser) return;
+    outboxUser = userId;
+    outbox.actor.send({ type: 'outbox.user', userId });
+  });
+  window.addEventListener('online', () => outbox.actor.send({ type: 'network.online' }));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App session={session} errorStore={errorStore} translations={bootResults.translations} />
+      <App session={session} errorStore={errorStore} translations={bootResults.translations} outbox={outbox} />
     </StrictMode>,
   );
 });

@@ -2,7 +2,7 @@
  * The one place where the pure machines get their real effects (DESIGN.md §2:
  * "the real implementations are provided in one place"). Tests provide fakes instead.
  */
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { bootMachine, type BootStepResult } from './machines/boot.machine';
 import { sessionMachine } from './machines/session.machine';
@@ -29,6 +29,8 @@ import type { CountryCode, User } from './services/contract';
 import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
 import { clearPlatformSettings, writePlatformSettings } from './services/storage/platform-settings';
 import { appQueryClient } from './query-client';
+import { outboxMachine } from './machines/outbox.machine';
+import { openOutboxStore, type OutboxEntry, type OutboxStore, type OutboxWrite } from './services/storage/outbox-store';
 
 /**
  * Boot machine with the real steps of spec §4 Startup.
@@ -86,19 +88,104 @@ export const appSessionMachine = sessionMachine.provide({
 });
 
 /**
- * Learning-object lifecycle with the real start/end calls (spec §7); the machine's
- * per-opening idempotency keys make a retried write count once on the server.
+ * Sends one stored write to its endpoint (spec §7) with its client event id as
+ * `Idempotency-Key` and its client time as `X-Client-Timestamp`.
+ * @throws ApiError | NetworkError | TimeoutError | ContractError, as the API clients do.
  */
-export const learningObjectLifecycle = lifecycleMachine.provide({
-  actors: {
-    start: fromPromise<void, LifecycleStartInput>(async ({ input }) => {
-      await putLearningObjectStart(input.id, input.lessonId ?? 0, input.idempotencyKey);
+export async function sendOutboxWrite(entry: OutboxEntry): Promise<void> {
+  const { write } = entry;
+  switch (write.kind) {
+    case 'learningObject.start':
+      await putLearningObjectStart(write.learningObjectId, write.lessonId, entry.id, entry.clientTime);
+      return;
+    case 'learningObject.end':
+      await putLearningObjectEnd(write.learningObjectId, write.lessonId, write.data, entry.id, entry.clientTime);
+      return;
+  }
+}
+
+/** What the views use of the outbox: its actor (pending count, flush) and `record`. */
+export interface AppOutbox {
+  actor: ActorRefFrom<typeof outboxMachine>;
+  /**
+   * Stores a write for the signed-in student, then hands it to the actor for sending.
+   * Resolves once the write is stored (IndexedDB, or memory where it is unavailable).
+   * @param id client event id (becomes the `Idempotency-Key`).
+   * @throws Error when nobody is signed in, or the store refuses the write.
+   */
+  record(id: string, write: OutboxWrite): Promise<void>;
+  /** The learning-object lifecycle whose start/end are recorded in this outbox. */
+  learningObjectLifecycle: typeof lifecycleMachine;
+}
+
+/**
+ * Creates and starts the outbox (DESIGN.md §2): writes stored in `store` (default: IndexedDB)
+ * and delivered by the outbox actor; every delivery refreshes the cached course reads.
+ * @param store where writes are kept; tests pass `memoryOutboxStore()`.
+ * @param onDelivered called after each write the server accepted (default: invalidates the
+ *   course, module, learning-object and course-list queries of `appQueryClient`).
+ */
+export function createAppOutbox(
+  store: Promise<OutboxStore> = openOutboxStore(),
+  onDelivered: () => void = invalidateProgressReads,
+): AppOutbox {
+  const actor = createActor(
+    outboxMachine.provide({
+      actors: {
+        loadEntries: fromPromise<OutboxEntry[], { userId: number }>(async ({ input }) =>
+          (await store).list(input.userId),
+        ),
+        deliver: fromPromise<void, { entry: OutboxEntry }>(async ({ input }) => {
+          await sendOutboxWrite(input.entry);
+          await (await store).remove(input.entry.id);
+          onDelivered();
+        }),
+        reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(async ({ input }) => {
+          const stored = toStoredError(input.error);
+          await (
+            await store
+          ).reject(input.entry.id, {
+            status: stored.status,
+            message: stored.data.message ?? String(input.error),
+          });
+        }),
+      },
     }),
-    end: fromPromise<void, LifecycleEndInput>(async ({ input }) => {
-      await putLearningObjectEnd(input.id, input.lessonId ?? 0, input.data, input.idempotencyKey);
-    }),
-  },
-});
+  ).start();
+  const record = async (id: string, write: OutboxWrite) => {
+    const userId = actor.getSnapshot().context.userId;
+    if (userId === null) throw new Error('outbox: no student signed in');
+    const entry = await (await store).add({ id, userId, write, clientTime: new Date().toISOString() });
+    actor.send({ type: 'outbox.added', entry });
+  };
+  const learningObjectLifecycle = lifecycleMachine.provide({
+    actors: {
+      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
+        record(input.idempotencyKey, {
+          kind: 'learningObject.start',
+          learningObjectId: input.id,
+          lessonId: input.lessonId ?? 0,
+        }),
+      ),
+      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
+        record(input.idempotencyKey, {
+          kind: 'learningObject.end',
+          learningObjectId: input.id,
+          lessonId: input.lessonId ?? 0,
+          data: input.data,
+        }),
+      ),
+    },
+  });
+  return { actor, record, learningObjectLifecycle };
+}
+
+/** Progress changed on the server: cached course reads must show it. */
+function invalidateProgressReads(): void {
+  for (const key of ['courses', 'course', 'module', 'learningObject']) {
+    void appQueryClient.invalidateQueries({ queryKey: [key] });
+  }
+}
 
 /** Error store + error screen (spec §2, §3, §8) with the real full-page reload. */
 export const appErrorScreenMachine = errorScreenMachine.provide({

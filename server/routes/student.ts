@@ -1,5 +1,5 @@
 /** Authenticated routes of main v1/v2: the student and the learning journey (spec §7). */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { CourseStatus, LearningObjectEndRequest, UserUpdateRequest, type User } from '../../src/services/contract';
@@ -11,10 +11,12 @@ import {
   getLearningObject,
   getModule,
   listCourses,
+  listProgressEvents,
   resetCourse,
   resetLesson,
   startLearningObject,
   type LoLookupError,
+  type WriteMeta,
 } from '../lms';
 
 async function userById(db: Db, id: number): Promise<User> {
@@ -112,7 +114,9 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
     return idempotent(c, db, async () => ({
       status: 200,
       body: {
-        data: orProblem(await startLearningObject(db, c.var.student.id, c.var.student.platformId, id, lessonId)),
+        data: orProblem(
+          await startLearningObject(db, c.var.student.id, c.var.student.platformId, id, lessonId, writeMeta(c)),
+        ),
       },
     }));
   });
@@ -124,13 +128,40 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
       status: 200,
       body: {
         data: orProblem(
-          await endLearningObject(db, c.var.student.id, c.var.student.platformId, id, body.lesson_id, body.data),
+          await endLearningObject(
+            db,
+            c.var.student.id,
+            c.var.student.platformId,
+            id,
+            body.lesson_id,
+            body.data,
+            writeMeta(c),
+          ),
         ),
       },
     }));
   });
 
+  // Reference-server audit trail: every start/end applied, with its client time.
+  app.get('/lms/progress/events', async (c) => c.json({ data: await listProgressEvents(db, c.var.student.id) }));
+
   return app;
+}
+
+/**
+ * `X-Client-Timestamp` (ISO 8601, when the write happened on the device — the outbox may
+ * send it much later) and `Idempotency-Key` of a write; @throws HttpProblem 400 when the
+ * timestamp is not a date.
+ */
+function writeMeta(c: Context): WriteMeta {
+  const raw = c.req.header('x-client-timestamp') ?? null;
+  if (raw !== null && (raw.length > 40 || Number.isNaN(Date.parse(raw)))) {
+    throw new HttpProblem(400, 'X-Client-Timestamp deve ser uma data ISO 8601.');
+  }
+  return {
+    clientTime: raw === null ? null : new Date(raw).toISOString(),
+    idempotencyKey: c.req.header('idempotency-key') ?? null,
+  };
 }
 
 const CourseQuery = v.object({

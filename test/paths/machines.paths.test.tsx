@@ -1,6 +1,6 @@
 /**
  * Generated path tests (DESIGN.md §4): paths from xstate/graph replayed on real actors for
- * the boot, session and lifecycle machines. Fails when a defined transition is never
+ * the boot, session, lifecycle, outbox, error-screen and platform machines. Fails when a defined transition is never
  * reached; writes `.tmp/paths-coverage.json` for `scripts/paths-report.mjs` (QA's table).
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,11 @@ import { sessionMachine } from '../../src/machines/session.machine';
 import { lifecycleMachine, MAX_AUTO_RETRIES } from '../../src/machines/lifecycle.machine';
 import { errorScreenMachine, formatCountdown } from '../../src/machines/error-screen.machine';
 import { platformMachine } from '../../src/machines/platform.machine';
+import { outboxMachine } from '../../src/machines/outbox.machine';
+import type { OutboxEntry } from '../../src/services/storage/outbox-store';
+import { OutboxContext } from '../../src/views/outbox/context';
+import { OutboxStatus } from '../../src/views/outbox/status';
+import type { AppOutbox } from '../../src/wiring';
 import { ErrorScreen, type ErrorScreenRef } from '../../src/views/error-screen/screen';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
@@ -37,6 +42,16 @@ import {
 const user: User = demoUser;
 const unauthorized = new ApiError(401, { message: 'Sessão expirada' }, '/users/self');
 const offline = new NetworkError();
+const refused = new ApiError(404, { message: 'Conteúdo não encontrado.' }, '/lms/learningObjects/9/end');
+
+/** A stored progress write of student `userId`. */
+const outboxEntry = (id: string, userId = 1): OutboxEntry => ({
+  id,
+  userId,
+  status: 'pending',
+  clientTime: '2026-11-22T10:00:00.000Z',
+  write: { kind: 'learningObject.end', learningObjectId: 9, lessonId: 5, data: {} },
+});
 
 /** Sample events shared by the models: payload variants drive each guarded branch. */
 function sampleEvents(eventType: string): EventObject[] {
@@ -49,6 +64,7 @@ function sampleEvents(eventType: string): EventObject[] {
       loadSettings: [[{ key: 'clarity_key', value: 'k' }]],
       fetchUser: [user],
       refreshUser: [user],
+      loadEntries: [[], [outboxEntry('a')]],
     };
     const bootOutputs = [undefined, { redirect: '/courses' }, { redirect: 'https://sso.example.com/entrar' }];
     return (outputs[actor] ?? (bootMachine.implementations.actors[actor] ? bootOutputs : [undefined])).map(
@@ -63,7 +79,9 @@ function sampleEvents(eventType: string): EventObject[] {
       ? [new Error('falhou'), new BootRedirectError('/login')]
       : actor === 'lookupPlatform'
         ? [new ApiError(404, { message: 'Plataforma não encontrada.' }, '/platforms/x'), offline]
-        : [unauthorized, offline];
+        : actor === 'deliver'
+          ? [unauthorized, offline, refused]
+          : [unauthorized, offline];
     return errors.map((error) => ({ type: eventType, error }));
   }
   switch (eventType) {
@@ -82,6 +100,12 @@ function sampleEvents(eventType: string): EventObject[] {
         { type: eventType, error: { status: 500, data: { message: 'Falha no servidor' } } } as EventObject,
         { type: eventType, error: null } as EventObject,
       ];
+    case 'outbox.user':
+      return [{ type: eventType, userId: 1 } as EventObject, { type: eventType, userId: null } as EventObject];
+    case 'outbox.added':
+      return [outboxEntry('a'), outboxEntry('b'), outboxEntry('c', 2)].map(
+        (entry) => ({ type: eventType, entry }) as EventObject,
+      );
     case 'lifecycle.finish':
       return [{ type: eventType, data: { answer: 'a' } } as EventObject];
     default:
@@ -115,6 +139,22 @@ const models: ModelOptions[] = [
         Math.min(c.attempts, MAX_AUTO_RETRIES + 1),
         c.pendingFinish !== null,
         c.error instanceof ApiError ? c.error.status : c.error ? 'transient' : null,
+      ]);
+    },
+  },
+  {
+    machine: outboxMachine,
+    inputs: [undefined],
+    samples: sampleEvents,
+    // Queues of the sample ids, capped attempts: a finite graph with every branch.
+    serializeState: (s) => {
+      const c = s.context as { queue: OutboxEntry[]; userId: number | null; rejected: number; attempts: number };
+      return JSON.stringify([
+        s.value,
+        c.queue.map((e) => e.id),
+        c.userId,
+        Math.min(c.rejected, 1),
+        Math.min(c.attempts, 2),
       ]);
     },
   },
@@ -160,6 +200,36 @@ const viewHooks: Record<string, ReplayHooks | undefined> = {
       expect(dialog?.textContent, step).toContain(`Atualizando em: ${formatCountdown(s.context.remaining)}`);
       expect(dialog?.textContent, step).toContain(`Registro de erro: Cód. ${s.context.error?.status ?? 'N/A'}`);
       expect(dialog?.textContent?.includes('Sem conexão'), step).toBe(s.hasTag('offline'));
+    },
+  },
+  outbox: {
+    run: (step) => act(step),
+    onStart: (actor) =>
+      renderPtBr(
+        <OutboxContext.Provider value={{ actor } as unknown as AppOutbox}>
+          <OutboxStatus />
+        </OutboxContext.Provider>,
+      ),
+    onStep: async (snapshot, step) => {
+      await act(async () => {});
+      const s = snapshot as unknown as {
+        hasTag: (t: string) => boolean;
+        context: { queue: OutboxEntry[]; rejected: number };
+      };
+      const pending = s.context.queue.length;
+      const plural = pending === 1 ? '1 registro de progresso pendente' : `${pending} registros de progresso pendentes`;
+      const status = screen.getByRole('status').textContent;
+      if (pending === 0) expect(status, step).toBe('');
+      else if (s.hasTag('retrying')) expect(status, step).toContain(`${plural}: ser`);
+      else if (s.hasTag('signInNeeded')) expect(status, step).toContain('quando você entrar novamente');
+      else if (s.hasTag('sending')) expect(status, step).toMatch(/^Enviando \d+ registros? de progresso…$/);
+      else expect(status, step).toBe('');
+      expect(screen.queryByRole('button', { name: 'Sincronizar agora' }) !== null, step).toBe(
+        s.hasTag('retrying') && pending > 0,
+      );
+      const alert = screen.queryByRole('alert');
+      if (s.context.rejected > 0) expect(alert?.textContent, step).toContain('recusado');
+      else expect(alert, step).toBeNull();
     },
   },
   lifecycle: {

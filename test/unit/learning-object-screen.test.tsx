@@ -1,6 +1,7 @@
 /**
- * Learning-object viewer with the real lifecycle machine and mocked API functions:
- * what the student sees while start/end are recorded, fail and are retried.
+ * Learning-object viewer with the real lifecycle and outbox machines (in-memory store) and
+ * mocked API functions: start/end go through the outbox with their client event id and
+ * time; what the student sees while writes wait, are retried, or are refused.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
@@ -20,6 +21,10 @@ vi.mock('../../src/services/api/lms', () => ({
 }));
 import * as lms from '../../src/services/api/lms';
 import LearningObjectScreen from '../../src/views/learning-object/screen';
+import { createAppOutbox, type AppOutbox } from '../../src/wiring';
+import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
+import { OutboxContext } from '../../src/views/outbox/context';
+import { OutboxStatus } from '../../src/views/outbox/status';
 
 const module: Module = {
   id: 2,
@@ -64,18 +69,27 @@ const lo: LearningObject = {
 };
 const progress = { id: 9, lesson_id: 5, status: 'started' as const, started_at: null, completed_at: null };
 
+let outbox: AppOutbox;
+
 function renderViewer() {
   const { hook } = memoryLocation({ path: '/courses/1/modules/2/learningObjects/9' });
+  outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
+  outbox.actor.send({ type: 'outbox.user', userId: 1 });
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <Router hook={hook}>
-          <LearningObjectScreen courseId="1" moduleId="2" learningObjectId="9" />
-        </Router>
+        <OutboxContext.Provider value={outbox}>
+          <Router hook={hook}>
+            <OutboxStatus />
+            <LearningObjectScreen courseId="1" moduleId="2" learningObjectId="9" />
+          </Router>
+        </OutboxContext.Provider>
       </QueryClientProvider>
     </IntlProvider>,
   );
 }
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 beforeEach(() => {
   vi.mocked(lms.getModule).mockResolvedValue(module);
@@ -93,12 +107,23 @@ describe('learning-object viewer', () => {
     expect(await screen.findByText('Em andamento')).toBeInTheDocument();
     expect(lms.getLearningObject).toHaveBeenCalledWith(9, 5, expect.anything());
     expect(lms.putLearningObjectStart).toHaveBeenCalledTimes(1);
-    expect(lms.putLearningObjectStart).toHaveBeenCalledWith(9, 5, expect.stringMatching(/:start$/));
+    expect(lms.putLearningObjectStart).toHaveBeenCalledWith(
+      9,
+      5,
+      expect.stringMatching(/:start$/),
+      expect.stringMatching(ISO),
+    );
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Concluir' }));
     expect(await screen.findByText('Concluído')).toBeInTheDocument();
     expect(lms.putLearningObjectEnd).toHaveBeenCalledTimes(1);
-    expect(lms.putLearningObjectEnd).toHaveBeenCalledWith(9, 5, {}, expect.stringMatching(/:end$/));
+    expect(lms.putLearningObjectEnd).toHaveBeenCalledWith(
+      9,
+      5,
+      {},
+      expect.stringMatching(/:end$/),
+      expect.stringMatching(ISO),
+    );
     expect(screen.queryByRole('button', { name: 'Concluir' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Próximo conteúdo/ })).toHaveAttribute(
       'href',
@@ -106,21 +131,38 @@ describe('learning-object viewer', () => {
     );
   });
 
-  it('tells the student when the end was not recorded and lets them retry', async () => {
+  it('keeps a finish the server could not take, shows it pending, and sends it on Sincronizar agora', async () => {
     vi.mocked(lms.putLearningObjectEnd)
-      .mockRejectedValueOnce(new ApiError(422, { message: 'Conteúdo não iniciado' }, '/end'))
+      .mockRejectedValueOnce(new ApiError(503, { message: 'Serviço indisponível' }, '/end'))
       .mockResolvedValueOnce({ ...progress, status: 'completed' });
     renderViewer();
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Concluir' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Não foi possível registrar a conclusão deste conteúdo.',
-    );
-    await ui.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    // Stored on the device: done for the student, pending for the server.
     expect(await screen.findByText('Concluído')).toBeInTheDocument();
-    expect(lms.putLearningObjectEnd).toHaveBeenCalledTimes(2);
-    const keys = vi.mocked(lms.putLearningObjectEnd).mock.calls.map((call) => call[3]);
-    expect(keys[0]).toBe(keys[1]);
+    expect(
+      await screen.findByText('1 registro de progresso pendente: será enviado assim que a conexão voltar.'),
+    ).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Sincronizar agora' }));
+    await vi.waitFor(() => expect(lms.putLearningObjectEnd).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Sincronizar agora' })).toBeNull());
+    expect(screen.queryByText(/pendente/)).toBeNull();
+    const calls = vi.mocked(lms.putLearningObjectEnd).mock.calls;
+    expect(calls[0]![3]).toBe(calls[1]![3]);
+    expect(calls[0]![4]).toBe(calls[1]![4]);
+    expect(outbox.actor.getSnapshot().context.queue).toEqual([]);
+  });
+
+  it('tells the student when the server refused a write for good', async () => {
+    vi.mocked(lms.putLearningObjectEnd).mockRejectedValueOnce(
+      new ApiError(422, { message: 'Conteúdo não iniciado' }, '/end'),
+    );
+    renderViewer();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Concluir' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '1 registro de progresso foi recusado pelo servidor e não será reenviado.',
+    );
+    expect(lms.putLearningObjectEnd).toHaveBeenCalledTimes(1);
   });
 
   it('shows a clear message when the learning object is not in the module', async () => {

@@ -48,19 +48,26 @@ export async function getLearningObject(id: number, lessonId: number, signal?: A
   ).data;
 }
 
+/** `X-Client-Timestamp`: when a write happened on the device (ISO 8601), sent with it however late. */
+const clientTimeHeader = (clientTime?: string): Record<string, string> =>
+  clientTime ? { 'X-Client-Timestamp': clientTime } : {};
+
 /**
  * `PUT /lms/learningObjects/{id}/start?lesson_id` — records that the student opened it.
  * @param idempotencyKey client event id; the server applies a retried start once.
+ * @param clientTime ISO 8601 time the student opened it (the outbox may send it later).
  */
 export async function putLearningObjectStart(
   id: number,
   lessonId: number,
   idempotencyKey: string,
+  clientTime?: string,
 ): Promise<LearningObjectProgress> {
   return (
     await request('mainV1', 'put', `/lms/learningObjects/${id}/start`, LearningObjectProgressResponse, {
       searchParams: { lesson_id: lessonId },
       idempotencyKey,
+      headers: clientTimeHeader(clientTime),
     })
   ).data;
 }
@@ -68,17 +75,20 @@ export async function putLearningObjectStart(
 /**
  * `PUT /lms/learningObjects/{id}/end` with body `{ lesson_id, data }` — records completion.
  * @param data answers or details of the completion (e.g. quiz answers); `{}` when none.
+ * @param clientTime ISO 8601 time the student finished it.
  */
 export async function putLearningObjectEnd(
   id: number,
   lessonId: number,
   data: Record<string, unknown>,
   idempotencyKey: string,
+  clientTime?: string,
 ): Promise<LearningObjectProgress> {
   return (
     await request('mainV1', 'put', `/lms/learningObjects/${id}/end`, LearningObjectProgressResponse, {
       json: { lesson_id: lessonId, data },
       idempotencyKey,
+      headers: clientTimeHeader(clientTime),
     })
   ).data;
 }

@@ -1,6 +1,7 @@
 /**
  * Signed-in layout: skip link, header with the product name, main navigation,
- * the student's name and 'Sair' (spec §4 Auth: logout → /login), and the main landmark.
+ * the student's name and 'Sair' (spec §4 Auth: logout → /login), the outbox status
+ * (pending progress writes, 'Sincronizar agora') and the main landmark.
  */
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -8,6 +9,7 @@ import { Link } from 'wouter';
 import { useCurrentUser, useSessionRef } from '../session-context';
 import { CommonMessages } from './messages';
 import { signedInLanding } from '../guards';
+import { OutboxStatus } from '../outbox/status';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
@@ -51,6 +53,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
+      <OutboxStatus />
       <main id="conteudo" tabIndex={-1} className="app-main">
         {children}
       </main>

@@ -7,11 +7,12 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
 import { getLearningObject, getModule } from '../../services/api/lms';
 import type { LearningObject } from '../../services/contract';
-import { learningObjectLifecycle } from '../../wiring';
+import { useOutbox } from '../outbox/context';
+import { usePendingCompletions } from '../outbox/pending';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
@@ -76,26 +77,16 @@ export default function LearningObjectScreen(props: Props) {
 
 function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName: string; courseName: string }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
+  const { learningObjectLifecycle } = useOutbox();
+  const pendingCompletions = usePendingCompletions();
+  const completed = lo.status === 'completed' || pendingCompletions.has(lo.id);
   const lifecycle = useActorRef(learningObjectLifecycle, {
-    input: { kind: 'learningObject', id: lo.id, lessonId: lo.lesson_id, completed: lo.status === 'completed' },
+    input: { kind: 'learningObject', id: lo.id, lessonId: lo.lesson_id, completed },
   });
   // The one allowed effect: forward "this learning object is shown" into its actor.
   useEffect(() => {
     lifecycle.send({ type: 'lifecycle.open' });
   }, [lifecycle]);
-
-  // Progress changed on the server (started: 'Continuar' and the module's status; ended:
-  // ticks and percentages): cached reads must show it.
-  const recorded = useSelector(lifecycle, (s) =>
-    s.hasTag('ended') ? 'ended' : s.hasTag('started') ? 'started' : null,
-  );
-  useEffect(() => {
-    if (recorded === null) return;
-    void queryClient.invalidateQueries({ queryKey: moduleQueryKey(lo.module_id) });
-    void queryClient.invalidateQueries({ queryKey: ['course', lo.course_id] });
-    void queryClient.invalidateQueries({ queryKey: ['courses'] });
-  }, [recorded, queryClient, lo.module_id, lo.course_id]);
 
   const finish = () => lifecycle.send({ type: 'lifecycle.finish' });
 
@@ -113,7 +104,7 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
 
       <LearningObjectContent lo={lo} onFinish={finish} />
 
-      <LifecycleStatus lifecycle={lifecycle} alreadyDone={lo.status === 'completed'} />
+      <LifecycleStatus lifecycle={lifecycle} alreadyDone={completed} />
 
       <nav aria-label={intl.formatMessage(M.navLabel)} className="lo-nav">
         {lo.previous ? (

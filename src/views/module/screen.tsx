@@ -14,6 +14,7 @@ import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
+import { markCompleted, usePendingCompletions } from '../outbox/pending';
 import NotFoundScreen from '../not-found/screen';
 import { ModuleMessages } from './messages';
 
@@ -52,11 +53,12 @@ export default function ModuleScreen({
     queryFn: ({ signal }) => getModule(moduleId ?? 0, signal),
     enabled: moduleId !== null && courseId !== null,
   });
+  const pendingCompletions = usePendingCompletions();
   usePageTitle(query.data?.name);
   if (courseId === null || moduleId === null) return <NotFoundScreen />;
   if (query.isPending) return <PageLoading />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  const module = query.data;
+  const module = markCompleted(query.data, pendingCompletions);
 
   return (
     <section className="page">

@@ -1,0 +1,174 @@
+/**
+ * Outbox machine (DESIGN.md §2 "Writes that must not be lost"; spec §4 "started, then
+ * ended"). Sends the signed-in student's stored progress writes to the server one at a
+ * time, oldest first, and removes each only after a 2xx.
+ *
+ * Input: none. Context `{ userId, queue, rejected, attempts, error }`: `queue` = pending
+ * entries in order (head = being sent), `rejected` = writes the server refused for good
+ * this session, `attempts` = failed tries of the head in a row.
+ *
+ * Events:
+ * - `outbox.user { userId | null }` — who is signed in (null: nobody; entries stay stored).
+ * - `outbox.added { entry }` — a write was stored (the caller stored it before sending this);
+ *   ignored when it belongs to another student or is already queued.
+ * - `outbox.flush` — 'Sincronizar agora': retry now instead of waiting for the backoff.
+ * - `network.online` — the browser is back online: retry now.
+ *
+ * Failures of the head: offline, timeout or 5xx → `waiting` (retry after `retryDelay` =
+ * 1 s × 2^(attempts−1), ≤ 30 s, forever); 401 → `signInNeeded` (kept until the student signs
+ * in again: `outbox.user` reloads); any other refusal (4xx) → `rejecting` (stored aside with
+ * the reason, so one bad write never blocks the others).
+ *
+ * Actors (provided by the app; tests pass fakes): `loadEntries({ userId })` → entries,
+ * `deliver({ entry })` (send; then remove from the store — resolves only after both),
+ * `reject({ entry, error })` (mark refused in the store).
+ *
+ * Tags: `signedOut`, `synced` (nothing pending), `sending`, `retrying`, `signInNeeded`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { isTransient, isUnauthorized } from '../services/http/errors';
+import type { OutboxEntry } from '../services/storage/outbox-store';
+
+export interface OutboxContext {
+  userId: number | null;
+  queue: OutboxEntry[];
+  rejected: number;
+  attempts: number;
+  error: unknown;
+}
+
+export type OutboxEvent =
+  | { type: 'outbox.user'; userId: number | null }
+  | { type: 'outbox.added'; entry: OutboxEntry }
+  | { type: 'outbox.flush' }
+  | { type: 'network.online' };
+
+/** Upper bound of the outbox's retry backoff, ms. */
+export const OUTBOX_MAX_DELAY_MS = 30_000;
+
+/** Backoff before retry number `attempts` (1-based) of the head write: 1 s, 2 s, 4 s … ≤ 30 s. */
+export function outboxRetryDelay(attempts: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), OUTBOX_MAX_DELAY_MS);
+}
+
+export const outboxMachine = setup({
+  types: {
+    context: {} as OutboxContext,
+    events: {} as OutboxEvent,
+  },
+  actors: {
+    loadEntries: fromPromise<OutboxEntry[], { userId: number }>(() => Promise.resolve([])),
+    deliver: fromPromise<void, { entry: OutboxEntry }>(() => Promise.reject(new Error('deliver not provided'))),
+    reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(() => Promise.resolve()),
+  },
+  actions: {
+    setUser: assign({
+      userId: ({ event }) => (event as { userId: number | null }).userId,
+      queue: [],
+      attempts: 0,
+      error: null,
+    }),
+    append: assign({ queue: ({ context, event }) => [...context.queue, (event as { entry: OutboxEntry }).entry] }),
+    mergeLoaded: assign({
+      // Stored entries first (they are older), then any added while loading.
+      queue: ({ context, event }) => {
+        const loaded = (event as unknown as { output: OutboxEntry[] }).output;
+        const ids = new Set(loaded.map((e) => e.id));
+        return [...loaded, ...context.queue.filter((e) => !ids.has(e.id))];
+      },
+    }),
+    dropHead: assign({ queue: ({ context }) => context.queue.slice(1), attempts: 0, error: null }),
+    recordFailure: assign({
+      error: ({ event }) => (event as { error?: unknown }).error,
+      attempts: ({ context }) => context.attempts + 1,
+    }),
+    countRejected: assign({ rejected: ({ context }) => context.rejected + 1 }),
+  },
+  guards: {
+    isNewEntry: ({ context, event }) => {
+      const { entry } = event as { entry: OutboxEntry };
+      return entry.userId === context.userId && !context.queue.some((e) => e.id === entry.id);
+    },
+    signedIn: ({ event }) => (event as { userId: number | null }).userId !== null,
+    empty: ({ context }) => context.queue.length === 0,
+    unauthorized: ({ event }) => isUnauthorized((event as { error?: unknown }).error),
+    transient: ({ event }) => isTransient((event as { error?: unknown }).error),
+  },
+  delays: {
+    retryDelay: ({ context }) => outboxRetryDelay(context.attempts),
+  },
+}).createMachine({
+  id: 'outbox',
+  description: "Delivers the signed-in student's stored progress writes in order, exactly once.",
+  context: { userId: null, queue: [], rejected: 0, attempts: 0, error: null },
+  initial: 'signedOut',
+  on: {
+    'outbox.user': [
+      { guard: 'signedIn', target: '.loading', actions: 'setUser' },
+      { target: '.signedOut', actions: 'setUser' },
+    ],
+    'outbox.added': { guard: 'isNewEntry', actions: 'append' },
+  },
+  states: {
+    signedOut: {
+      description: 'Nobody is signed in: stored writes wait for their student.',
+      tags: 'signedOut',
+    },
+    loading: {
+      description: "Reading the student's stored writes.",
+      tags: 'sending',
+      invoke: {
+        id: 'loadEntries',
+        src: 'loadEntries',
+        input: ({ context }) => ({ userId: context.userId ?? 0 }),
+        onDone: { target: 'next', actions: 'mergeLoaded' },
+        onError: 'next',
+      },
+    },
+    next: {
+      description: 'Picks the next write, if any.',
+      always: [{ guard: 'empty', target: 'synced' }, { target: 'sending' }],
+    },
+    synced: {
+      description: 'Nothing pending.',
+      tags: 'synced',
+      on: { 'outbox.added': { guard: 'isNewEntry', target: 'sending', actions: 'append' } },
+    },
+    sending: {
+      description: 'The oldest write is in flight.',
+      tags: 'sending',
+      invoke: {
+        id: 'deliver',
+        src: 'deliver',
+        input: ({ context }) => ({ entry: context.queue[0]! }),
+        onDone: { target: 'next', actions: 'dropHead' },
+        onError: [
+          { guard: 'unauthorized', target: 'signInNeeded', actions: 'recordFailure' },
+          { guard: 'transient', target: 'waiting', actions: 'recordFailure' },
+          { target: 'rejecting', actions: 'recordFailure' },
+        ],
+      },
+    },
+    waiting: {
+      description: 'Offline, timed out or 5xx: retry after the backoff, at once on flush or when online.',
+      tags: 'retrying',
+      after: { retryDelay: 'sending' },
+      on: { 'outbox.flush': 'sending', 'network.online': 'sending' },
+    },
+    rejecting: {
+      description: 'The server refused the write for good: keep it aside, go on with the rest.',
+      tags: 'sending',
+      invoke: {
+        id: 'reject',
+        src: 'reject',
+        input: ({ context }) => ({ entry: context.queue[0]!, error: context.error }),
+        onDone: { target: 'next', actions: ['dropHead', 'countRejected'] },
+        onError: { target: 'next', actions: ['dropHead', 'countRejected'] },
+      },
+    },
+    signInNeeded: {
+      description: '401: the writes stay stored until the student signs in again (outbox.user).',
+      tags: 'signInNeeded',
+    },
+  },
+});

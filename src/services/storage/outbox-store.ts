@@ -1,0 +1,135 @@
+/**
+ * The outbox's durable store (DESIGN.md §2 "Writes that must not be lost"): progress writes
+ * are kept in IndexedDB (database `lms-outbox`, store `writes`) from before they are sent
+ * until the server answers 2xx. Entries hold the write's fields, never a URL or a token.
+ *
+ * Order is the IndexedDB key generator's (`seq`, ascending = the order writes were made);
+ * `id` (the client event id, sent as `Idempotency-Key`) is unique, so storing the same write
+ * twice keeps one entry. Each entry belongs to one student (`userId`): another student
+ * signing in on the device never sends (or sees) it.
+ *
+ * Where IndexedDB is missing or refuses to open (some private modes), the store lives in
+ * memory for the page's lifetime and `durable` is false.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/** One write the server must receive (spec §7 start/end of a learning object). */
+export type OutboxWrite =
+  | { kind: 'learningObject.start'; learningObjectId: number; lessonId: number }
+  | { kind: 'learningObject.end'; learningObjectId: number; lessonId: number; data: Record<string, unknown> };
+
+/** A stored write. */
+export interface OutboxEntry {
+  /** Client event id, sent as `Idempotency-Key` (unique). */
+  id: string;
+  /** Position in the outbox (IndexedDB key generator); absent until stored. */
+  seq?: number;
+  /** The student who made the write. */
+  userId: number;
+  write: OutboxWrite;
+  /** When the write happened on this device, ISO 8601 (sent as `X-Client-Timestamp`). */
+  clientTime: string;
+  /** `rejected`: the server refused it for good (a 4xx other than 401); kept, not resent. */
+  status: 'pending' | 'rejected';
+  /** Why it was rejected: HTTP status (null when not HTTP) and the server's message. */
+  rejection?: { status: number | null; message: string };
+}
+
+/** Persistence of the outbox. Every method resolves once the change is stored. */
+export interface OutboxStore {
+  /** True when entries survive a reload (IndexedDB), false for the in-memory fallback. */
+  readonly durable: boolean;
+  /** Stores a new pending write; storing an `id` already present keeps the first. @returns the stored entry. */
+  add(entry: Omit<OutboxEntry, 'seq' | 'status'>): Promise<OutboxEntry>;
+  /** @returns the student's entries with `status`, oldest first. */
+  list(userId: number, status?: OutboxEntry['status']): Promise<OutboxEntry[]>;
+  /** Removes a delivered write (called only after a 2xx). */
+  remove(id: string): Promise<void>;
+  /** Keeps a refused write aside with the reason, so it no longer blocks the queue. */
+  reject(id: string, rejection: NonNullable<OutboxEntry['rejection']>): Promise<void>;
+}
+
+interface OutboxDb extends DBSchema {
+  writes: {
+    key: number;
+    value: OutboxEntry;
+    indexes: { 'by-id': string; 'by-user': number };
+  };
+}
+
+const DB_NAME = 'lms-outbox';
+
+/** Opens the IndexedDB store, or the in-memory one where IndexedDB cannot be used. */
+export async function openOutboxStore(): Promise<OutboxStore> {
+  if (typeof indexedDB === 'undefined') return memoryOutboxStore();
+  let db: IDBPDatabase<OutboxDb>;
+  try {
+    db = await openDB<OutboxDb>(DB_NAME, 1, {
+      upgrade(database) {
+        const store = database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+        store.createIndex('by-id', 'id', { unique: true });
+        store.createIndex('by-user', 'userId');
+      },
+    });
+  } catch {
+    return memoryOutboxStore();
+  }
+  return {
+    durable: true,
+    async add(entry) {
+      const tx = db.transaction('writes', 'readwrite');
+      const existing = await tx.store.index('by-id').get(entry.id);
+      if (existing) {
+        await tx.done;
+        return existing;
+      }
+      const value: OutboxEntry = { ...entry, status: 'pending' };
+      const seq = await tx.store.add(value);
+      await tx.done;
+      return { ...value, seq };
+    },
+    async list(userId, status = 'pending') {
+      const all = await db.getAllFromIndex('writes', 'by-user', userId);
+      return all.filter((e) => e.status === status).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    },
+    async remove(id) {
+      const tx = db.transaction('writes', 'readwrite');
+      const key = await tx.store.index('by-id').getKey(id);
+      if (key !== undefined) await tx.store.delete(key);
+      await tx.done;
+    },
+    async reject(id, rejection) {
+      const tx = db.transaction('writes', 'readwrite');
+      const entry = await tx.store.index('by-id').get(id);
+      if (entry) await tx.store.put({ ...entry, status: 'rejected', rejection });
+      await tx.done;
+    },
+  };
+}
+
+/** An outbox store that lives in memory only (fallback, and a fake for machine tests). */
+export function memoryOutboxStore(): OutboxStore {
+  let next = 1;
+  const entries: OutboxEntry[] = [];
+  return {
+    durable: false,
+    async add(entry) {
+      const existing = entries.find((e) => e.id === entry.id);
+      if (existing) return { ...existing };
+      const stored: OutboxEntry = { ...entry, seq: next++, status: 'pending' };
+      entries.push(stored);
+      return { ...stored };
+    },
+    async list(userId, status = 'pending') {
+      return entries.filter((e) => e.userId === userId && e.status === status).map((e) => ({ ...e }));
+    },
+    async remove(id) {
+      const at = entries.findIndex((e) => e.id === id);
+      if (at >= 0) entries.splice(at, 1);
+    },
+    async reject(id, rejection) {
+      const entry = entries.find((e) => e.id === id);
+      if (entry) Object.assign(entry, { status: 'rejected', rejection });
+    },
+  };
+}

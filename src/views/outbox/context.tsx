@@ -1,0 +1,15 @@
+/**
+ * React access to the outbox (DESIGN.md §2): the actor that delivers progress writes and
+ * the learning-object lifecycle that records into it. Provided once by `<App>`.
+ */
+import { createContext, useContext } from 'react';
+import type { AppOutbox } from '../../wiring';
+
+export const OutboxContext = createContext<AppOutbox | null>(null);
+
+/** @returns the app's outbox; throws when used outside `<OutboxContext.Provider>`. */
+export function useOutbox(): AppOutbox {
+  const outbox = useContext(OutboxContext);
+  if (!outbox) throw new Error('useOutbox needs <OutboxContext.Provider>');
+  return outbox;
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { outboxMachine, outboxRetryDelay, OUTBOX_MAX_DELAY_MS } from '../../src/machines/outbox.machine';
+import { ApiError, NetworkError, TimeoutError } from '../../src/services/http/errors';
+import type { OutboxEntry } from '../../src/services/storage/outbox-store';
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+const entry = (id: string, userId = 1, kind: 'start' | 'end' = 'end'): OutboxEntry => ({
+  id,
+  userId,
+  status: 'pending',
+  clientTime: '2026-11-22T10:00:00.000Z',
+  write:
+    kind === 'end'
+      ? { kind: 'learningObject.end', learningObjectId: 9, lessonId: 5, data: {} }
+      : { kind: 'learningObject.start', learningObjectId: 9, lessonId: 5 },
+});
+
+function start(
+  impl: {
+    stored?: OutboxEntry[];
+    deliver?: (e: OutboxEntry) => Promise<void>;
+  } = {},
+) {
+  const delivered: string[] = [];
+  const deliver = vi.fn(async (e: OutboxEntry) => {
+    await (impl.deliver ?? (async () => {}))(e);
+    delivered.push(e.id);
+  });
+  const rejected = vi.fn(async (_e: OutboxEntry, _error: unknown) => {});
+  const loads = vi.fn(async (userId: number) => (impl.stored ?? []).filter((e) => e.userId === userId));
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    outboxMachine.provide({
+      actors: {
+        loadEntries: fromPromise<OutboxEntry[], { userId: number }>(({ input }) => loads(input.userId)),
+        deliver: fromPromise<void, { entry: OutboxEntry }>(({ input }) => deliver(input.entry)),
+        reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(({ input }) =>
+          rejected(input.entry, input.error),
+        ),
+      },
+    }),
+    { clock },
+  ).start();
+  return { actor, clock, deliver, delivered, rejected, loads };
+}
+
+const tags = (actor: ReturnType<typeof start>['actor']) =>
+  ['signedOut', 'synced', 'sending', 'retrying', 'signInNeeded'].filter((t) => actor.getSnapshot().hasTag(t));
+
+describe('outbox machine (DESIGN.md §2: writes that must not be lost)', () => {
+  it('waits for a student, then sends their stored writes oldest first, each once', async () => {
+    const { actor, delivered, loads } = start({ stored: [entry('a'), entry('b'), entry('other', 2)] });
+    expect(tags(actor)).toEqual(['signedOut']);
+    actor.send({ type: 'outbox.added', entry: entry('x') });
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(loads).toHaveBeenCalledWith(1);
+    expect(delivered).toEqual(['a', 'b']);
+    expect(tags(actor)).toEqual(['synced']);
+    actor.send({ type: 'outbox.added', entry: entry('c') });
+    actor.send({ type: 'outbox.added', entry: entry('c') });
+    expect(actor.getSnapshot().context.queue).toHaveLength(1);
+    await flush();
+    expect(delivered).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps a write that failed on the network and retries it with backoff, before any later write', async () => {
+    let offline = true;
+    const { actor, clock, deliver, delivered } = start({
+      deliver: async () => {
+        if (offline) throw new NetworkError();
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    actor.send({ type: 'outbox.added', entry: entry('b') });
+    await flush();
+    expect(tags(actor)).toEqual(['retrying']);
+    expect(actor.getSnapshot().context.queue.map((e) => e.id)).toEqual(['a', 'b']);
+    expect(deliver).toHaveBeenCalledTimes(1);
+    clock.increment(999);
+    expect(deliver).toHaveBeenCalledTimes(1);
+    clock.increment(1);
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(2);
+    clock.increment(2000);
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(3);
+    expect(deliver.mock.calls.every(([e]) => e.id === 'a')).toBe(true);
+    offline = false;
+    actor.send({ type: 'network.online' });
+    await flush();
+    expect(delivered).toEqual(['a', 'b']);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
+  it("'Sincronizar agora' retries at once; 5xx and timeouts are retried too", async () => {
+    const failures = [new ApiError(503, { message: 'Indisponível' }, '/end'), new TimeoutError(30_000)];
+    const { actor, deliver, delivered } = start({
+      deliver: async () => {
+        const failure = failures.shift();
+        if (failure) throw failure;
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    await flush();
+    expect(tags(actor)).toEqual(['retrying']);
+    actor.send({ type: 'outbox.flush' });
+    await flush();
+    expect(tags(actor)).toEqual(['retrying']);
+    actor.send({ type: 'outbox.flush' });
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(3);
+    expect(delivered).toEqual(['a']);
+  });
+
+  it('keeps the writes on 401 until the student signs in again', async () => {
+    let expired = true;
+    const stored = [entry('a')];
+    const { actor, delivered } = start({
+      stored,
+      deliver: async () => {
+        if (expired) throw new ApiError(401, { message: 'Sessão expirada' }, '/end');
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(tags(actor)).toEqual(['signInNeeded']);
+    actor.send({ type: 'outbox.user', userId: null });
+    expect(tags(actor)).toEqual(['signedOut']);
+    expired = false;
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(delivered).toEqual(['a']);
+  });
+
+  it('sets aside a write the server refuses (4xx) and goes on with the next', async () => {
+    const { actor, delivered, rejected } = start({
+      deliver: async (e) => {
+        if (e.id === 'bad') throw new ApiError(404, { message: 'Conteúdo não encontrado.' }, '/end');
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('bad') });
+    actor.send({ type: 'outbox.added', entry: entry('good') });
+    await flush();
+    expect(rejected).toHaveBeenCalledWith(expect.objectContaining({ id: 'bad' }), expect.any(ApiError));
+    expect(delivered).toEqual(['good']);
+    expect(actor.getSnapshot().context.rejected).toBe(1);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
+  it('backs off 1 s, 2 s, 4 s … up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(outboxRetryDelay)).toEqual([
+      1000,
+      2000,
+      4000,
+      8000,
+      16000,
+      30000,
+      30000,
+      OUTBOX_MAX_DELAY_MS,
+    ]);
+  });
+});

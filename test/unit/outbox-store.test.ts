@@ -1,0 +1,62 @@
+/**
+ * The outbox's IndexedDB store (fake-indexeddb): writes survive reopening (a reload), keep
+ * their order, are stored once per client event id, and belong to their student.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { memoryOutboxStore, openOutboxStore, type OutboxWrite } from '../../src/services/storage/outbox-store';
+
+const end = (learningObjectId: number): OutboxWrite => ({
+  kind: 'learningObject.end',
+  learningObjectId,
+  lessonId: 5,
+  data: { answers: [1] },
+});
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+
+describe('outbox store', () => {
+  it('keeps writes across a reopen, oldest first, once per id, per student', async () => {
+    const store = await openOutboxStore();
+    expect(store.durable).toBe(true);
+    await store.add({ id: 'a:end', userId: 1, write: end(9), clientTime: '2026-11-22T10:00:00.000Z' });
+    await store.add({ id: 'b:end', userId: 1, write: end(10), clientTime: '2026-11-22T10:01:00.000Z' });
+    await store.add({ id: 'a:end', userId: 1, write: end(99), clientTime: '2026-11-22T10:02:00.000Z' });
+    await store.add({ id: 'c:end', userId: 2, write: end(11), clientTime: '2026-11-22T10:03:00.000Z' });
+
+    const reopened = await openOutboxStore();
+    const mine = await reopened.list(1);
+    expect(mine.map((e) => [e.id, e.write, e.clientTime, e.status])).toEqual([
+      ['a:end', end(9), '2026-11-22T10:00:00.000Z', 'pending'],
+      ['b:end', end(10), '2026-11-22T10:01:00.000Z', 'pending'],
+    ]);
+    expect((await reopened.list(2)).map((e) => e.id)).toEqual(['c:end']);
+    expect(JSON.stringify(mine)).not.toMatch(/token|http/i);
+  });
+
+  it('removes a delivered write and sets a refused one aside with its reason', async () => {
+    const store = await openOutboxStore();
+    await store.add({ id: 'a', userId: 1, write: end(9), clientTime: '2026-11-22T10:00:00.000Z' });
+    await store.add({ id: 'b', userId: 1, write: end(10), clientTime: '2026-11-22T10:00:00.000Z' });
+    await store.remove('a');
+    await store.reject('b', { status: 404, message: 'Conteúdo não encontrado.' });
+    expect(await store.list(1)).toEqual([]);
+    expect(await store.list(1, 'rejected')).toEqual([
+      expect.objectContaining({ id: 'b', rejection: { status: 404, message: 'Conteúdo não encontrado.' } }),
+    ]);
+  });
+
+  it('falls back to memory where IndexedDB is missing', async () => {
+    // @ts-expect-error simulating a browser without IndexedDB
+    delete globalThis.indexedDB;
+    const store = await openOutboxStore();
+    expect(store.durable).toBe(false);
+    await store.add({ id: 'a', userId: 1, write: end(9), clientTime: '2026-11-22T10:00:00.000Z' });
+    expect((await store.list(1)).map((e) => e.id)).toEqual(['a']);
+    const memory = memoryOutboxStore();
+    expect(await memory.list(1)).toEqual([]);
+  });
+});
