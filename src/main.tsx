@@ -7,7 +7,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
 import { App } from './app';
-import { appErrorScreenMachine, appSessionMachine, createAppOutbox, provideBoot, providePlatform } from './wiring';
+import {
+  appErrorScreenMachine,
+  appSessionMachine,
+  createAppOutbox,
+  followStudent,
+  provideBoot,
+  providePlatform,
+} from './wiring';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
@@ -38,13 +45,7 @@ void toPromise(boot).then((outcome) => {
   ).start();
   // Progress writes (DESIGN.md §2): delivered for the signed-in student only; kept otherwise.
   const outbox = createAppOutbox();
-  let outboxUser: number | null = null;
-  session.subscribe((snapshot) => {
-    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
-    if (userId === outboxUser) return;
-    outboxUser = userId;
-    outbox.actor.send({ type: 'outbox.user', userId });
-  });
+  followStudent(session, outbox);
   window.addEventListener('online', () => outbox.actor.send({ type: 'network.online' }));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

@@ -180,6 +180,24 @@ export function createAppOutbox(
   return { actor, record, learningObjectLifecycle };
 }
 
+/**
+ * Keeps the outbox on the signed-in student: sends `outbox.user` with the student's id
+ * when the session becomes authenticated (including when it starts so, from a cached
+ * user) and `null` when it leaves it (logout, 401), so writes go out only with their
+ * own student's token. @returns the unsubscribe function.
+ */
+export function followStudent(session: ActorRefFrom<typeof sessionMachine>, outbox: AppOutbox): () => void {
+  let current: number | null = null;
+  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
+    if (userId === current) return;
+    current = userId;
+    outbox.actor.send({ type: 'outbox.user', userId });
+  };
+  follow(session.getSnapshot()); // subscribe() reports changes only, not the current state
+  return session.subscribe(follow).unsubscribe;
+}
+
 /** Progress changed on the server: cached course reads must show it. */
 function invalidateProgressReads(): void {
   for (const key of ['courses', 'course', 'module', 'learningObject']) {

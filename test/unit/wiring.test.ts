@@ -44,3 +44,26 @@ describe('401 from several calls at once (spec §8)', () => {
     session.stop();
   });
 });
+
+describe('outbox wiring', () => {
+  it('follows the student: signed in from the start, then signed out by a 401', async () => {
+    const { createAppOutbox, followStudent } = await import('../../src/wiring');
+    const { memoryOutboxStore } = await import('../../src/services/storage/outbox-store');
+    setToken('tok-abc');
+    const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();
+    const outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
+    const stop = followStudent(session, outbox);
+    expect(outbox.actor.getSnapshot().context.userId).toBe(demoUser.id);
+    await outbox.record('x:start', { kind: 'learningObject.start', learningObjectId: 9, lessonId: 5 });
+    expect(outbox.actor.getSnapshot().context.queue.map((e) => e.id)).toEqual(['x:start']);
+
+    session.send({ type: 'session.expired' });
+    expect(outbox.actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    await expect(
+      outbox.record('y:start', { kind: 'learningObject.start', learningObjectId: 9, lessonId: 5 }),
+    ).rejects.toThrow(/no student/);
+    stop();
+    session.stop();
+    outbox.actor.stop();
+  });
+});
