@@ -395,3 +395,35 @@ describe('progress writes made offline', () => {
     expect(Date.parse(progress.started_at ?? '')).toBeLessThanOrEqual(Date.now() + 1000);
   });
 });
+
+describe("'Continuar' target", () => {
+  it('is the last object opened, then the next incomplete one, and the first after a reset', async () => {
+    const own = v.parse(LoginResponse, await (await login('aprovat')).json()).access_token;
+    const course = async () =>
+      v.parse(CourseResponse, await (await api('/api/v1/lms/courses/1', { token: own })).json()).data;
+    const first = (await course()).modules[0]!;
+    const module = v.parse(
+      ModuleResponse,
+      await (await api(`/api/v1/lms/modules/${first.id}`, { token: own })).json(),
+    ).data;
+    const [a, b] = module.lessons[0]!.learning_objects;
+    const lessonId = module.lessons[0]!.id;
+    expect((await course()).continue_learning_object).toMatchObject({ id: a!.id, module_id: first.id });
+
+    await api(`/api/v1/lms/learningObjects/${b!.id}/start?lesson_id=${lessonId}`, { method: 'PUT', token: own });
+    expect((await course()).continue_learning_object).toMatchObject({ id: b!.id });
+    await api(`/api/v1/lms/learningObjects/${b!.id}/end`, {
+      method: 'PUT',
+      token: own,
+      body: JSON.stringify({ lesson_id: lessonId }),
+    });
+    const third = module.lessons[0]!.learning_objects[2]!;
+    expect((await course()).continue_learning_object).toMatchObject({ id: third.id, lesson_id: lessonId });
+
+    await api('/api/v1/lms/courses/1/reset', { method: 'POST', token: own });
+    const after = await course();
+    expect(after.progress).toBe(0);
+    expect(after.last_learning_object).toBeNull();
+    expect(after.continue_learning_object).toMatchObject({ id: a!.id });
+  });
+});

@@ -130,7 +130,35 @@ export async function getCourse(db: Db, userId: number, platformId: number, cour
     completed: m.total > 0 && m.completed === m.total,
     lessons_count: m.lessons_count,
   }));
-  return { ...toSummary(row), modules: moduleSummaries, last_learning_object: last ?? null };
+  const order = await db.rows<{ id: number; lesson_id: number; module_id: number; done: boolean }>(sql`
+    SELECT lo.id, lo.lesson_id, l.module_id, (p.completed_at IS NOT NULL) AS done
+    FROM modules m
+    JOIN lessons l ON l.module_id = m.id
+    JOIN learning_objects lo ON lo.lesson_id = l.id
+    LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
+    WHERE m.course_id = ${courseId}
+    ORDER BY m.position, m.id, l.position, l.id, lo.position, lo.id`);
+  return {
+    ...toSummary(row),
+    modules: moduleSummaries,
+    last_learning_object: last ?? null,
+    continue_learning_object: continueTarget(order, last?.id ?? null),
+  };
+}
+
+/**
+ * Where 'Continuar' leads (see the contract's `continue_learning_object`), given the
+ * course's learning objects in order with their completion and the last one opened.
+ */
+export function continueTarget<T extends { id: number; lesson_id: number; module_id: number; done: boolean }>(
+  order: T[],
+  lastId: number | null,
+): { id: number; lesson_id: number; module_id: number } | null {
+  const ref = (lo: T | undefined) => (lo ? { id: lo.id, lesson_id: lo.lesson_id, module_id: lo.module_id } : null);
+  const at = lastId === null ? -1 : order.findIndex((lo) => lo.id === lastId);
+  if (at >= 0 && !order[at]!.done) return ref(order[at]);
+  const after = order.slice(at + 1).find((lo) => !lo.done);
+  return ref(after ?? order.find((lo) => !lo.done) ?? order[at] ?? order[0]);
 }
 
 interface LoRow {

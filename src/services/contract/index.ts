@@ -172,6 +172,12 @@ export const Course = v.object({
   ...CourseSummary.entries,
   modules: v.array(ModuleSummary),
   last_learning_object: v.nullable(LearningObjectRef),
+  /**
+   * Where 'Continuar' leads: the last object opened while incomplete, else the next
+   * incomplete one after it (course order), else the first incomplete one; null when the
+   * course is empty. Optional: a platform without it falls back to `last_learning_object`.
+   */
+  continue_learning_object: v.optional(v.nullable(LearningObjectRef), null),
 });
 export type Course = v.InferOutput<typeof Course>;
 /** `GET /lms/courses/{id}`. */

@@ -33,6 +33,7 @@ export const CommonMessages = defineMessages({
     defaultMessage: '{percent, number, ::percent} concluído',
     description: 'Progress of a course or module; percent is 0..1',
   }),
+  cancel: { id: 'common.cancel.button', defaultMessage: 'Cancelar', description: 'Cancel a dialog' },
   completed: { id: 'common.completed.badge', defaultMessage: 'Concluído', description: 'Completed badge' },
   myCourses: {
     id: 'common.breadcrumb.courses',

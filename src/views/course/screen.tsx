@@ -1,12 +1,17 @@
 /**
- * Course page (spec §2 /courses/{course}): overall progress, 'Continuar' to the last
- * learning object opened (or the first module when none), and the modules with their
- * progress and completion.
+ * Course page (spec §2 /courses/{course}): overall progress, 'Continuar' (to the server's
+ * `continue_learning_object`: the last object opened, or the next incomplete one), the
+ * modules with their progress and completion, and 'Reiniciar curso' (`POST
+ * lms/courses/{id}/reset`) behind a confirmation dialog.
  */
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
-import { getCourse } from '../../services/api/lms';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getCourse, postCourseReset } from '../../services/api/lms';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { describeError } from '../components/query-error';
+import { useResetBlockedReason } from '../outbox/pending';
 import { CommonMessages } from '../components/messages';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
@@ -26,15 +31,31 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
     enabled: courseId !== null,
   });
   usePageTitle(query.data?.name);
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [resetDone, setResetDone] = useState(false);
+  const resetBlocked = useResetBlockedReason();
+  const reset = useMutation({
+    mutationFn: () => postCourseReset(courseId ?? 0),
+    onSuccess: async () => {
+      setConfirming(false);
+      setResetDone(true);
+      await Promise.all(
+        ['course', 'courses', 'module', 'learningObject'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      );
+    },
+  });
   if (courseId === null) return <NotFoundScreen />;
   if (query.isPending) return <PageLoading />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
 
   const course = query.data;
   const firstModule = [...course.modules].sort((a, b) => a.position - b.position)[0];
-  const last = course.last_learning_object;
-  const continueHref = last
-    ? learningObjectPath(course.id, last.module_id, last.id)
+  const target = course.continue_learning_object ?? course.last_learning_object;
+  const continueHref = target
+    ? learningObjectPath(course.id, target.module_id, target.id)
     : firstModule
       ? `/courses/${course.id}/modules/${firstModule.id}`
       : null;
@@ -45,13 +66,39 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
       <h1>{course.name}</h1>
       <p>{course.description}</p>
       <ProgressBar percent={course.progress} />
-      {continueHref && (
-        <p>
+      <p className="actions">
+        {continueHref && (
           <Link href={continueHref} className="button button-primary">
-            {intl.formatMessage(last ? CourseMessages.continue : CourseMessages.start)}
+            {intl.formatMessage(target ? CourseMessages.continue : CourseMessages.start)}
           </Link>
-        </p>
-      )}
+        )}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            reset.reset();
+            setResetDone(false);
+            setConfirming(true);
+          }}
+        >
+          {intl.formatMessage(CourseMessages.reset)}
+        </button>
+      </p>
+      <p role="status" className="status-done">
+        {resetDone && intl.formatMessage(CourseMessages.resetDone)}
+      </p>
+      <ConfirmDialog
+        open={confirming}
+        title={intl.formatMessage(CourseMessages.resetTitle)}
+        description={intl.formatMessage(CourseMessages.resetText)}
+        confirmLabel={intl.formatMessage(CourseMessages.resetConfirm)}
+        busyLabel={intl.formatMessage(CourseMessages.resetBusy)}
+        busy={reset.isPending}
+        blockedReason={resetBlocked}
+        error={reset.isError ? describeError(intl, reset.error) : null}
+        onConfirm={() => reset.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
       <h2>{intl.formatMessage(CourseMessages.modulesTitle)}</h2>
       <ol className="item-list">
         {course.modules.map((module) => (

@@ -3,10 +3,13 @@
  * learning objects, each with its type and status; a lesson is ticked only when
  * every learning object in it is complete.
  */
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
-import { getModule } from '../../services/api/lms';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getModule, putLessonReset } from '../../services/api/lms';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { describeError } from '../components/query-error';
 import type { LearningObjectStatus, LearningObjectType } from '../../services/contract';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
@@ -14,9 +17,9 @@ import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
-import { markCompleted, usePendingCompletions } from '../outbox/pending';
+import { markCompleted, usePendingCompletions, useResetBlockedReason } from '../outbox/pending';
 import NotFoundScreen from '../not-found/screen';
-import { ModuleMessages } from './messages';
+import { ModuleMessages, ModuleResetMessages } from './messages';
 
 /** Text of each learning-object type. */
 export const TYPE_TEXT: Record<LearningObjectType, keyof typeof ModuleMessages> = {
@@ -55,6 +58,22 @@ export default function ModuleScreen({
   });
   const pendingCompletions = usePendingCompletions();
   usePageTitle(query.data?.name);
+  const queryClient = useQueryClient();
+  const resetBlocked = useResetBlockedReason();
+  const [confirming, setConfirming] = useState<{ id: number; name: string } | null>(null);
+  const [resetDone, setResetDone] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: (lesson: { id: number; name: string }) => putLessonReset(lesson.id),
+    onSuccess: async (_, lesson) => {
+      setConfirming(null);
+      setResetDone(lesson.name);
+      await Promise.all(
+        ['module', 'course', 'courses', 'learningObject'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      );
+    },
+  });
   if (courseId === null || moduleId === null) return <NotFoundScreen />;
   if (query.isPending) return <PageLoading />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
@@ -65,17 +84,46 @@ export default function ModuleScreen({
       <Breadcrumb trail={[{ href: `/courses/${module.course_id}`, label: module.course_name }]} current={module.name} />
       <h1>{module.name}</h1>
       <ProgressBar percent={module.progress} />
+      <p role="status" className="status-done">
+        {resetDone !== null && intl.formatMessage(ModuleResetMessages.resetDone, { lesson: resetDone })}
+      </p>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={intl.formatMessage(ModuleResetMessages.resetTitle, { lesson: confirming?.name ?? '' })}
+        description={intl.formatMessage(ModuleResetMessages.resetText)}
+        confirmLabel={intl.formatMessage(ModuleResetMessages.resetConfirm)}
+        busyLabel={intl.formatMessage(ModuleResetMessages.resetBusy)}
+        busy={reset.isPending}
+        blockedReason={resetBlocked}
+        error={reset.isError ? describeError(intl, reset.error) : null}
+        onConfirm={() => confirming && reset.mutate(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
       {module.lessons.map((lesson) => (
         <section key={lesson.id} className="lesson" aria-labelledby={`lesson-${lesson.id}`}>
-          <h2 id={`lesson-${lesson.id}`} className="lesson-title">
-            {lesson.name}
-            {lesson.completed && (
-              <span className="badge badge-completed">
-                <span aria-hidden="true">✓ </span>
-                {intl.formatMessage(ModuleMessages.lessonCompleted)}
-              </span>
-            )}
-          </h2>
+          <div className="lesson-head">
+            <h2 id={`lesson-${lesson.id}`} className="lesson-title">
+              {lesson.name}
+              {lesson.completed && (
+                <span className="badge badge-completed">
+                  <span aria-hidden="true">✓ </span>
+                  {intl.formatMessage(ModuleMessages.lessonCompleted)}
+                </span>
+              )}
+            </h2>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={intl.formatMessage(ModuleResetMessages.resetLessonLabel, { lesson: lesson.name })}
+              onClick={() => {
+                reset.reset();
+                setResetDone(null);
+                setConfirming({ id: lesson.id, name: lesson.name });
+              }}
+            >
+              {intl.formatMessage(ModuleResetMessages.resetLesson)}
+            </button>
+          </div>
           <ol className="item-list">
             {lesson.learning_objects.map((lo) => (
               <li key={lo.id} className={`item item-${lo.status}`}>

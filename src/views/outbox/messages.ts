@@ -26,5 +26,11 @@ export const OutboxMessages = defineMessages({
       '{count, plural, one {# registro de progresso foi recusado pelo servidor e não será reenviado.} other {# registros de progresso foram recusados pelo servidor e não serão reenviados.}}',
     description: 'Progress writes the server refused for good',
   }),
+  resetBlocked: defineMessage<{ count: number }>({
+    id: 'outbox.reset.blocked',
+    defaultMessage:
+      '{count, plural, one {Há # registro de progresso ainda não enviado. Aguarde a sincronização para reiniciar.} other {Há # registros de progresso ainda não enviados. Aguarde a sincronização para reiniciar.}}',
+    description: 'A reset must wait for pending progress writes',
+  }),
   syncNow: { id: 'outbox.sync.button', defaultMessage: 'Sincronizar agora', description: 'Send pending writes now' },
 });

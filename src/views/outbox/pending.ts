@@ -4,7 +4,9 @@
  */
 import { useSelector } from '@xstate/react';
 import type { Module } from '../../services/contract';
+import { useIntl } from 'react-intl';
 import { useOutbox } from './context';
+import { OutboxMessages } from './messages';
 
 /** @returns ids of learning objects whose `end` is stored but not yet delivered (stable between renders). */
 export function usePendingCompletions(): ReadonlySet<number> {
@@ -13,6 +15,17 @@ export function usePendingCompletions(): ReadonlySet<number> {
     s.context.queue.flatMap((e) => (e.write.kind === 'learningObject.end' ? [e.write.learningObjectId] : [])).join(','),
   );
   return new Set(ids ? ids.split(',').map(Number) : []);
+}
+
+/**
+ * Why a progress reset must wait: writes still in the outbox would be applied after the
+ * reset and bring old progress back. @returns the text to show, or null when nothing is pending.
+ */
+export function useResetBlockedReason(): string | null {
+  const intl = useIntl();
+  const { actor } = useOutbox();
+  const pending = useSelector(actor, (s) => s.context.queue.length);
+  return pending > 0 ? intl.formatMessage(OutboxMessages.resetBlocked, { count: pending }) : null;
 }
 
 /** `module` with learning objects `loIds` completed (and its lesson, when all of it is). */
