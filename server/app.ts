@@ -27,6 +27,7 @@ import { API_PREFIXES } from '../src/services/contract/bases';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
+import { seedAdditions } from './seed-additions';
 import { HttpProblem, MESSAGES } from './http';
 import { publicRoutes } from './routes/public';
 import { studentV1Routes, studentV2Routes } from './routes/student';
@@ -167,6 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   await migrate(db);
   const seeded = await seedIfEmpty(db);
+  await seedAdditions(db);
   const distDir = options.distDir === undefined ? join(ROOT, 'dist') : options.distDir;
   const app = createApp(db, { distDir });
   const listen = (hostname: string) =>

@@ -1,0 +1,21 @@
+/**
+ * Demo data added after the first release of the seed (DESIGN.md §1 "seeded on first start,
+ * idempotent"). `seedIfEmpty` seeds a new database once; the steps here run at every start
+ * and each inserts its data only when it is missing, so a database seeded by an older
+ * version (a developer's `.data/`) gains the newer demo data too.
+ *
+ * A step: `(db) => Promise<boolean>` — true when it inserted something. Steps run in order.
+ */
+import type { Db } from './db/client';
+
+export type SeedStep = (db: Db) => Promise<boolean>;
+
+/** The idempotent seed steps, in order. */
+export const SEED_STEPS: readonly SeedStep[] = [];
+
+/** Runs every step. @returns how many inserted something. */
+export async function seedAdditions(db: Db): Promise<number> {
+  let changed = 0;
+  for (const step of SEED_STEPS) if (await step(db)) changed++;
+  return changed;
+}
