@@ -212,7 +212,8 @@ describe('learning journey', () => {
       ['/api/v1/lms/courses/999', 404],
       ['/api/v1/lms/courses/5', 404], // another platform's course
       ['/api/v1/lms/modules/0', 400],
-      ['/api/v1/lms/learningObjects/1', 400],
+      // Without lesson_id it is the public preview (server/quiz-preview.test.ts).
+      ['/api/v1/lms/learningObjects/abc', 400],
       ['/api/v1/lms/learningObjects/1?lesson_id=2', 404],
       ['/api/v1/nada', 404],
     ] as const) {
@@ -308,7 +309,7 @@ describe('hardening and demo data', () => {
         for (const lesson of module.lessons) for (const lo of lesson.learning_objects) types.add(lo.type);
       }
     }
-    expect([...types].sort()).toEqual(['audio', 'embed', 'link', 'pdf', 'text', 'video']);
+    expect([...types].sort()).toEqual(['audio', 'embed', 'link', 'pdf', 'quiz', 'text', 'video']);
   });
 
   it('shows brand 2 students only their platform courses', async () => {

@@ -31,6 +31,8 @@ import { seedAdditions } from './seed-additions';
 import { HttpProblem, MESSAGES } from './http';
 import { publicRoutes } from './routes/public';
 import { studentV1Routes, studentV2Routes } from './routes/student';
+import { attachmentRoutes } from './routes/attachments';
+import { newLmsRoutes, shortVideoFileRoutes, shortVideoV1Routes } from './routes/short-videos';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = join(ROOT, 'server', 'assets');
@@ -105,6 +107,10 @@ export function createApp(db: Db, options: AppOptions): Hono {
   app.route(API_PREFIXES.mainV1, publicRoutes(db));
   app.route(API_PREFIXES.mainV1, studentV1Routes(db));
   app.route(API_PREFIXES.mainV2, studentV2Routes(db));
+  app.route(API_PREFIXES.mainV1, attachmentRoutes(db));
+  app.route(API_PREFIXES.mainV1, shortVideoV1Routes(db));
+  app.route(API_PREFIXES.files, shortVideoFileRoutes(db));
+  app.route(API_PREFIXES.newLms, newLmsRoutes(db));
   app.all('/api/*', (c) => c.json({ message: MESSAGES.notFound }, 404));
 
   const distDir = options.distDir;

@@ -14,8 +14,11 @@ import type {
   LearningObjectType,
   Module,
   ModuleSummary,
+  Quiz,
+  QuizResult,
 } from '../src/services/contract';
 import type { Db } from './db/client';
+import type { StoredQuizQuestion } from './seed-quizzes';
 
 /** Completion percentage, rounded (0 when there is nothing to complete). */
 const percent = (completed: number, total: number) => (total === 0 ? 0 : Math.round((completed * 100) / total));
@@ -252,6 +255,8 @@ interface LoDetailRow {
   course_id: number;
   url: string | null;
   html: string | null;
+  quiz: { questions: StoredQuizQuestion[] } | null;
+  data: Record<string, unknown> | null;
   started_at: unknown;
   completed_at: unknown;
 }
@@ -259,10 +264,54 @@ interface LoDetailRow {
 /** Why a learning object could not be answered. */
 export type LoLookupError = 'not_found' | 'wrong_lesson';
 
+/** A stored quiz as the client sees it: the questions without their right answers. */
+export function publicQuiz(stored: { questions: StoredQuizQuestion[] } | null): Quiz | null {
+  if (!stored) return null;
+  return {
+    questions: stored.questions.map((q) => ({
+      id: q.id,
+      text: q.text,
+      options: q.options.map((o) => ({ id: o.id, text: o.text })),
+    })),
+  };
+}
+
+/**
+ * Grades quiz answers (`{ answers: { questionId: optionId } }`, the `end` body's data).
+ * @returns null when `data` holds no answers object.
+ */
+export function gradeQuiz(stored: { questions: StoredQuizQuestion[] }, data: unknown): QuizResult | null {
+  const raw = (data as { answers?: unknown } | null)?.answers;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const answers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') answers[key] = value;
+  const correct = stored.questions.filter((q) => answers[q.id] === q.answer).length;
+  return { correct, total: stored.questions.length, answers };
+}
+
+/**
+ * Why quiz answers cannot be accepted: a question unanswered or an unknown option.
+ * @returns the message for a 400, or null when every question has one valid answer.
+ */
+export function invalidQuizAnswers(stored: { questions: StoredQuizQuestion[] }, data: unknown): string | null {
+  const raw = (data as { answers?: unknown } | null)?.answers;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return 'Envie as respostas do questionário em data.answers.';
+  }
+  const answers = raw as Record<string, unknown>;
+  for (const q of stored.questions) {
+    const given = answers[q.id];
+    if (typeof given !== 'string' || !q.options.some((o) => o.id === given)) {
+      return `Responda a pergunta ${q.id} com uma das opções.`;
+    }
+  }
+  return null;
+}
+
 async function loDetail(db: Db, userId: number, platformId: number, id: number): Promise<LoDetailRow | null> {
   const [row] = await db.rows<LoDetailRow>(sql`
-    SELECT lo.id, lo.name, lo.type, lo.lesson_id, l.module_id, m.course_id, lo.url, lo.html,
-      p.started_at, p.completed_at
+    SELECT lo.id, lo.name, lo.type, lo.lesson_id, l.module_id, m.course_id, lo.url, lo.html, lo.quiz,
+      p.data, p.started_at, p.completed_at
     FROM learning_objects lo
     JOIN lessons l ON l.id = lo.lesson_id
     JOIN modules m ON m.id = l.module_id
@@ -294,12 +343,38 @@ export async function getLearningObject(
     lesson_id: row.lesson_id,
     module_id: row.module_id,
     course_id: row.course_id,
-    content: { url: row.url, html: row.html },
+    content: { url: row.url, html: row.html, quiz: publicQuiz(row.quiz) },
     status: loStatus(row.started_at, row.completed_at),
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
     previous: index > 0 ? ref(order[index - 1]) : null,
     next: index >= 0 ? ref(order[index + 1]) : null,
+    quiz_result: row.quiz && row.completed_at ? gradeQuiz(row.quiz, row.data) : null,
+  };
+}
+
+/**
+ * The public preview of a learning object of platform `platformId` (spec §2
+ * `/lo/preview/{learningObject}`, no login): its content with no progress, neighbours or
+ * quiz result. @returns null when unknown on that platform.
+ */
+export async function previewLearningObject(db: Db, platformId: number, id: number): Promise<LearningObject | null> {
+  const row = await loDetail(db, 0, platformId, id);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    lesson_id: row.lesson_id,
+    module_id: row.module_id,
+    course_id: row.course_id,
+    content: { url: row.url, html: row.html, quiz: publicQuiz(row.quiz) },
+    status: 'not_started',
+    started_at: null,
+    completed_at: null,
+    previous: null,
+    next: null,
+    quiz_result: null,
   };
 }
 
@@ -389,7 +464,15 @@ export async function startLearningObject(
   return progressOf(db, userId, id, lessonId);
 }
 
-/** Records that the student finished the learning object, with `data` (spec §7 `PUT …/end`). */
+/** Quiz answers that cannot be accepted (a 400 with `quizAnswers` as the message). */
+export interface QuizAnswersError {
+  quizAnswers: string;
+}
+
+/**
+ * Records that the student finished the learning object, with `data` (spec §7 `PUT …/end`).
+ * A quiz needs `data.answers` with one valid option per question, else a `QuizAnswersError`.
+ */
 export async function endLearningObject(
   db: Db,
   userId: number,
@@ -398,10 +481,14 @@ export async function endLearningObject(
   lessonId: number,
   data: Record<string, unknown>,
   meta: WriteMeta = { clientTime: null, idempotencyKey: null },
-): Promise<LearningObjectProgress | LoLookupError> {
+): Promise<LearningObjectProgress | LoLookupError | QuizAnswersError> {
   const row = await loDetail(db, userId, platformId, id);
   if (!row) return 'not_found';
   if (row.lesson_id !== lessonId) return 'wrong_lesson';
+  if (row.quiz) {
+    const problem = invalidQuizAnswers(row.quiz, data);
+    if (problem) return { quizAnswers: problem };
+  }
   const at = happenedAt(meta);
   await db.rows(sql`
     INSERT INTO learning_object_progress (user_id, learning_object_id, started_at, completed_at, data)

@@ -7,11 +7,14 @@
  * A step: `(db) => Promise<boolean>` — true when it inserted something. Steps run in order.
  */
 import type { Db } from './db/client';
+import { seedQuizzes } from './seed-quizzes';
+import { seedShortVideos } from './seed-short-videos';
+import { seedAttachments } from './seed-attachments';
 
 export type SeedStep = (db: Db) => Promise<boolean>;
 
 /** The idempotent seed steps, in order. */
-export const SEED_STEPS: readonly SeedStep[] = [];
+export const SEED_STEPS: readonly SeedStep[] = [seedQuizzes, seedShortVideos, seedAttachments];
 
 /** Runs every step. @returns how many inserted something. */
 export async function seedAdditions(db: Db): Promise<number> {

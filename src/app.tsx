@@ -25,6 +25,7 @@ const CoursesScreen = lazy(() => import('./views/courses/screen'));
 const CourseScreen = lazy(() => import('./views/course/screen'));
 const ModuleScreen = lazy(() => import('./views/module/screen'));
 const LearningObjectScreen = lazy(() => import('./views/learning-object/screen'));
+const PreviewScreen = lazy(() => import('./views/preview/screen'));
 const PlaceholderScreen = lazy(() => import('./views/placeholder/screen'));
 const NotFoundScreen = lazy(() => import('./views/not-found/screen'));
 
@@ -92,7 +93,6 @@ const SIGNED_IN_PLACEHOLDERS: { path: string; title: MessageDescriptor; flag?: A
 const PUBLIC_PLACEHOLDERS: { path: string; title: MessageDescriptor }[] = [
   { path: '/requestResetPassword', title: ScreenMessages.requestResetPassword },
   { path: '/resetPassword', title: ScreenMessages.resetPassword },
-  { path: '/lo/preview/:learningObject', title: ScreenMessages.preview },
 ];
 
 /** The app behind the error screen: inert (no focus, no clicks, hidden from AT) while it shows. */
@@ -112,6 +112,9 @@ function Routes() {
         <GuestOnly>
           <LoginScreen />
         </GuestOnly>
+      </Route>
+      <Route path="/lo/preview/:learningObject">
+        {(params) => <PreviewScreen learningObjectId={params.learningObject} />}
       </Route>
       {PUBLIC_PLACEHOLDERS.map(({ path, title }) => (
         <Route key={path} path={path}>

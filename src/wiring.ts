@@ -15,6 +15,7 @@ import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } fr
 import { postAuthLogout, postAuthToken } from './services/api/auth';
 import { getUsersSelf } from './services/api/users';
 import { putLearningObjectEnd, putLearningObjectStart } from './services/api/lms';
+import { postShortVideoEnd, postShortVideoStart, postUserActivity } from './services/api/short-videos';
 import {
   authenticationStep,
   errorReportingStep,
@@ -101,6 +102,24 @@ export async function sendOutboxWrite(entry: OutboxEntry): Promise<void> {
     case 'learningObject.end':
       await putLearningObjectEnd(write.learningObjectId, write.lessonId, write.data, entry.id, entry.clientTime);
       return;
+    case 'shortVideo.start':
+      await postShortVideoStart(write.shortVideoId, entry.id, entry.clientTime);
+      return;
+    case 'shortVideo.end':
+      await postShortVideoEnd(write.shortVideoId, entry.id, entry.clientTime);
+      return;
+    case 'videoProgress':
+      await postUserActivity(
+        {
+          user_id: entry.userId,
+          resource_id: write.resourceId,
+          position_seconds: write.positionSeconds,
+          duration_seconds: write.durationSeconds,
+        },
+        entry.id,
+        entry.clientTime,
+      );
+      return;
   }
 }
 
@@ -116,6 +135,18 @@ export interface AppOutbox {
   record(id: string, write: OutboxWrite): Promise<void>;
   /** The learning-object lifecycle whose start/end are recorded in this outbox. */
   learningObjectLifecycle: typeof lifecycleMachine;
+  /** The same lifecycle for short videos (kind 'shortVideo'): start/end recorded in this outbox. */
+  shortVideoLifecycle: typeof lifecycleMachine;
+  /**
+   * Records a short video's position (new LMS `POST /user-activity`) under a fresh client event
+   * id. Callers throttle with `progressWriteDue` (services/media/video-progress): at most one
+   * write per 10 s of playback, plus pause/close/ended. Same errors as `record`.
+   */
+  recordVideoProgress(progress: {
+    resourceId: number;
+    positionSeconds: number;
+    durationSeconds: number;
+  }): Promise<void>;
 }
 
 /**
@@ -177,7 +208,19 @@ export function createAppOutbox(
       ),
     },
   });
-  return { actor, record, learningObjectLifecycle };
+  const shortVideoLifecycle = lifecycleMachine.provide({
+    actors: {
+      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
+        record(input.idempotencyKey, { kind: 'shortVideo.start', shortVideoId: input.id }),
+      ),
+      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
+        record(input.idempotencyKey, { kind: 'shortVideo.end', shortVideoId: input.id }),
+      ),
+    },
+  });
+  const recordVideoProgress: AppOutbox['recordVideoProgress'] = (progress) =>
+    record(newEventId(), { kind: 'videoProgress', ...progress });
+  return { actor, record, learningObjectLifecycle, shortVideoLifecycle, recordVideoProgress };
 }
 
 /**
@@ -198,9 +241,16 @@ export function followStudent(session: ActorRefFrom<typeof sessionMachine>, outb
   return session.subscribe(follow).unsubscribe;
 }
 
+/** A fresh client event id (UUID where available). */
+function newEventId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /** Progress changed on the server: cached course reads must show it. */
 function invalidateProgressReads(): void {
-  for (const key of ['courses', 'course', 'module', 'learningObject']) {
+  for (const key of ['courses', 'course', 'module', 'learningObject', 'shortVideos']) {
     void appQueryClient.invalidateQueries({ queryKey: [key] });
   }
 }

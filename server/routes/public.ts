@@ -5,6 +5,7 @@ import { LoginRequest, type LoginResponse, type Platform } from '../../src/servi
 import { issueToken, revokeToken, TOKEN_TTL_SECONDS, verifyPassword } from '../auth';
 import type { Db } from '../db/client';
 import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken } from '../http';
+import { previewLearningObject } from '../lms';
 
 interface PlatformRow {
   id: number;
@@ -90,6 +91,18 @@ export function publicRoutes(db: Db): Hono {
       SELECT key, value FROM platform_settings WHERE platform_id = ${platformId}`);
     const found = new Map(rows.map((r) => [r.key, r.value]));
     return c.json({ data: Object.fromEntries(keys.map((k) => [k, found.get(k) ?? null])) });
+  });
+
+  // Public preview (spec §2 `/lo/preview/{learningObject}`, no login): the learning object of
+  // the request host's platform without `lesson_id` and without progress. With `lesson_id`
+  // this is the student's read (routes/student.ts), which needs a session.
+  app.get('/lms/learningObjects/:id', async (c, next) => {
+    if (c.req.query('lesson_id') !== undefined) return next();
+    const platformId = await platformIdOfHost(db, c.req.header('host'));
+    const lo = await previewLearningObject(db, platformId, parseId(c.req.param('id')));
+    if (!lo) throw new HttpProblem(404, 'Conteúdo não encontrado.');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: lo });
   });
 
   app.post('/auth/token', async (c) => {

@@ -16,6 +16,7 @@ import {
   resetLesson,
   startLearningObject,
   type LoLookupError,
+  type QuizAnswersError,
   type WriteMeta,
 } from '../lms';
 
@@ -32,8 +33,11 @@ const LO_PROBLEMS: Record<LoLookupError, HttpProblem> = {
   wrong_lesson: new HttpProblem(404, 'Conteúdo não encontrado nesta aula.'),
 };
 
-function orProblem<T>(value: T | LoLookupError): T {
+function orProblem<T>(value: T | LoLookupError | QuizAnswersError): T {
   if (value === 'not_found' || value === 'wrong_lesson') throw LO_PROBLEMS[value as LoLookupError];
+  if (typeof value === 'object' && value !== null && 'quizAnswers' in value) {
+    throw new HttpProblem(400, value.quizAnswers);
+  }
   return value as T;
 }
 

@@ -11,12 +11,13 @@ const base: LearningObject = {
   lesson_id: 2,
   module_id: 3,
   course_id: 1,
-  content: { url: null, html: null },
+  content: { url: null, html: null, quiz: null },
   status: 'not_started',
   started_at: null,
   completed_at: null,
   previous: null,
   next: null,
+  quiz_result: null,
 };
 
 const renderLo = (lo: LearningObject, onFinish = vi.fn()) => {
@@ -38,7 +39,10 @@ describe('rich text learning object (server HTML sanitised, DESIGN.md §5)', () 
   });
 
   it('renders the sanitised article', () => {
-    renderLo({ ...base, content: { url: null, html: '<p>Primeiro parágrafo</p><script>window.pwned=true</script>' } });
+    renderLo({
+      ...base,
+      content: { url: null, html: '<p>Primeiro parágrafo</p><script>window.pwned=true</script>', quiz: null },
+    });
     expect(screen.getByText('Primeiro parágrafo')).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
     expect((window as unknown as { pwned?: boolean }).pwned).toBeUndefined();
@@ -47,7 +51,11 @@ describe('rich text learning object (server HTML sanitised, DESIGN.md §5)', () 
 
 describe('media learning objects report their end', () => {
   it('a video that ends finishes the learning object', () => {
-    const onFinish = renderLo({ ...base, type: 'video', content: { url: '/api/files/media/aula.webm', html: null } });
+    const onFinish = renderLo({
+      ...base,
+      type: 'video',
+      content: { url: '/api/files/media/aula.webm', html: null, quiz: null },
+    });
     const video = document.querySelector('video');
     expect(video).not.toBeNull();
     fireEvent.ended(video!);
@@ -55,7 +63,11 @@ describe('media learning objects report their end', () => {
   });
 
   it('opening an external link finishes it; the link opens safely in a new tab', () => {
-    const onFinish = renderLo({ ...base, type: 'link', content: { url: 'https://example.org', html: null } });
+    const onFinish = renderLo({
+      ...base,
+      type: 'link',
+      content: { url: 'https://example.org', html: null, quiz: null },
+    });
     const link = screen.getByRole('link', { name: /Abrir o conteúdo externo/ });
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveAttribute('target', '_blank');
@@ -64,13 +76,18 @@ describe('media learning objects report their end', () => {
   });
 
   it('an embedded page is sandboxed and titled', () => {
-    renderLo({ ...base, type: 'embed', name: 'Simulador', content: { url: '/api/files/embed.html', html: null } });
+    renderLo({
+      ...base,
+      type: 'embed',
+      name: 'Simulador',
+      content: { url: '/api/files/embed.html', html: null, quiz: null },
+    });
     const frame = screen.getByTitle('Conteúdo: Simulador');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups');
   });
 
   it('says so when the content is missing instead of rendering an empty player', () => {
-    renderLo({ ...base, type: 'video', content: { url: null, html: null } });
+    renderLo({ ...base, type: 'video', content: { url: null, html: null, quiz: null } });
     expect(screen.getByText('Este conteúdo está indisponível no momento.')).toBeInTheDocument();
   });
 });

@@ -60,12 +60,13 @@ const lo: LearningObject = {
   lesson_id: 5,
   module_id: 2,
   course_id: 1,
-  content: { url: '/api/files/media/apostila.pdf', html: null },
+  content: { url: '/api/files/media/apostila.pdf', html: null, quiz: null },
   status: 'not_started',
   started_at: null,
   completed_at: null,
   previous: null,
   next: { id: 10, lesson_id: 5, module_id: 2 },
+  quiz_result: null,
 };
 const progress = { id: 9, lesson_id: 5, status: 'started' as const, started_at: null, completed_at: null };
 

@@ -22,6 +22,11 @@ vi.mock('../../src/services/api/lms', () => ({
   putLearningObjectStart: vi.fn(),
   putLearningObjectEnd: vi.fn(),
 }));
+// The pages' "Materiais de apoio" section (tested in attachments-list.test.tsx): no files here.
+vi.mock('../../src/services/api/attachments', () => ({
+  getCourseAttachments: vi.fn(() => Promise.resolve([])),
+  getModuleAttachments: vi.fn(() => Promise.resolve([])),
+}));
 import * as lms from '../../src/services/api/lms';
 import CourseScreen from '../../src/views/course/screen';
 import ModuleScreen from '../../src/views/module/screen';

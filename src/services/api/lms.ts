@@ -48,6 +48,17 @@ export async function getLearningObject(id: number, lessonId: number, signal?: A
   ).data;
 }
 
+/**
+ * Public preview (spec §2 `/lo/preview/{learningObject}`): `GET /lms/learningObjects/{id}`
+ * without `lesson_id`, which the platform answers without a session and without progress.
+ * @throws ApiError 404 when unknown on this platform, and the usual transport errors.
+ */
+export async function getLearningObjectPreview(id: number, signal?: AbortSignal): Promise<LearningObject> {
+  return (
+    await request('mainV1', 'get', `/lms/learningObjects/${id}`, LearningObjectResponse, signal ? { signal } : {})
+  ).data;
+}
+
 /** `X-Client-Timestamp`: when a write happened on the device (ISO 8601), sent with it however late. */
 const clientTimeHeader = (clientTime?: string): Record<string, string> =>
   clientTime ? { 'X-Client-Timestamp': clientTime } : {};

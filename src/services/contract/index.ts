@@ -223,13 +223,43 @@ export type Module = v.InferOutput<typeof Module>;
 /** `GET /lms/modules/{id}`. */
 export const ModuleResponse = envelope(Module);
 
+/** One choice of a quiz question; `id` is what the student's answer carries. */
+export const QuizOption = v.object({ id: v.pipe(v.string(), v.minLength(1)), text: v.string() });
+/** One multiple-choice question (one right option, never sent to the client). */
+export const QuizQuestion = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  text: v.string(),
+  options: v.pipe(v.array(QuizOption), v.minLength(2)),
+});
+export type QuizQuestion = v.InferOutput<typeof QuizQuestion>;
+/** A quiz learning object's questions, in order. */
+export const Quiz = v.object({ questions: v.pipe(v.array(QuizQuestion), v.minLength(1)) });
+export type Quiz = v.InferOutput<typeof Quiz>;
+
+/**
+ * Answers of a quiz, sent as the `end` body's `data` (spec §7 "PUT …/end with body data"):
+ * `{ answers: { [questionId]: optionId } }`, one per question.
+ */
+export const QuizAnswers = v.object({ answers: v.record(v.string(), v.string()) });
+export type QuizAnswers = v.InferOutput<typeof QuizAnswers>;
+
+/** How the student did in a finished quiz, graded by the server: `correct` of `total`, and their answers. */
+export const QuizResult = v.object({
+  correct: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  total: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  answers: v.record(v.string(), v.string()),
+});
+export type QuizResult = v.InferOutput<typeof QuizResult>;
+
 /**
  * Content of a learning object by type: `url` for video/audio/pdf/link/embed
- * (same-origin or absolute), `html` for text (server HTML: sanitise before rendering).
+ * (same-origin or absolute), `html` for text (server HTML: sanitise before rendering),
+ * `quiz` for quiz (questions without their right answers). Fields a type does not use are null.
  */
 export const LearningObjectContent = v.object({
   url: v.nullable(v.string()),
   html: v.nullable(v.string()),
+  quiz: v.optional(v.nullable(Quiz), null),
 });
 
 export const LearningObject = v.object({
@@ -246,9 +276,15 @@ export const LearningObject = v.object({
   /** Previous / next learning object within the module, for navigation. */
   previous: v.nullable(LearningObjectRef),
   next: v.nullable(LearningObjectRef),
+  /** A finished quiz's grade; null for other types, an unfinished quiz, or a preview. */
+  quiz_result: v.optional(v.nullable(QuizResult), null),
 });
 export type LearningObject = v.InferOutput<typeof LearningObject>;
-/** `GET /lms/learningObjects/{id}?lesson_id`. */
+/**
+ * `GET /lms/learningObjects/{id}?lesson_id`. Without `lesson_id` (and without a session) the
+ * platform answers the public preview of spec §2 `/lo/preview/{learningObject}`: the same
+ * shape with no progress (`status` not_started, no neighbours, no quiz result).
+ */
 export const LearningObjectResponse = envelope(LearningObject);
 
 /** `PUT /lms/learningObjects/{id}/end` body (spec §7: body data and lesson_id). */
@@ -271,6 +307,107 @@ export const LearningObjectProgressResponse = envelope(LearningObjectProgress);
 
 /** `PUT /lms/lessons/{id}/reset` and `POST lms/courses/{id}/reset`. */
 export const ResetResponse = envelope(v.object({ id: Id, reset: v.literal(true) }));
+
+// ---------- short videos ----------
+// Spec §3 "Short video: resource (URL)"; §7 main v1 `GET /shortVideos`, `POST /shortVideos/{id}/start`
+// and `/end`; new LMS v1 (Bearer) `POST /user-activity` (video progress) and
+// `GET /user-activity?user_id&resource_id` (5 s timeout). Times and positions in seconds.
+
+export const ShortVideoStatus = v.picklist(['not_started', 'started', 'completed']);
+export type ShortVideoStatus = v.InferOutput<typeof ShortVideoStatus>;
+
+const Seconds = v.pipe(v.number(), v.minValue(0));
+
+export const ShortVideo = v.object({
+  id: Id,
+  title: v.string(),
+  /**
+   * The media file (spec §3 resource URL): a same-origin path or an absolute URL. The app
+   * never plays it directly: it is rewritten through the file repository's proxy path
+   * (`proxiedVideoUrl`: `…/proxy?resource=…&token=…`, spec §7).
+   */
+  resource: v.pipe(v.string(), v.minLength(1)),
+  /** Length of the video in whole seconds. */
+  duration_seconds: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Poster image URL; null when there is none. */
+  thumbnail: v.nullable(v.string()),
+  /** The student's progress: started (start recorded) / completed (end recorded). */
+  status: ShortVideoStatus,
+});
+export type ShortVideo = v.InferOutput<typeof ShortVideo>;
+
+/**
+ * `GET /shortVideos`: `{ data: ShortVideo[] }`, the student's platform's videos in display
+ * order. Not paginated: the list is a short, curated shelf (no pagination block).
+ */
+export const ShortVideoListResponse = envelope(v.array(ShortVideo));
+export type ShortVideoListResponse = v.InferOutput<typeof ShortVideoListResponse>;
+
+/** Answer of `POST /shortVideos/{id}/start` and `/end`: the student's progress afterwards. */
+export const ShortVideoProgress = v.object({
+  id: Id,
+  status: ShortVideoStatus,
+  started_at: v.nullable(IsoDate),
+  completed_at: v.nullable(IsoDate),
+});
+export type ShortVideoProgress = v.InferOutput<typeof ShortVideoProgress>;
+export const ShortVideoProgressResponse = envelope(ShortVideoProgress);
+
+/** `POST /user-activity` body (new LMS): where the student is in a video (`resource_id` = short video id). */
+export const UserActivityRequest = v.object({
+  user_id: Id,
+  resource_id: Id,
+  /** Playback position, seconds (fractions allowed). */
+  position_seconds: Seconds,
+  /** Length of the media, seconds. */
+  duration_seconds: Seconds,
+});
+export type UserActivityRequest = v.InferOutput<typeof UserActivityRequest>;
+
+/** The stored video progress of one student in one resource. */
+export const UserActivity = v.object({
+  ...UserActivityRequest.entries,
+  /** When the position was reached on the device (the write's client time), ISO 8601. */
+  updated_at: IsoDate,
+});
+export type UserActivity = v.InferOutput<typeof UserActivity>;
+
+/**
+ * `GET /user-activity?user_id&resource_id` and `POST /user-activity`: `{ data: UserActivity }`;
+ * `data` is null when nothing was saved yet for that resource (GET only).
+ */
+export const UserActivityResponse = envelope(v.nullable(UserActivity));
+export type UserActivityResponse = v.InferOutput<typeof UserActivityResponse>;
+
+// ---------- course and module attachments ----------
+
+/**
+ * A support file of a course or of one of its modules ("Materiais de apoio", spec §7
+ * `GET courses/{id}/attachments`, `GET modules/{id}/attachments`), stored in the file
+ * repository. Exactly one of `course_id` / `module_id` says what it belongs to: a
+ * module's attachment has `module_id` set and `course_id` of its course.
+ */
+export const CourseAttachment = v.object({
+  id: Id,
+  /** Title shown to the student. */
+  name: v.string(),
+  /** Meaningful file name for the download (`download` attribute), with its extension. */
+  file_name: v.pipe(v.string(), v.minLength(1)),
+  /** MIME type, e.g. `application/pdf`, `text/csv`. */
+  mime_type: v.string(),
+  /** Size in bytes. */
+  size_bytes: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** File repository address (`/api/files/...`, same-origin) or an absolute URL. */
+  url: v.string(),
+  course_id: Id,
+  module_id: v.nullable(Id),
+  created_at: IsoDate,
+});
+export type CourseAttachment = v.InferOutput<typeof CourseAttachment>;
+
+/** `GET courses/{id}/attachments` and `GET modules/{id}/attachments` (main v1), in display order. */
+export const CourseAttachmentListResponse = envelope(v.array(CourseAttachment));
+export type CourseAttachmentListResponse = v.InferOutput<typeof CourseAttachmentListResponse>;
 
 // ---------- validation helper ----------
 

@@ -13,10 +13,17 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
-/** One write the server must receive (spec §7 start/end of a learning object). */
+/**
+ * One write the server must receive (spec §7): start/end of a learning object or a short video,
+ * and a short video's progress (`videoProgress`: new LMS `POST /user-activity`, positions in s;
+ * the user id is the entry's `userId`).
+ */
 export type OutboxWrite =
   | { kind: 'learningObject.start'; learningObjectId: number; lessonId: number }
-  | { kind: 'learningObject.end'; learningObjectId: number; lessonId: number; data: Record<string, unknown> };
+  | { kind: 'learningObject.end'; learningObjectId: number; lessonId: number; data: Record<string, unknown> }
+  | { kind: 'shortVideo.start'; shortVideoId: number }
+  | { kind: 'shortVideo.end'; shortVideoId: number }
+  | { kind: 'videoProgress'; resourceId: number; positionSeconds: number; durationSeconds: number };
 
 /** A stored write. */
 export interface OutboxEntry {

@@ -2,7 +2,7 @@
  * Course page (spec §2 /courses/{course}): overall progress, 'Continuar' (to the server's
  * `continue_learning_object`: the last object opened, or the next incomplete one), the
  * modules with their progress and completion, and 'Reiniciar curso' (`POST
- * lms/courses/{id}/reset`) behind a confirmation dialog.
+ * lms/courses/{id}/reset`) behind a confirmation dialog, and the course's "Materiais de apoio".
  */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -20,6 +20,7 @@ import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
+import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { CourseMessages } from './messages';
 
 export default function CourseScreen({ courseId: rawCourseId }: { courseId: string }) {
@@ -30,6 +31,8 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
     queryFn: ({ signal }) => getCourse(courseId ?? 0, signal),
     enabled: courseId !== null,
   });
+  // Started with the course's own read (same cache entry as the section below).
+  useAttachments({ kind: 'course', id: courseId });
   usePageTitle(query.data?.name);
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -119,6 +122,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
           </li>
         ))}
       </ol>
+      <AttachmentsList scope={{ kind: 'course', id: course.id }} />
     </section>
   );
 }

@@ -20,3 +20,42 @@ export const CoursesMessages = defineMessages({
     description: 'Current page of the list',
   }),
 });
+
+/** Search and status filter of the course list (kept in the URL: `?q=…&status=…&page=N`). */
+export const CoursesFilterMessages = defineMessages({
+  form: { id: 'courses.search.form', defaultMessage: 'Buscar cursos', description: 'Search landmark of the list' },
+  searchLabel: {
+    id: 'courses.search.label',
+    defaultMessage: 'Buscar por nome',
+    description: 'Label of the course name search field',
+  },
+  statusLabel: {
+    id: 'courses.filter.label',
+    defaultMessage: 'Situação',
+    description: 'Label of the course status filter',
+  },
+  statusAll: { id: 'courses.filter.all', defaultMessage: 'Todos', description: 'Status filter: every course' },
+  submit: { id: 'courses.search.submit', defaultMessage: 'Buscar', description: 'Apply the search and filter' },
+  count: defineMessage<{ count: number }>({
+    id: 'courses.search.count',
+    defaultMessage:
+      '{count, plural, =0 {Nenhum curso encontrado} one {# curso encontrado} other {# cursos encontrados}}',
+    description: 'Number of courses matching the search and filter, announced politely',
+  }),
+  noMatch: {
+    id: 'courses.search.empty',
+    defaultMessage: 'Nenhum curso encontrado com a busca e a situação escolhidas.',
+    description: 'Empty result of a search or filter',
+  },
+  clear: { id: 'courses.search.clear', defaultMessage: 'Limpar filtros', description: 'Clear search and filter' },
+  pageGone: {
+    id: 'courses.pagination.gone',
+    defaultMessage: 'Esta página não existe mais.',
+    description: 'The page number in the address is past the last page',
+  },
+  firstPage: {
+    id: 'courses.pagination.first',
+    defaultMessage: 'Ir para a primeira página',
+    description: 'Link to page 1 of the list',
+  },
+});

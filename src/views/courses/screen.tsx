@@ -1,17 +1,24 @@
 /**
- * Course list (spec §2 /courses): v2 `GET /lms/courses` with `page` from the URL
- * (`?page=N`, 1-based), each card with its progress and status.
+ * Course list (spec §2 /courses): v2 `GET /lms/courses` with a query kept in the URL —
+ * `?q=…` (search by name), `?status=…` (`in_progress` | `completed` | `not_started`;
+ * absent = all) and `?page=N` (1-based) — so that back/forward and reload keep them;
+ * a new search or filter goes back to page 1. The number of courses found is announced
+ * politely; an empty result offers to clear the filters. Each card shows its progress and
+ * status; the `streaming` template lays the cards out in one horizontal row (global.css).
  */
+import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getCourses } from '../../services/api/lms';
-import type { CourseStatus } from '../../services/contract';
+import type { CourseListQuery, CourseStatus } from '../../services/contract';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
-import { CoursesMessages } from './messages';
+import { CoursesFilterMessages, CoursesMessages } from './messages';
+import styles from './courses.module.css';
+import { ShortVideos } from '../short-videos/lazy';
 
 /** Courses per page of the list. */
 export const COURSES_PER_PAGE = 12;
@@ -22,29 +29,149 @@ const STATUS_TEXT: Record<CourseStatus, 'statusNotStarted' | 'statusInProgress' 
   completed: 'statusCompleted',
 };
 
+/** Order of the status filter's options (after 'Todos'). */
+const STATUS_FILTERS: readonly CourseStatus[] = ['in_progress', 'completed', 'not_started'];
+
+/** The list's query as kept in the URL. `status` null = every status. */
+export interface CoursesUrlQuery {
+  q: string;
+  status: CourseStatus | null;
+  page: number;
+}
+
+/** Reads `?q=…&status=…&page=N`; anything malformed falls back to its default ('', all, 1). */
+export function parseCoursesQuery(search: string): CoursesUrlQuery {
+  const params = new URLSearchParams(search);
+  const rawPage = Number(params.get('page') ?? '1');
+  const rawStatus = params.get('status');
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    status: (STATUS_FILTERS as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as CourseStatus) : null,
+    page: Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1,
+  };
+}
+
+/** `/courses` with `query`, leaving defaults out (`/courses?q=inform&status=completed&page=2`). */
+export function coursesHref(query: Partial<CoursesUrlQuery>): string {
+  const params = new URLSearchParams();
+  const q = query.q?.trim() ?? '';
+  if (q) params.set('q', q);
+  if (query.status) params.set('status', query.status);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  const search = params.toString();
+  return search ? `/courses?${search}` : '/courses';
+}
+
 export default function CoursesScreen() {
   const intl = useIntl();
-  const search = useSearch();
-  const rawPage = Number(new URLSearchParams(search).get('page') ?? '1');
-  const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
+  const [, navigate] = useLocation();
+  const { q, status, page } = parseCoursesQuery(useSearch());
   const title = intl.formatMessage(CoursesMessages.title);
   usePageTitle(title);
+  const apiQuery: CourseListQuery = {
+    page,
+    per_page: COURSES_PER_PAGE,
+    ...(q ? { search: q } : {}),
+    ...(status ? { status } : {}),
+  };
   const query = useQuery({
-    queryKey: ['courses', { page, per_page: COURSES_PER_PAGE }],
-    queryFn: ({ signal }) => getCourses({ page, per_page: COURSES_PER_PAGE }, signal),
+    queryKey: ['courses', apiQuery],
+    queryFn: ({ signal }) => getCourses(apiQuery, signal),
     placeholderData: keepPreviousData,
   });
+
+  // The search field follows the URL (back/forward, 'Limpar filtros') and the student's typing.
+  const [draft, setDraft] = useState(q);
+  const [draftOf, setDraftOf] = useState(q);
+  if (draftOf !== q) {
+    setDraftOf(q);
+    setDraft(q);
+  }
+  const searchInput = useRef<HTMLInputElement>(null);
+  const filtered = q !== '' || status !== null;
+  const apply = (next: { q: string; status: CourseStatus | null }) => navigate(coursesHref({ ...next, page: 1 }));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply({ q: draft, status });
+  };
+  const clear = () => {
+    setDraft('');
+    navigate('/courses');
+    searchInput.current?.focus();
+  };
+
+  const data = query.data;
+  const settled = data !== undefined && !query.isPlaceholderData;
+  const ids = { search: 'courses-search', status: 'courses-status' };
 
   return (
     <section className="page">
       <h1>{title}</h1>
+      <form
+        role="search"
+        className={styles.filters}
+        aria-label={intl.formatMessage(CoursesFilterMessages.form)}
+        onSubmit={onSubmit}
+      >
+        <div className={`field ${styles.search}`}>
+          <label htmlFor={ids.search}>{intl.formatMessage(CoursesFilterMessages.searchLabel)}</label>
+          <input
+            ref={searchInput}
+            id={ids.search}
+            type="search"
+            name="q"
+            maxLength={200}
+            autoComplete="off"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.status}>{intl.formatMessage(CoursesFilterMessages.statusLabel)}</label>
+          <select
+            id={ids.status}
+            name="status"
+            value={status ?? ''}
+            onChange={(event) => apply({ q: draft, status: (event.target.value || null) as CourseStatus | null })}
+          >
+            <option value="">{intl.formatMessage(CoursesFilterMessages.statusAll)}</option>
+            {STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {intl.formatMessage(CoursesMessages[STATUS_TEXT[s]])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`button button-primary ${styles.submit}`}>
+          {intl.formatMessage(CoursesFilterMessages.submit)}
+        </button>
+      </form>
+      <p role="status" className={styles.count}>
+        {settled && intl.formatMessage(CoursesFilterMessages.count, { count: data.pagination.total })}
+      </p>
       {query.isPending && <PageLoading />}
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
-      {query.data && query.data.data.length === 0 && <p>{intl.formatMessage(CoursesMessages.empty)}</p>}
-      {query.data && query.data.data.length > 0 && (
+      {data && data.data.length === 0 && data.pagination.total === 0 && !filtered && (
+        <p>{intl.formatMessage(CoursesMessages.empty)}</p>
+      )}
+      {data && data.data.length === 0 && data.pagination.total === 0 && filtered && (
+        <div className="notice">
+          <p>{intl.formatMessage(CoursesFilterMessages.noMatch)}</p>
+          <button type="button" className="button button-secondary" onClick={clear}>
+            {intl.formatMessage(CoursesFilterMessages.clear)}
+          </button>
+        </div>
+      )}
+      {data && data.data.length === 0 && data.pagination.total > 0 && (
+        <p>
+          {intl.formatMessage(CoursesFilterMessages.pageGone)}{' '}
+          <Link href={coursesHref({ q, status, page: 1 })}>{intl.formatMessage(CoursesFilterMessages.firstPage)}</Link>
+        </p>
+      )}
+      {data && data.data.length > 0 && (
         <>
           <ul className="card-grid" aria-busy={query.isFetching}>
-            {query.data.data.map((course) => (
+            {data.data.map((course) => (
               <li key={course.id} className="card">
                 <h2 className="card-title">
                   <Link href={`/courses/${course.id}`}>{course.name}</Link>
@@ -60,21 +187,26 @@ export default function CoursesScreen() {
               </li>
             ))}
           </ul>
-          {query.data.pagination.last_page > 1 && (
+          {data.pagination.last_page > 1 && (
             <nav className="pagination" aria-label={intl.formatMessage(CoursesMessages.pagination)}>
               {page > 1 && (
-                <Link href={`/courses?page=${page - 1}`}>{intl.formatMessage(CoursesMessages.previous)}</Link>
+                <Link href={coursesHref({ q, status, page: page - 1 })}>
+                  {intl.formatMessage(CoursesMessages.previous)}
+                </Link>
               )}
               <span aria-current="page">
-                {intl.formatMessage(CoursesMessages.pageOf, { page, last: query.data.pagination.last_page })}
+                {intl.formatMessage(CoursesMessages.pageOf, { page, last: data.pagination.last_page })}
               </span>
-              {page < query.data.pagination.last_page && (
-                <Link href={`/courses?page=${page + 1}`}>{intl.formatMessage(CoursesMessages.next)}</Link>
+              {page < data.pagination.last_page && (
+                <Link href={coursesHref({ q, status, page: page + 1 })}>
+                  {intl.formatMessage(CoursesMessages.next)}
+                </Link>
               )}
             </nav>
           )}
         </>
       )}
+      <ShortVideos />
     </section>
   );
 }

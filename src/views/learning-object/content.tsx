@@ -1,6 +1,7 @@
 /**
  * Renders a learning object's content by type and reports "the student reached the
- * end" through `onFinish` (video/audio ended, text scrolled to its end, link opened).
+ * end" through `onFinish` (video/audio ended, text scrolled to its end, link opened, quiz
+ * answers sent — with the answers as the `end` body's data).
  * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5).
  */
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
@@ -8,6 +9,7 @@ import DOMPurify from 'dompurify';
 import { useIntl } from 'react-intl';
 import type { LearningObject } from '../../services/contract';
 import { LearningObjectMessages as M } from './messages';
+import { QuizForm } from './quiz';
 
 /** Sanitises server HTML: no scripts, event handlers, forms, or frames survive. */
 export function sanitizeHtml(html: string): string {
@@ -17,15 +19,41 @@ export function sanitizeHtml(html: string): string {
   });
 }
 
-export function LearningObjectContent({ lo, onFinish }: { lo: LearningObject; onFinish: () => void }) {
+export interface LearningObjectContentProps {
+  lo: LearningObject;
+  /** The student reached the end; `data` travels in the `end` body (quiz answers). */
+  onFinish: (data?: Record<string, unknown>) => void;
+  /** Already finished (server, or an `end` waiting in the outbox): a quiz shows its answers read-only. */
+  finished?: boolean;
+  /** Preview: nothing is reported (a quiz cannot be sent). */
+  readOnly?: boolean;
+}
+
+export function LearningObjectContent({
+  lo,
+  onFinish,
+  finished = false,
+  readOnly = false,
+}: LearningObjectContentProps) {
   const intl = useIntl();
-  const { url, html } = lo.content;
+  const { url, html, quiz } = lo.content;
   switch (lo.type) {
+    case 'quiz':
+      if (!quiz) break;
+      return (
+        <QuizForm
+          quiz={quiz}
+          onSubmit={(data) => onFinish(data)}
+          finished={finished}
+          result={lo.quiz_result ?? null}
+          readOnly={readOnly}
+        />
+      );
     case 'video':
       if (!url) break;
       return (
         <figure className="lo-media">
-          <video controls preload="metadata" src={url} onEnded={onFinish} className="lo-video">
+          <video controls preload="metadata" src={url} onEnded={() => onFinish()} className="lo-video">
             <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
           </video>
           <figcaption className="muted">{intl.formatMessage(M.videoHint)}</figcaption>
@@ -35,13 +63,13 @@ export function LearningObjectContent({ lo, onFinish }: { lo: LearningObject; on
       if (!url) break;
       return (
         <figure className="lo-media">
-          <audio controls preload="metadata" src={url} onEnded={onFinish} />
+          <audio controls preload="metadata" src={url} onEnded={() => onFinish()} />
           <figcaption className="muted">{intl.formatMessage(M.audioHint)}</figcaption>
         </figure>
       );
     case 'text':
       if (html === null) break;
-      return <RichText html={html} onReachEnd={onFinish} />;
+      return <RichText html={html} onReachEnd={() => onFinish()} />;
     case 'pdf':
       if (!url) break;
       return (
@@ -59,7 +87,7 @@ export function LearningObjectContent({ lo, onFinish }: { lo: LearningObject; on
       if (!url) break;
       return (
         <p>
-          <a href={url} target="_blank" rel="noopener noreferrer" onClick={onFinish}>
+          <a href={url} target="_blank" rel="noopener noreferrer" onClick={() => onFinish()}>
             {intl.formatMessage(M.openLink)}
           </a>
         </p>

@@ -25,9 +25,12 @@ export function lifecycleView(s: { hasTag: (tag: string) => boolean }): Lifecycl
 export function LifecycleStatus({
   lifecycle,
   alreadyDone = false,
+  finishButton = true,
 }: {
   lifecycle: LifecycleRef;
   alreadyDone?: boolean;
+  /** Offer 'Concluir' (not for a quiz, which is finished by sending its answers). */
+  finishButton?: boolean;
 }) {
   const intl = useIntl();
   const view = useSelector(lifecycle, lifecycleView);
@@ -57,7 +60,7 @@ export function LifecycleStatus({
           </button>
         </div>
       )}
-      {!done && (
+      {!done && finishButton && (
         <button
           type="button"
           className="button button-primary"

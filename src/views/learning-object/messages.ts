@@ -63,9 +63,66 @@ export const LearningObjectMessages = defineMessages({
     defaultMessage: 'Este conteúdo está indisponível no momento.',
     description: 'No url/html',
   },
+  shortcutsTitle: { id: 'lo.shortcuts.title', defaultMessage: 'Atalhos de teclado', description: 'Shortcuts summary' },
+  shortcutPrevious: {
+    id: 'lo.shortcuts.previous',
+    defaultMessage: 'Alt + Shift + seta para a esquerda: conteúdo anterior',
+    description: 'Shortcut to the previous learning object',
+  },
+  shortcutNext: {
+    id: 'lo.shortcuts.next',
+    defaultMessage: 'Alt + Shift + seta para a direita: próximo conteúdo',
+    description: 'Shortcut to the next learning object',
+  },
+  shortcutModule: {
+    id: 'lo.shortcuts.module',
+    defaultMessage: 'Alt + Shift + seta para cima: voltar ao módulo',
+    description: 'Shortcut back to the module',
+  },
+  shortcutMedia: {
+    id: 'lo.shortcuts.media',
+    defaultMessage: 'No vídeo e no áudio: espaço reproduz ou pausa; setas avançam, voltam e mudam o volume',
+    description: 'Native media keys',
+  },
   notInModule: {
     id: 'lo.notInModule.text',
     defaultMessage: 'Conteúdo não encontrado neste módulo.',
     description: 'LO id not in module',
   },
+});
+
+/** Texts of the quiz learning object. */
+export const QuizMessages = defineMessages({
+  hint: {
+    id: 'lo.quiz.hint',
+    defaultMessage: 'Escolha uma resposta para cada pergunta e envie. O questionário é concluído ao enviar.',
+    description: 'Quiz instructions',
+  },
+  previewHint: {
+    id: 'lo.quiz.previewHint',
+    defaultMessage: 'Na pré-visualização você pode ver as perguntas, mas as respostas não são enviadas.',
+    description: 'Quiz instructions in a preview',
+  },
+  questionNumber: defineMessage<{ n: number }>({
+    id: 'lo.quiz.number',
+    defaultMessage: 'Pergunta {n}.',
+    description: 'Number before a quiz question',
+  }),
+  submit: { id: 'lo.quiz.submit', defaultMessage: 'Enviar respostas', description: 'Send the quiz answers' },
+  missing: defineMessage<{ count: number }>({
+    id: 'lo.quiz.missing',
+    defaultMessage:
+      '{count, plural, one {Falta responder # pergunta.} other {Faltam responder # perguntas.}} Responda todas antes de enviar.',
+    description: 'Quiz sent with unanswered questions',
+  }),
+  sent: {
+    id: 'lo.quiz.sent',
+    defaultMessage: 'Respostas enviadas. O resultado aparece aqui assim que o servidor as receber.',
+    description: 'Quiz answers stored, grade not known yet',
+  },
+  result: defineMessage<{ correct: number; total: number }>({
+    id: 'lo.quiz.result',
+    defaultMessage: 'Você acertou {correct} de {total} perguntas.',
+    description: 'Quiz grade from the server',
+  }),
 });

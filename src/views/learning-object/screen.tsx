@@ -4,10 +4,10 @@
  * lifecycle actor per opening (spec §4 "started, then ended"): `lifecycle.open` when
  * shown (→ PUT start once), `lifecycle.finish` when the end is reached (→ PUT end once).
  */
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'wouter';
-import { useActorRef } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { getLearningObject, getModule } from '../../services/api/lms';
 import type { LearningObject } from '../../services/contract';
@@ -88,7 +88,25 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
     lifecycle.send({ type: 'lifecycle.open' });
   }, [lifecycle]);
 
-  const finish = () => lifecycle.send({ type: 'lifecycle.finish' });
+  const finish = (data?: Record<string, unknown>) =>
+    lifecycle.send(data ? { type: 'lifecycle.finish', data } : { type: 'lifecycle.finish' });
+  const ended = useSelector(lifecycle, (s) => s.hasTag('ended'));
+
+  const [, navigate] = useLocation();
+  const moduleHref = `/courses/${lo.course_id}/modules/${lo.module_id}`;
+  const previousHref = lo.previous ? learningObjectPath(lo.course_id, lo.previous.module_id, lo.previous.id) : null;
+  const nextHref = lo.next ? learningObjectPath(lo.course_id, lo.next.module_id, lo.next.id) : null;
+  const onShortcut = useEffectEvent((event: KeyboardEvent) => {
+    const target = shortcutTarget(event, { previous: previousHref, next: nextHref, module: moduleHref });
+    if (!target) return;
+    event.preventDefault();
+    navigate(target);
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onShortcut(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   return (
     <section className="page lo-page">
@@ -102,22 +120,24 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
       <h1>{lo.name}</h1>
       <p className="muted">{intl.formatMessage(ModuleMessages[TYPE_TEXT[lo.type]])}</p>
 
-      <LearningObjectContent lo={lo} onFinish={finish} />
+      <LearningObjectContent lo={lo} onFinish={finish} finished={completed || ended} />
 
-      <LifecycleStatus lifecycle={lifecycle} alreadyDone={completed} />
+      <LifecycleStatus lifecycle={lifecycle} alreadyDone={completed} finishButton={lo.type !== 'quiz'} />
 
       <nav aria-label={intl.formatMessage(M.navLabel)} className="lo-nav">
-        {lo.previous ? (
-          <Link href={learningObjectPath(lo.course_id, lo.previous.module_id, lo.previous.id)}>
+        {previousHref ? (
+          <Link href={previousHref} aria-keyshortcuts="Alt+Shift+ArrowLeft">
             <span aria-hidden="true">← </span>
             {intl.formatMessage(M.previous)}
           </Link>
         ) : (
           <span />
         )}
-        <Link href={`/courses/${lo.course_id}/modules/${lo.module_id}`}>{intl.formatMessage(M.backToModule)}</Link>
-        {lo.next ? (
-          <Link href={learningObjectPath(lo.course_id, lo.next.module_id, lo.next.id)}>
+        <Link href={moduleHref} aria-keyshortcuts="Alt+Shift+ArrowUp">
+          {intl.formatMessage(M.backToModule)}
+        </Link>
+        {nextHref ? (
+          <Link href={nextHref} aria-keyshortcuts="Alt+Shift+ArrowRight">
             {intl.formatMessage(M.next)}
             <span aria-hidden="true"> →</span>
           </Link>
@@ -125,6 +145,34 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
           <span />
         )}
       </nav>
+      <details className="lo-shortcuts">
+        <summary>{intl.formatMessage(M.shortcutsTitle)}</summary>
+        <ul>
+          <li>{intl.formatMessage(M.shortcutPrevious)}</li>
+          <li>{intl.formatMessage(M.shortcutNext)}</li>
+          <li>{intl.formatMessage(M.shortcutModule)}</li>
+          <li>{intl.formatMessage(M.shortcutMedia)}</li>
+        </ul>
+      </details>
     </section>
   );
+}
+
+/**
+ * The viewer's keyboard shortcuts (documented on the page, `aria-keyshortcuts` on the links):
+ * Alt+Shift+← previous, Alt+Shift+→ next, Alt+Shift+↑ the module. Plain arrows stay with the
+ * media players and the page; nothing fires while typing in a field.
+ * @returns the path to go to, or null when the key is not a shortcut (or has no target).
+ */
+export function shortcutTarget(
+  event: Pick<KeyboardEvent, 'key' | 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'target'>,
+  targets: { previous: string | null; next: string | null; module: string },
+): string | null {
+  if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return null;
+  const target = event.target as HTMLElement | null;
+  if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return null;
+  if (event.key === 'ArrowLeft') return targets.previous;
+  if (event.key === 'ArrowRight') return targets.next;
+  if (event.key === 'ArrowUp') return targets.module;
+  return null;
 }

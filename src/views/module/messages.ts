@@ -16,7 +16,11 @@ export const ModuleMessages = defineMessages({
 
 /** Texts of the lesson reset (its button and confirmation dialog). */
 export const ModuleResetMessages = defineMessages({
-  resetLesson: { id: 'module.lesson.reset.button', defaultMessage: 'Reiniciar aula', description: 'Reset button text' },
+  resetLesson: {
+    id: 'module.lesson.reset.button',
+    defaultMessage: 'Reiniciar a aula',
+    description: 'Reset button text (its accessible name, resetLessonLabel, must start with it: WCAG 2.5.3)',
+  },
   resetLessonLabel: defineMessage<{ lesson: string }>({
     id: 'module.lesson.reset.label',
     defaultMessage: 'Reiniciar a aula {lesson}',

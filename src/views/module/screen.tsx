@@ -1,7 +1,7 @@
 /**
  * Module page (spec §2 /courses/{course}/modules/{module}): lessons with their
  * learning objects, each with its type and status; a lesson is ticked only when
- * every learning object in it is complete.
+ * every learning object in it is complete; then the module's "Materiais de apoio".
  */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -19,6 +19,7 @@ import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import { markCompleted, usePendingCompletions, useResetBlockedReason } from '../outbox/pending';
 import NotFoundScreen from '../not-found/screen';
+import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { ModuleMessages, ModuleResetMessages } from './messages';
 
 /** Text of each learning-object type. */
@@ -56,6 +57,8 @@ export default function ModuleScreen({
     queryFn: ({ signal }) => getModule(moduleId ?? 0, signal),
     enabled: moduleId !== null && courseId !== null,
   });
+  // Started with the module's own read (same cache entry as the section below).
+  useAttachments({ kind: 'module', id: courseId === null ? null : moduleId });
   const pendingCompletions = usePendingCompletions();
   usePageTitle(query.data?.name);
   const queryClient = useQueryClient();
@@ -144,6 +147,7 @@ export default function ModuleScreen({
           </ol>
         </section>
       ))}
+      <AttachmentsList scope={{ kind: 'module', id: module.id }} />
     </section>
   );
 }

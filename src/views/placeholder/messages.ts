@@ -35,11 +35,6 @@ export const ScreenMessages = defineMessages({
     defaultMessage: 'Redefinir senha',
     description: '/resetPassword title',
   },
-  preview: {
-    id: 'screen.preview.title',
-    defaultMessage: 'Pré-visualização do conteúdo',
-    description: '/lo/preview title',
-  },
   comingSoon: {
     id: 'screen.placeholder.text',
     defaultMessage: 'Esta área estará disponível em breve.',

@@ -1,0 +1,133 @@
+/**
+ * Quiz learning objects (answers in the `end` body's data, graded by the server) and the
+ * public preview of a learning object (spec §2 `/lo/preview/{learningObject}`): content
+ * without login, nothing recorded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
+import {
+  ErrorBody,
+  LearningObjectProgressResponse,
+  LearningObjectResponse,
+  LoginResponse,
+  ModuleResponse,
+  CourseResponse,
+} from '../src/services/contract';
+import { startServer, type RunningServer } from './app';
+import { seedAdditions } from './seed-additions';
+
+let server: RunningServer;
+let token: string;
+
+const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('x-user-environment', 'WEB');
+  const t = init.token === undefined ? token : init.token;
+  if (t) headers.set('x-access-token', t);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return fetch(`${server.url}${path}`, { ...init, headers });
+};
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
+  const answer = await api('/api/v1/auth/token', {
+    method: 'POST',
+    token: null,
+    body: JSON.stringify({
+      client_id: 'student-web',
+      grant_type: 'password',
+      username: 'lxp',
+      password: 'demo1234',
+      scope: 'BRA',
+    }),
+  });
+  token = v.parse(LoginResponse, await answer.json()).access_token;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** The quiz of the first module of course 1, with its lesson id. */
+async function firstQuiz() {
+  const course = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/1')).json()).data;
+  const module = v.parse(ModuleResponse, await (await api(`/api/v1/lms/modules/${course.modules[0]!.id}`)).json()).data;
+  const lesson = module.lessons.find((l) => l.learning_objects.some((lo) => lo.type === 'quiz'))!;
+  const quiz = lesson.learning_objects.find((lo) => lo.type === 'quiz')!;
+  return { id: quiz.id, lessonId: lesson.id };
+}
+
+describe('quiz learning objects', () => {
+  it('are seeded once, in the second lesson of every module, even when the seed runs again', async () => {
+    expect(await seedAdditions(server.db)).toBe(0);
+    const course = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/1')).json()).data;
+    for (const summary of course.modules) {
+      const module = v.parse(ModuleResponse, await (await api(`/api/v1/lms/modules/${summary.id}`)).json()).data;
+      const quizzes = module.lessons.flatMap((l) => l.learning_objects.filter((lo) => lo.type === 'quiz'));
+      expect(quizzes).toHaveLength(1);
+      expect(module.lessons[1]!.learning_objects.at(-1)!.type).toBe('quiz');
+    }
+  });
+
+  it('send their questions without the right answers', async () => {
+    const { id, lessonId } = await firstQuiz();
+    const body = await (await api(`/api/v1/lms/learningObjects/${id}?lesson_id=${lessonId}`)).json();
+    const lo = v.parse(LearningObjectResponse, body).data;
+    expect(lo.content.quiz?.questions.length).toBe(3);
+    expect(lo.content.quiz?.questions[0]!.options.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(body)).not.toContain('"answer"');
+    expect(lo.quiz_result).toBeNull();
+  });
+
+  it('refuse an end without an answer to every question, and grade a complete one', async () => {
+    const { id, lessonId } = await firstQuiz();
+    const end = (data: unknown, key: string) =>
+      api(`/api/v1/lms/learningObjects/${id}/end`, {
+        method: 'PUT',
+        headers: { 'Idempotency-Key': key },
+        body: JSON.stringify({ lesson_id: lessonId, data }),
+      });
+    const missing = await end({ answers: { q1: 'b' } }, 'quiz-1');
+    expect(missing.status).toBe(400);
+    expect(v.parse(ErrorBody, await missing.json()).message).toMatch(/q2/);
+    const unknown = await end({ answers: { q1: 'b', q2: 'z', q3: 'b' } }, 'quiz-2');
+    expect(unknown.status).toBe(400);
+    const none = await end({}, 'quiz-3');
+    expect(none.status).toBe(400);
+
+    const ok = await end({ answers: { q1: 'b', q2: 'b', q3: 'b' } }, 'quiz-4');
+    expect(ok.status).toBe(200);
+    expect(v.parse(LearningObjectProgressResponse, await ok.json()).data.status).toBe('completed');
+    const lo = v.parse(
+      LearningObjectResponse,
+      await (await api(`/api/v1/lms/learningObjects/${id}?lesson_id=${lessonId}`)).json(),
+    ).data;
+    expect(lo.quiz_result).toEqual({ correct: 2, total: 3, answers: { q1: 'b', q2: 'b', q3: 'b' } });
+  });
+});
+
+describe('public preview', () => {
+  it('answers the content without a session, with no progress, and records nothing', async () => {
+    const { id } = await firstQuiz();
+    const answer = await api(`/api/v1/lms/learningObjects/${id}`, { token: null });
+    expect(answer.status).toBe(200);
+    const lo = v.parse(LearningObjectResponse, await answer.json()).data;
+    // This student completed the quiz above: the preview still shows no progress.
+    expect(lo).toMatchObject({ id, status: 'not_started', completed_at: null, previous: null, next: null });
+    expect(lo.quiz_result).toBeNull();
+    expect(lo.content.quiz?.questions.length).toBe(3);
+  });
+
+  it('keeps the student read behind a session; unknown or other-brand objects 404, a bad id 400', async () => {
+    const { id, lessonId } = await firstQuiz();
+    expect((await api(`/api/v1/lms/learningObjects/${id}?lesson_id=${lessonId}`, { token: null })).status).toBe(401);
+    expect((await api('/api/v1/lms/learningObjects/999999', { token: null })).status).toBe(404);
+    // Course 5 belongs to brand 2 (127.0.0.1): its objects are not previewable on localhost.
+    const other = await server.db.rows<{ id: number }>(sql`
+      SELECT lo.id FROM learning_objects lo JOIN lessons l ON l.id = lo.lesson_id
+      JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+      WHERE c.platform_id = 2 LIMIT 1`);
+    expect((await api(`/api/v1/lms/learningObjects/${other[0]!.id}`, { token: null })).status).toBe(404);
+    expect((await api('/api/v1/lms/learningObjects/abc', { token: null })).status).toBe(400);
+  });
+});

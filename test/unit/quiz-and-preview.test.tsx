@@ -1,0 +1,242 @@
+/**
+ * Quiz learning objects (answers travel in the `end` body's data), the public preview
+ * (same renderer, nothing recorded) and the viewer's keyboard shortcuts (issue 4).
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ReactNode } from 'react';
+import type { LearningObject, Module } from '../../src/services/contract';
+import { ApiError } from '../../src/services/http/errors';
+
+vi.mock('../../src/services/api/lms', () => ({
+  getModule: vi.fn(),
+  getLearningObject: vi.fn(),
+  getLearningObjectPreview: vi.fn(),
+  putLearningObjectStart: vi.fn(),
+  putLearningObjectEnd: vi.fn(),
+}));
+import * as lms from '../../src/services/api/lms';
+import LearningObjectScreen, { shortcutTarget } from '../../src/views/learning-object/screen';
+import PreviewScreen from '../../src/views/preview/screen';
+import { createAppOutbox } from '../../src/wiring';
+import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
+import { OutboxContext } from '../../src/views/outbox/context';
+
+const quiz = {
+  questions: [
+    {
+      id: 'q1',
+      text: 'Qual é a capital do Brasil?',
+      options: [
+        { id: 'a', text: 'Brasília' },
+        { id: 'b', text: 'Recife' },
+      ],
+    },
+    {
+      id: 'q2',
+      text: 'Quanto é 2 + 2?',
+      options: [
+        { id: 'a', text: '3' },
+        { id: 'b', text: '4' },
+      ],
+    },
+    {
+      id: 'q3',
+      text: 'O Sol é uma…',
+      options: [
+        { id: 'a', text: 'estrela' },
+        { id: 'b', text: 'lua' },
+      ],
+    },
+  ],
+};
+
+const module: Module = {
+  id: 2,
+  course_id: 1,
+  course_name: 'Curso',
+  name: 'Módulo 1',
+  position: 1,
+  progress: 0,
+  completed: false,
+  lessons: [
+    {
+      id: 5,
+      name: 'Aula 2',
+      position: 2,
+      completed: false,
+      learning_objects: [
+        { id: 8, name: 'Leitura', type: 'text', position: 1, status: 'completed', duration_seconds: null },
+        { id: 9, name: 'Questionário', type: 'quiz', position: 2, status: 'not_started', duration_seconds: null },
+      ],
+    },
+  ],
+};
+
+const quizLo: LearningObject = {
+  id: 9,
+  name: 'Questionário',
+  type: 'quiz',
+  lesson_id: 5,
+  module_id: 2,
+  course_id: 1,
+  content: { url: null, html: null, quiz },
+  status: 'not_started',
+  started_at: null,
+  completed_at: null,
+  previous: { id: 8, lesson_id: 5, module_id: 2 },
+  next: { id: 10, lesson_id: 6, module_id: 2 },
+  quiz_result: null,
+};
+const progress = { id: 9, lesson_id: 5, status: 'started' as const, started_at: null, completed_at: null };
+
+function renderAt(path: string, ui: ReactNode) {
+  const memory = memoryLocation({ path, record: true });
+  const outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
+  outbox.actor.send({ type: 'outbox.user', userId: 1 });
+  render(
+    <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <OutboxContext.Provider value={outbox}>
+          <Router hook={memory.hook}>{ui}</Router>
+        </OutboxContext.Provider>
+      </QueryClientProvider>
+    </IntlProvider>,
+  );
+  return memory;
+}
+
+const renderQuiz = () =>
+  renderAt(
+    '/courses/1/modules/2/learningObjects/9',
+    <LearningObjectScreen courseId="1" moduleId="2" learningObjectId="9" />,
+  );
+
+beforeEach(() => {
+  vi.mocked(lms.getModule).mockReset().mockResolvedValue(module);
+  vi.mocked(lms.getLearningObject).mockReset().mockResolvedValue(quizLo);
+  vi.mocked(lms.getLearningObjectPreview).mockReset().mockResolvedValue(quizLo);
+  vi.mocked(lms.putLearningObjectStart).mockReset().mockResolvedValue(progress);
+  vi.mocked(lms.putLearningObjectEnd)
+    .mockReset()
+    .mockResolvedValue({ ...progress, status: 'completed' });
+});
+
+describe('quiz learning object', () => {
+  it('asks for every answer, then sends them once as the end data', async () => {
+    const ui = userEvent.setup();
+    renderQuiz();
+    const q1 = await screen.findByRole('group', { name: /Pergunta 1\. Qual é a capital do Brasil\?/ });
+    expect(screen.queryByRole('button', { name: 'Concluir' })).toBeNull();
+    await ui.click(within(q1).getByRole('radio', { name: 'Brasília' }));
+    await ui.click(screen.getByRole('button', { name: 'Enviar respostas' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Faltam responder 2 perguntas. Responda todas antes de enviar.',
+    );
+    const q2 = screen.getByRole('group', { name: /Pergunta 2\./ });
+    expect(within(q2).getByRole('radio', { name: '3' })).toHaveFocus();
+    expect(lms.putLearningObjectEnd).not.toHaveBeenCalled();
+
+    await ui.click(within(q2).getByRole('radio', { name: '4' }));
+    await ui.click(within(screen.getByRole('group', { name: /Pergunta 3\./ })).getByRole('radio', { name: 'estrela' }));
+    await ui.click(screen.getByRole('button', { name: 'Enviar respostas' }));
+
+    expect(await screen.findByText(/Respostas enviadas\./)).toBeInTheDocument();
+    expect(await screen.findByText('Concluído')).toBeInTheDocument();
+    expect(lms.putLearningObjectEnd).toHaveBeenCalledTimes(1);
+    expect(lms.putLearningObjectEnd).toHaveBeenCalledWith(
+      9,
+      5,
+      { answers: { q1: 'a', q2: 'b', q3: 'a' } },
+      expect.stringMatching(/:end$/),
+      expect.any(String),
+    );
+    expect(screen.queryByRole('button', { name: 'Enviar respostas' })).toBeNull();
+    expect(within(q2).getByRole('radio', { name: '4' })).toBeDisabled();
+  });
+
+  it("shows a finished quiz's answers read-only with the server's grade", async () => {
+    vi.mocked(lms.getLearningObject).mockResolvedValue({
+      ...quizLo,
+      status: 'completed',
+      completed_at: '2026-11-20T10:00:00.000Z',
+      quiz_result: { correct: 2, total: 3, answers: { q1: 'a', q2: 'a', q3: 'a' } },
+    });
+    renderQuiz();
+    expect(await screen.findByText('Você acertou 2 de 3 perguntas.')).toBeInTheDocument();
+    const q2 = screen.getByRole('group', { name: /Pergunta 2\./ });
+    expect(within(q2).getByRole('radio', { name: '3' })).toBeChecked();
+    expect(within(q2).getByRole('radio', { name: '3' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enviar respostas' })).toBeNull();
+    expect(lms.putLearningObjectEnd).not.toHaveBeenCalled();
+  });
+});
+
+describe('keyboard shortcuts of the viewer', () => {
+  it('Alt+Shift+→ goes to the next object, Alt+Shift+← to the previous, Alt+Shift+↑ to the module', async () => {
+    const ui = userEvent.setup();
+    const memory = renderQuiz();
+    await screen.findByRole('heading', { level: 1, name: 'Questionário' });
+    expect(screen.getByRole('link', { name: /Próximo conteúdo/ })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Alt+Shift+ArrowRight',
+    );
+    expect(screen.getByText('Alt + Shift + seta para a direita: próximo conteúdo')).toBeInTheDocument();
+    await ui.keyboard('{Alt>}{Shift>}{ArrowRight}{/Shift}{/Alt}');
+    expect(memory.history.at(-1)).toBe('/courses/1/modules/2/learningObjects/10');
+  });
+
+  it('maps only Alt+Shift arrows, never while typing in a field', () => {
+    const targets = { previous: '/p', next: '/n', module: '/m' };
+    const key = (k: string, extra: Partial<KeyboardEvent> = {}) =>
+      shortcutTarget(
+        { key: k, altKey: true, shiftKey: true, ctrlKey: false, metaKey: false, target: null, ...extra },
+        targets,
+      );
+    expect(key('ArrowLeft')).toBe('/p');
+    expect(key('ArrowRight')).toBe('/n');
+    expect(key('ArrowUp')).toBe('/m');
+    expect(key('ArrowRight', { shiftKey: false })).toBeNull();
+    expect(key('ArrowRight', { ctrlKey: true })).toBeNull();
+    expect(key('ArrowRight', { target: document.createElement('input') })).toBeNull();
+    expect(
+      shortcutTarget(
+        { key: 'ArrowLeft', altKey: true, shiftKey: true, ctrlKey: false, metaKey: false, target: null },
+        { ...targets, previous: null },
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('learning-object preview (no login)', () => {
+  it('shows the content read-only and records nothing', async () => {
+    const ui = userEvent.setup();
+    renderAt('/lo/preview/9', <PreviewScreen learningObjectId="9" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Questionário' })).toBeInTheDocument();
+    expect(screen.getByText(/Você está vendo uma pré-visualização/)).toBeInTheDocument();
+    expect(lms.getLearningObjectPreview).toHaveBeenCalledWith(9, expect.anything());
+    await ui.click(screen.getByRole('radio', { name: 'Brasília' }));
+    expect(screen.getByRole('radio', { name: 'Brasília' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Enviar respostas' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Concluir' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Entrar para estudar' })).toHaveAttribute('href', '/login');
+    expect(lms.putLearningObjectStart).not.toHaveBeenCalled();
+    expect(lms.putLearningObjectEnd).not.toHaveBeenCalled();
+  });
+
+  it('says so when the object does not exist', async () => {
+    vi.mocked(lms.getLearningObjectPreview).mockRejectedValue(
+      new ApiError(404, { message: 'Conteúdo não encontrado.' }, '/lms/learningObjects/77'),
+    );
+    renderAt('/lo/preview/77', <PreviewScreen learningObjectId="77" />);
+    expect(
+      await screen.findByText('Este conteúdo não existe ou não está disponível para pré-visualização.'),
+    ).toBeInTheDocument();
+  });
+});
