@@ -34,6 +34,11 @@ export const CommonMessages = defineMessages({
     description: 'Progress of a course or module; percent is 0..1',
   }),
   cancel: { id: 'common.cancel.button', defaultMessage: 'Cancelar', description: 'Cancel a dialog' },
+  offlineAction: {
+    id: 'common.offline.action',
+    defaultMessage: 'Sem conexão com a internet: esta ação fica disponível quando a conexão voltar.',
+    description: 'Why an action that needs the network is disabled',
+  },
   completed: { id: 'common.completed.badge', defaultMessage: 'Concluído', description: 'Completed badge' },
   myCourses: {
     id: 'common.breadcrumb.courses',
