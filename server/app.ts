@@ -32,20 +32,45 @@ import { HttpProblem, MESSAGES } from './http';
 import { publicRoutes } from './routes/public';
 import { studentV1Routes, studentV2Routes } from './routes/student';
 import { attachmentRoutes } from './routes/attachments';
+import { gradeRoutes } from './routes/grades';
+import { studentAttachmentRoutes } from './routes/student-attachments';
 import { newLmsRoutes, shortVideoFileRoutes, shortVideoV1Routes } from './routes/short-videos';
+import { erpRoutes, hubFinanceRoutes } from './routes/finances';
+import { certificateRoutes } from './routes/certificates';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = join(ROOT, 'server', 'assets');
 
-/** CSP of the built app (DESIGN.md §5): no inline script, no plugins, no framing. */
+/**
+ * CSP of the built app (DESIGN.md §5): no inline script but the hashed pre-paint one, no
+ * plugins, no framing. `appCsp(hashes)` adds the build's script hashes (dist/csp.json).
+ */
+export const appCsp = (scriptHashes: readonly string[] = []) =>
+  APP_CSP.replace(`script-src 'self' ${VLIBRAS}`, [`script-src 'self' ${VLIBRAS}`, ...scriptHashes].join(' '));
+
+/** The hashes of the inline scripts of a build (`dist/csp.json`, written by vite.config.ts); [] without. */
+export function buildScriptHashes(distDir: string): string[] {
+  try {
+    const parsed = JSON.parse(readFileSync(join(distDir, 'csp.json'), 'utf8')) as { scriptHashes?: unknown };
+    return Array.isArray(parsed.scriptHashes)
+      ? parsed.scriptHashes.filter((h): h is string => typeof h === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(h))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The VLibras widget's host (accessibility setting is_libras_enabled, spec §3). */
+const VLIBRAS = 'https://vlibras.gov.br';
+
 export const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${VLIBRAS}`,
   "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
+  `img-src 'self' data: blob: ${VLIBRAS}`,
+  `media-src 'self' blob: ${VLIBRAS}`,
   "frame-src 'self'",
-  "connect-src 'self'",
+  `connect-src 'self' ${VLIBRAS}`,
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
@@ -108,13 +133,19 @@ export function createApp(db: Db, options: AppOptions): Hono {
   app.route(API_PREFIXES.mainV1, studentV1Routes(db));
   app.route(API_PREFIXES.mainV2, studentV2Routes(db));
   app.route(API_PREFIXES.mainV1, attachmentRoutes(db));
+  app.route(API_PREFIXES.mainV1, gradeRoutes(db));
+  app.route(API_PREFIXES.mainV1, studentAttachmentRoutes(db));
   app.route(API_PREFIXES.mainV1, shortVideoV1Routes(db));
   app.route(API_PREFIXES.files, shortVideoFileRoutes(db));
   app.route(API_PREFIXES.newLms, newLmsRoutes(db));
+  app.route(API_PREFIXES.hub, hubFinanceRoutes(db));
+  app.route(API_PREFIXES.erp, erpRoutes(db));
+  app.route(API_PREFIXES.certificates, certificateRoutes(db));
   app.all('/api/*', (c) => c.json({ message: MESSAGES.notFound }, 404));
 
   const distDir = options.distDir;
   if (distDir && existsSync(join(distDir, 'index.html'))) {
+    const csp = appCsp(buildScriptHashes(distDir));
     app.use(
       '*',
       serveStatic({
@@ -125,7 +156,7 @@ export function createApp(db: Db, options: AppOptions): Hono {
           } else {
             c.header('Cache-Control', 'no-cache');
           }
-          if (path.endsWith('.html')) c.header('Content-Security-Policy', APP_CSP);
+          if (path.endsWith('.html')) c.header('Content-Security-Policy', csp);
         },
       }),
     );
@@ -134,7 +165,7 @@ export function createApp(db: Db, options: AppOptions): Hono {
       // A missing hashed asset must never become HTML cached as JavaScript/CSS.
       if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
       c.header('Cache-Control', 'no-cache');
-      c.header('Content-Security-Policy', APP_CSP);
+      c.header('Content-Security-Policy', csp);
       return c.html(readFileSync(join(distDir, 'index.html'), 'utf8'));
     });
   } else {

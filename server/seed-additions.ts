@@ -10,11 +10,23 @@ import type { Db } from './db/client';
 import { seedQuizzes } from './seed-quizzes';
 import { seedShortVideos } from './seed-short-videos';
 import { seedAttachments } from './seed-attachments';
+import { seedGrades } from './seed-grades';
+import { seedDocuments } from './seed-documents';
+import { seedContracts } from './seed-contracts';
+import { seedFinances } from './seed-finances';
 
 export type SeedStep = (db: Db) => Promise<boolean>;
 
 /** The idempotent seed steps, in order. */
-export const SEED_STEPS: readonly SeedStep[] = [seedQuizzes, seedShortVideos, seedAttachments];
+export const SEED_STEPS: readonly SeedStep[] = [
+  seedQuizzes,
+  seedShortVideos,
+  seedAttachments,
+  seedGrades,
+  seedDocuments,
+  seedContracts,
+  seedFinances,
+];
 
 /** Runs every step. @returns how many inserted something. */
 export async function seedAdditions(db: Db): Promise<number> {

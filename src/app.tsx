@@ -6,10 +6,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { IntlProvider, type MessageDescriptor } from 'react-intl';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { appQueryClient } from './query-client';
 import { Route, Switch } from 'wouter';
-import { DEFAULT_LOCALE, type Translations } from './i18n';
+import { DEFAULT_LOCALE, loadTranslations, type Translations } from './i18n';
+import { AccessibilityContext, type AccessibilityRef } from './views/accessibility/context';
 import { SessionContext, type SessionRef } from './views/session-context';
 import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
 import { LoginScreen } from './views/login/screen';
@@ -25,9 +26,14 @@ const CoursesScreen = lazy(() => import('./views/courses/screen'));
 const CourseScreen = lazy(() => import('./views/course/screen'));
 const ModuleScreen = lazy(() => import('./views/module/screen'));
 const LearningObjectScreen = lazy(() => import('./views/learning-object/screen'));
+const GradesScreen = lazy(() => import('./views/grades/screen'));
+const GradeDetailsScreen = lazy(() => import('./views/grades/details'));
 const PreviewScreen = lazy(() => import('./views/preview/screen'));
+const AttachmentsScreen = lazy(() => import('./views/attachments/screen'));
+const AttachmentScreen = lazy(() => import('./views/attachments/attachment-screen'));
 const PlaceholderScreen = lazy(() => import('./views/placeholder/screen'));
 const NotFoundScreen = lazy(() => import('./views/not-found/screen'));
+const FinancesScreen = lazy(() => import('./views/finances/screen'));
 
 export interface AppProps {
   session: SessionRef;
@@ -36,13 +42,34 @@ export interface AppProps {
   translations: Translations | null;
   /** The outbox of progress writes (`createAppOutbox()`), linked to the session by the caller. */
   outbox: AppOutbox;
+  /** The accessibility settings actor (spec §3): language, and the settings panel. */
+  accessibility?: AccessibilityRef;
   /** The page's query client (`appQueryClient`); tests pass their own. */
   queryClient?: QueryClient;
 }
 
 /** The mounted application. */
-export function App({ session, errorStore, translations, outbox, queryClient }: AppProps) {
+export function App({ session, errorStore, translations, outbox, accessibility, queryClient }: AppProps) {
   const [client] = useState(() => queryClient ?? appQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <AccessibilityContext.Provider value={accessibility ?? null}>
+        {accessibility ? (
+          <FollowLanguage accessibility={accessibility} initial={translations}>
+            <AppBody session={session} errorStore={errorStore} outbox={outbox} />
+          </FollowLanguage>
+        ) : (
+          <Localized translations={translations}>
+            <AppBody session={session} errorStore={errorStore} outbox={outbox} />
+          </Localized>
+        )}
+      </AccessibilityContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+/** react-intl with `translations` (pt-BR default messages when null). */
+function Localized({ translations, children }: { translations: Translations | null; children: ReactNode }) {
   return (
     <IntlProvider
       locale={translations?.locale ?? DEFAULT_LOCALE}
@@ -53,22 +80,56 @@ export function App({ session, errorStore, translations, outbox, queryClient }: 
         if (error.code !== 'MISSING_TRANSLATION') console.error(error);
       }}
     >
-      <QueryClientProvider client={client}>
-        <SessionContext.Provider value={session}>
-          <OutboxContext.Provider value={outbox}>
-            <Toaster position="top-center" richColors closeButton />
-            <ErrorScreen store={errorStore} />
-            <BlockedWhileErrorScreen store={errorStore}>
-              <ScreenErrorBoundary>
-                <Suspense fallback={<PageLoading />}>
-                  <Routes />
-                </Suspense>
-              </ScreenErrorBoundary>
-            </BlockedWhileErrorScreen>
-          </OutboxContext.Provider>
-        </SessionContext.Provider>
-      </QueryClientProvider>
+      {children}
     </IntlProvider>
+  );
+}
+
+/**
+ * Follows the language setting: loads its catalogue (lazily, cached for the page) and keeps
+ * showing the current language until it has arrived; a catalogue that cannot load (offline)
+ * leaves the current language on screen.
+ */
+function FollowLanguage({
+  accessibility,
+  initial,
+  children,
+}: {
+  accessibility: AccessibilityRef;
+  initial: Translations | null;
+  children: ReactNode;
+}) {
+  const language = useSelector(accessibility, (s) => s.context.settings.language);
+  const query = useQuery({
+    queryKey: ['translations', language],
+    queryFn: () => loadTranslations(language),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+    placeholderData: keepPreviousData,
+    ...(initial && initial.locale === language ? { initialData: initial } : {}),
+  });
+  return <Localized translations={query.data ?? initial}>{children}</Localized>;
+}
+
+/** Everything inside the providers: toasts, the error screen, and the routes behind it. */
+function AppBody({ session, errorStore, outbox }: Pick<AppProps, 'session' | 'errorStore' | 'outbox'>) {
+  return (
+    <>
+      <SessionContext.Provider value={session}>
+        <OutboxContext.Provider value={outbox}>
+          <Toaster position="top-center" richColors closeButton />
+          <ErrorScreen store={errorStore} />
+          <BlockedWhileErrorScreen store={errorStore}>
+            <ScreenErrorBoundary>
+              <Suspense fallback={<PageLoading />}>
+                <Routes />
+              </Suspense>
+            </ScreenErrorBoundary>
+          </BlockedWhileErrorScreen>
+        </OutboxContext.Provider>
+      </SessionContext.Provider>
+    </>
   );
 }
 
@@ -82,11 +143,6 @@ const SIGNED_IN_PLACEHOLDERS: { path: string; title: MessageDescriptor; flag?: A
   { path: '/transito', title: ScreenMessages.traffic, flag: 'is_aprovat_user' },
   { path: '/graduacao', title: ScreenMessages.graduation, flag: 'is_lxp_user' },
   { path: '/tecmix', title: ScreenMessages.tecmix, flag: 'is_eja_user' },
-  { path: '/grades', title: ScreenMessages.grades },
-  { path: '/grades/course/:courseId', title: ScreenMessages.gradeDetails },
-  { path: '/attachments', title: ScreenMessages.attachments },
-  { path: '/attachment/:attachment', title: ScreenMessages.attachment },
-  { path: '/finances', title: ScreenMessages.finances },
 ];
 
 /** Public screens (spec §6) still to be built. */
@@ -143,9 +199,26 @@ function Routes() {
         </Route>
       ))}
 
+      <Route path="/attachments">
+        <Protected>
+          <AttachmentsScreen />
+        </Protected>
+      </Route>
+      <Route path="/attachment/:attachment">
+        {(params) => (
+          <Protected>
+            <AttachmentScreen attachmentId={params.attachment} />
+          </Protected>
+        )}
+      </Route>
       <Route path="/courses">
         <Protected>
           <CoursesScreen />
+        </Protected>
+      </Route>
+      <Route path="/finances">
+        <Protected>
+          <FinancesScreen />
         </Protected>
       </Route>
       <Route path="/courses/:course">
@@ -159,6 +232,18 @@ function Routes() {
         {(params) => (
           <Protected>
             <ModuleScreen courseId={params.course} moduleId={params.module} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/grades">
+        <Protected>
+          <GradesScreen />
+        </Protected>
+      </Route>
+      <Route path="/grades/course/:courseId">
+        {(params) => (
+          <Protected>
+            <GradeDetailsScreen courseId={params.courseId} />
           </Protected>
         )}
       </Route>

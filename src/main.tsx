@@ -10,14 +10,17 @@ import { App } from './app';
 import {
   appErrorScreenMachine,
   appSessionMachine,
+  appAccessibilityMachine,
   createAppOutbox,
   followStudent,
+  followStudentSettings,
   provideBoot,
   providePlatform,
 } from './wiring';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
+import { readSettings } from './services/storage/accessibility-settings';
 import './styles/global.css';
 
 let expire: () => void = () => {};
@@ -43,6 +46,12 @@ void toPromise(boot).then((outcome) => {
       input: { host: location.hostname },
     },
   ).start();
+  // Accessibility settings (spec §3) of whoever uses the app; applied before the first render.
+  const cachedUserId = readCachedUser()?.id ?? null;
+  const accessibility = createActor(appAccessibilityMachine, {
+    input: { userId: cachedUserId, settings: readSettings(cachedUserId) },
+  }).start();
+  followStudentSettings(session, accessibility);
   // Progress writes (DESIGN.md §2): delivered for the signed-in student only; kept otherwise.
   const outbox = createAppOutbox();
   followStudent(session, outbox);
@@ -51,7 +60,13 @@ void toPromise(boot).then((outcome) => {
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App session={session} errorStore={errorStore} translations={bootResults.translations} outbox={outbox} />
+      <App
+        session={session}
+        errorStore={errorStore}
+        translations={bootResults.translations}
+        outbox={outbox}
+        accessibility={accessibility}
+      />
     </StrictMode>,
   );
 });

@@ -16,6 +16,7 @@ import { postAuthLogout, postAuthToken } from './services/api/auth';
 import { getUsersSelf } from './services/api/users';
 import { putLearningObjectEnd, putLearningObjectStart } from './services/api/lms';
 import { postShortVideoEnd, postShortVideoStart, postUserActivity } from './services/api/short-videos';
+import { putAttachmentEnd, putAttachmentStart } from './services/api/attachments';
 import {
   authenticationStep,
   errorReportingStep,
@@ -31,7 +32,20 @@ import { clearCachedUser, writeCachedUser } from './services/storage/user-cache'
 import { clearPlatformSettings, writePlatformSettings } from './services/storage/platform-settings';
 import { appQueryClient } from './query-client';
 import { outboxMachine } from './machines/outbox.machine';
+import { accessibilityMachine } from './machines/accessibility.machine';
+import {
+  applyPresentation,
+  presentationOf,
+  readSettings,
+  writePrepaint,
+  writeSettings,
+  type AccessibilitySettings,
+} from './services/storage/accessibility-settings';
+import { loadVLibras, setVLibrasVisible } from './services/widgets/vlibras';
 import { openOutboxStore, type OutboxEntry, type OutboxStore, type OutboxWrite } from './services/storage/outbox-store';
+import { pixPaymentMachine } from './machines/pix-payment.machine';
+import { getBill, postBillPay } from './services/api/finances';
+import type { BillDetails, PixCharge } from './services/contract';
 
 /**
  * Boot machine with the real steps of spec §4 Startup.
@@ -108,6 +122,12 @@ export async function sendOutboxWrite(entry: OutboxEntry): Promise<void> {
     case 'shortVideo.end':
       await postShortVideoEnd(write.shortVideoId, entry.id, entry.clientTime);
       return;
+    case 'attachment.start':
+      await putAttachmentStart(write.attachmentId, entry.id, entry.clientTime);
+      return;
+    case 'attachment.end':
+      await putAttachmentEnd(write.attachmentId, entry.id, entry.clientTime);
+      return;
     case 'videoProgress':
       await postUserActivity(
         {
@@ -137,6 +157,8 @@ export interface AppOutbox {
   learningObjectLifecycle: typeof lifecycleMachine;
   /** The same lifecycle for short videos (kind 'shortVideo'): start/end recorded in this outbox. */
   shortVideoLifecycle: typeof lifecycleMachine;
+  /** The same lifecycle for attachments (kind 'attachment'): `PUT attachments/{id}/start|end` via this outbox. */
+  attachmentLifecycle: typeof lifecycleMachine;
   /**
    * Records a short video's position (new LMS `POST /user-activity`) under a fresh client event
    * id. Callers throttle with `progressWriteDue` (services/media/video-progress): at most one
@@ -218,9 +240,19 @@ export function createAppOutbox(
       ),
     },
   });
+  const attachmentLifecycle = lifecycleMachine.provide({
+    actors: {
+      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
+        record(input.idempotencyKey, { kind: 'attachment.start', attachmentId: input.id }),
+      ),
+      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
+        record(input.idempotencyKey, { kind: 'attachment.end', attachmentId: input.id }),
+      ),
+    },
+  });
   const recordVideoProgress: AppOutbox['recordVideoProgress'] = (progress) =>
     record(newEventId(), { kind: 'videoProgress', ...progress });
-  return { actor, record, learningObjectLifecycle, shortVideoLifecycle, recordVideoProgress };
+  return { actor, record, learningObjectLifecycle, shortVideoLifecycle, attachmentLifecycle, recordVideoProgress };
 }
 
 /**
@@ -250,7 +282,7 @@ function newEventId(): string {
 
 /** Progress changed on the server: cached course reads must show it. */
 function invalidateProgressReads(): void {
-  for (const key of ['courses', 'course', 'module', 'learningObject', 'shortVideos']) {
+  for (const key of ['courses', 'course', 'module', 'learningObject', 'shortVideos', 'attachment', 'attachmentsArea']) {
     void appQueryClient.invalidateQueries({ queryKey: [key] });
   }
 }
@@ -286,4 +318,69 @@ export function providePlatform(showError: (error: StoredError) => void) {
       showErrorScreen: (_, params: { error: unknown }) => showError(toStoredError(params.error)),
     },
   });
+}
+
+/**
+ * The Pix payment machine (spec §3 bills with a pix payment) with the real ERP calls:
+ * `createCharge` → `POST /bills/{id}/pay`, `checkStatus` → `GET /bills/{id}` (both with the
+ * hub's ERP token, services/api/finances.ts).
+ * @param onPaid runs once when the bill is seen paid (the finances screen refreshes its list).
+ */
+export function providePixPayment(onPaid: () => void) {
+  return pixPaymentMachine.provide({
+    actors: {
+      createCharge: fromPromise<PixCharge, { billId: number }>(({ input }) => postBillPay(input.billId)),
+      checkStatus: fromPromise<BillDetails, { billId: number }>(({ input, signal }) => getBill(input.billId, signal)),
+    },
+    actions: { notifyPaid: () => onPaid() },
+  });
+}
+
+/**
+ * Accessibility settings with their real effects (spec §3): saved per student on this device,
+ * applied to `<html>` (and cached for the pre-paint script), VLibras loaded on demand.
+ */
+export const appAccessibilityMachine = accessibilityMachine.provide({
+  actors: { loadLibras: fromPromise(() => loadVLibras()) },
+  actions: {
+    persist: (_, params: { userId: number | null; settings: AccessibilitySettings }) =>
+      writeSettings(params.userId, params.settings),
+    apply: (_, params: { settings: AccessibilitySettings }) => {
+      const presentation = presentationOf(params.settings);
+      applyPresentation(presentation);
+      writePrepaint('settings', presentation);
+    },
+    showLibras: () => setVLibrasVisible(true),
+    hideLibras: () => setVLibrasVisible(false),
+  },
+});
+
+/**
+ * Keeps the settings on the student who uses the app: when the signed-in student changes
+ * (sign-in, a cached session at start, logout), sends `settings.user` with that student's
+ * stored settings. @returns the unsubscribe function.
+ */
+export function followStudentSettings(
+  session: ActorRefFrom<typeof sessionMachine>,
+  accessibility: ActorRefFrom<typeof accessibilityMachine>,
+): () => void {
+  let current: number | null | undefined;
+  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
+    if (userId === current) return;
+    const first = current === undefined;
+    current = userId;
+    // Signing out keeps what is on screen for the login page; a student brings their own.
+    if (userId === null && !first) {
+      accessibility.send({
+        type: 'settings.user',
+        userId: null,
+        settings: accessibility.getSnapshot().context.settings,
+      });
+      return;
+    }
+    accessibility.send({ type: 'settings.user', userId, settings: readSettings(userId) });
+  };
+  follow(session.getSnapshot());
+  return session.subscribe(follow).unsubscribe;
 }

@@ -1,6 +1,6 @@
 /**
  * Generated path tests (DESIGN.md §4): paths from xstate/graph replayed on real actors for
- * the boot, session, lifecycle, outbox, error-screen and platform machines. Fails when a defined transition is never
+ * the boot, session, lifecycle, outbox, error-screen, platform, Pix payment and accessibility machines. Fails when a defined transition is never
  * reached; writes `.tmp/paths-coverage.json` for `scripts/paths-report.mjs` (QA's table).
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,12 @@ import { lifecycleMachine, MAX_AUTO_RETRIES } from '../../src/machines/lifecycle
 import { errorScreenMachine, formatCountdown } from '../../src/machines/error-screen.machine';
 import { platformMachine } from '../../src/machines/platform.machine';
 import { outboxMachine } from '../../src/machines/outbox.machine';
+import { accessibilityMachine } from '../../src/machines/accessibility.machine';
+import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
+import { formatExpiry, pixPaymentMachine } from '../../src/machines/pix-payment.machine';
+import { PixPaymentPanel, pixView, type PixPaymentRef } from '../../src/views/finances/payment-dialog';
+import type { Bill, BillDetails, PixCharge } from '../../src/services/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 import { OutboxStatus } from '../../src/views/outbox/status';
@@ -53,6 +59,33 @@ const outboxEntry = (id: string, userId = 1): OutboxEntry => ({
   write: { kind: 'learningObject.end', learningObjectId: 9, lessonId: 5, data: {} },
 });
 
+/** The Pix payment's clock: charges are created at PIX_T0 and the model's `now()` stays there. */
+const PIX_T0 = Date.parse('2026-11-22T10:00:00.000Z');
+const pixBill: Bill = {
+  id: 7,
+  description: 'Mensalidade de abril',
+  amount_cents: 34990,
+  due_date: '2026-12-10',
+  status: 'open',
+  paid_at: null,
+};
+/** A charge of the sample bill (10 min: the `expiry` step advances the clock that much). */
+const pixCharge = (status: PixCharge['status']): PixCharge => ({
+  txid: 'TX1',
+  brcode: '00020126580014br.gov.bcb.pix0136exemplo5204000053039865406349.905802BR6304ABCD',
+  created_at: new Date(PIX_T0).toISOString(),
+  expiration_seconds: 600,
+  status,
+  amount_cents: 34990,
+});
+const billDetails = (status: Bill['status']): BillDetails => ({
+  ...pixBill,
+  status,
+  paid_at: status === 'paid' ? new Date(PIX_T0).toISOString() : null,
+  active_charge: null,
+});
+const alreadyPaid = new ApiError(409, { message: 'Esta fatura já foi paga.' }, '/bills/7/pay');
+
 /** Sample events shared by the models: payload variants drive each guarded branch. */
 function sampleEvents(eventType: string): EventObject[] {
   if (eventType.startsWith('xstate.after.')) return [{ type: eventType }];
@@ -65,6 +98,8 @@ function sampleEvents(eventType: string): EventObject[] {
       fetchUser: [user],
       refreshUser: [user],
       loadEntries: [[], [outboxEntry('a')]],
+      createCharge: [pixCharge('active'), pixCharge('paid'), pixCharge('expired')],
+      checkStatus: [billDetails('open'), billDetails('paid')],
     };
     const bootOutputs = [undefined, { redirect: '/courses' }, { redirect: 'https://sso.example.com/entrar' }];
     return (outputs[actor] ?? (bootMachine.implementations.actors[actor] ? bootOutputs : [undefined])).map(
@@ -81,7 +116,9 @@ function sampleEvents(eventType: string): EventObject[] {
         ? [new ApiError(404, { message: 'Plataforma não encontrada.' }, '/platforms/x'), offline]
         : actor === 'deliver'
           ? [unauthorized, offline, refused]
-          : [unauthorized, offline];
+          : actor === 'createCharge'
+            ? [alreadyPaid, offline]
+            : [unauthorized, offline];
     return errors.map((error) => ({ type: eventType, error }));
   }
   switch (eventType) {
@@ -106,6 +143,15 @@ function sampleEvents(eventType: string): EventObject[] {
       return [outboxEntry('a'), outboxEntry('b'), outboxEntry('c', 2)].map(
         (entry) => ({ type: eventType, entry }) as EventObject,
       );
+    case 'settings.change':
+      return [{ is_libras_enabled: true }, { is_libras_enabled: false }, { is_dark_mode: true }].map(
+        (patch) => ({ type: eventType, patch }) as EventObject,
+      );
+    case 'settings.user':
+      return [
+        { type: eventType, userId: 1, settings: { ...DEFAULT_SETTINGS, is_libras_enabled: true } } as EventObject,
+        { type: eventType, userId: null, settings: DEFAULT_SETTINGS } as EventObject,
+      ];
     case 'lifecycle.finish':
       return [{ type: eventType, data: { answer: 'a' } } as EventObject];
     default:
@@ -114,6 +160,19 @@ function sampleEvents(eventType: string): EventObject[] {
 }
 
 const models: ModelOptions[] = [
+  {
+    machine: accessibilityMachine,
+    inputs: [
+      { userId: null, settings: DEFAULT_SETTINGS },
+      { userId: 1, settings: { ...DEFAULT_SETTINGS, is_libras_enabled: true } },
+    ],
+    samples: sampleEvents,
+    // Only what changes behaviour: VLibras wanted or not (and who), not every other setting.
+    serializeState: (s) => {
+      const c = s.context as { userId: number | null; settings: { is_libras_enabled: boolean; is_dark_mode: boolean } };
+      return JSON.stringify([s.value, c.userId, c.settings.is_libras_enabled, c.settings.is_dark_mode]);
+    },
+  },
   { machine: platformMachine, inputs: [{ host: 'localhost' }], samples: sampleEvents },
   // The 30 s countdown is modelled from 2 s: the same states and branches, a finite graph.
   { machine: errorScreenMachine, inputs: [{ countdownFrom: 2 }], samples: sampleEvents },
@@ -156,6 +215,16 @@ const models: ModelOptions[] = [
         Math.min(c.rejected, 1),
         Math.min(c.attempts, 2),
       ]);
+    },
+  },
+  {
+    machine: pixPaymentMachine,
+    inputs: [{ billId: pixBill.id, now: () => PIX_T0 }],
+    samples: sampleEvents,
+    // Polls beyond the first behave alike (only the wait grows); `now()` is fixed, so is `remaining`.
+    serializeState: (s) => {
+      const c = s.context as { remaining: number; pollAttempt: number; charge: PixCharge | null };
+      return JSON.stringify([s.value, c.remaining, Math.min(c.pollAttempt, 1), c.charge?.status ?? null]);
     },
   },
 ];
@@ -250,6 +319,39 @@ const viewHooks: Record<string, ReplayHooks | undefined> = {
       const finish = screen.queryByRole('button', { name: 'Concluir' });
       if (view === 'ended') expect(finish, step).toBeNull();
       else expect((finish as HTMLButtonElement).disabled, step).toBe(view === 'ending' || view === 'endFailed');
+    },
+  },
+  pixPayment: {
+    run: (step) => act(step),
+    onStart: (actor) =>
+      renderPtBr(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <PixPaymentPanel actor={actor as unknown as PixPaymentRef} bill={pixBill} />
+        </QueryClientProvider>,
+      ),
+    onStep: async (snapshot, step) => {
+      await act(async () => {});
+      const s = snapshot as unknown as {
+        hasTag: (t: string) => boolean;
+        context: { remaining: number; charge: PixCharge | null };
+      };
+      const view = pixView(s);
+      const status = screen.getByRole('status').textContent;
+      const code = screen.queryByRole('textbox', { name: 'Pix Copia e Cola' });
+      expect(code !== null, step).toBe(view === 'active');
+      expect(screen.queryByRole('button', { name: 'Gerar novo código' }) !== null, step).toBe(view === 'expired');
+      const alert = screen.queryByRole('alert');
+      if (view === 'failed') expect(alert?.textContent, step).toContain('Não foi possível gerar o código Pix');
+      else expect(alert, step).toBeNull();
+      if (view === 'creating') expect(status, step).toBe('Gerando o código Pix…');
+      if (view === 'paid') expect(status, step).toBe('Pagamento confirmado');
+      if (view === 'expired') expect(status, step).toContain('Este código Pix expirou');
+      if (view === 'active') {
+        // Exactly the server's BR Code, the countdown of the snapshot, the offline note when paused.
+        expect((code as HTMLTextAreaElement).value, step).toBe(s.context.charge?.brcode);
+        expect(screen.getByRole('timer').textContent, step).toBe(`Expira em ${formatExpiry(s.context.remaining)}`);
+        expect(screen.queryByText(/^Sem conexão: a confirmação/) !== null, step).toBe(s.hasTag('offline'));
+      }
     },
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
-import { applyPlatform, readableOn } from '../../src/services/theme/apply-platform';
+import { applyPlatform, readableOn, THEME_BACKGROUNDS } from '../../src/services/theme/apply-platform';
 import type { Platform } from '../../src/services/contract';
 
 extend([a11yPlugin]);
@@ -17,11 +17,17 @@ describe('brand colours stay readable (WCAG AA 4.5:1)', () => {
     expect(colord(adjusted).contrast('#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('lightens a dark brand colour for the dark theme', () => {
+    const adjusted = readableOn('#0B57D0', THEME_BACKGROUNDS.dark)!;
+    expect(colord(adjusted).contrast(THEME_BACKGROUNDS.dark)).toBeGreaterThanOrEqual(4.5);
+    expect(colord(adjusted).brightness()).toBeGreaterThan(colord('#0B57D0').brightness());
+  });
+
   it('ignores an invalid colour', () => {
     expect(readableOn('not-a-colour')).toBeNull();
   });
 
-  it('sets the palette, template and favicon on the page', () => {
+  it('sets both theme variants of the palette, the template and favicon, and caches them for first paint', () => {
     const platform = {
       id: 2,
       theme: {
@@ -32,9 +38,18 @@ describe('brand colours stay readable (WCAG AA 4.5:1)', () => {
     } as unknown as Platform;
     applyPlatform(platform);
     const root = document.documentElement;
-    expect(root.style.getPropertyValue('--color-primary')).toBe('#7a1fa2');
-    expect(colord(root.style.getPropertyValue('--color-secondary')).contrast('#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(root.style.getPropertyValue('--brand-primary-light')).toBe('#7a1fa2');
+    for (const name of ['primary', 'secondary']) {
+      const light = root.style.getPropertyValue(`--brand-${name}-light`);
+      const dark = root.style.getPropertyValue(`--brand-${name}-dark`);
+      expect(colord(light).contrast(THEME_BACKGROUNDS.light)).toBeGreaterThanOrEqual(4.5);
+      expect(colord(dark).contrast(THEME_BACKGROUNDS.dark)).toBeGreaterThanOrEqual(4.5);
+    }
     expect(root.dataset.template).toBe('streaming');
     expect(document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.getAttribute('href')).toBe('/brand2.svg');
+    const cached = JSON.parse(localStorage.getItem('prepaint') ?? '{}') as {
+      brand?: { attrs: Record<string, string> };
+    };
+    expect(cached.brand?.attrs['data-template']).toBe('streaming');
   });
 });

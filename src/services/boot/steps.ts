@@ -7,7 +7,8 @@
 import { getUsersSelf } from '../api/users';
 import { onUnauthorized } from '../http/clients';
 import { clearToken, setToken } from '../storage/token';
-import { clearCachedUser, writeCachedUser } from '../storage/user-cache';
+import { clearCachedUser, readCachedUser, writeCachedUser } from '../storage/user-cache';
+import { readSettings } from '../storage/accessibility-settings';
 import { createEventBus, type EventBus } from '../events/bus';
 import { loadTranslations, type Translations } from '../../i18n';
 
@@ -57,7 +58,10 @@ export function httpClientStep(onExpired: () => void): Promise<void> {
 
 /** Translations step: resolves the locale (default pt-BR) and its messages. */
 export async function translationsStep(): Promise<void> {
-  bootResults.translations = await loadTranslations(null);
+  // The language of whoever used this device last (their accessibility settings), so the
+  // first render is already in it; a catalogue that cannot load falls back to pt-BR.
+  const language = readSettings(readCachedUser()?.id ?? null).language;
+  bootResults.translations = await loadTranslations(language).catch(() => loadTranslations(null));
 }
 
 /**

@@ -409,6 +409,335 @@ export type CourseAttachment = v.InferOutput<typeof CourseAttachment>;
 export const CourseAttachmentListResponse = envelope(v.array(CourseAttachment));
 export type CourseAttachmentListResponse = v.InferOutput<typeof CourseAttachmentListResponse>;
 
+// ---------- attachments area (documents and the student's files) ----------
+
+/** Progress of one student on one attachment (spec §4 "attachment: started, then ended"). */
+export const AttachmentStatus = v.picklist(['not_started', 'started', 'completed']);
+export type AttachmentStatus = v.InferOutput<typeof AttachmentStatus>;
+
+/**
+ * An attachment of the attachments area (spec §2 /attachments, /attachment/{id}): one of the
+ * platform's documents (`personal` false, usually with a category) or a file given to this
+ * student (`personal` true). The file lives in the file repository (`url`).
+ */
+export const StudentAttachment = v.object({
+  id: Id,
+  name: v.string(),
+  description: v.string(),
+  /** Category of a platform document; null for none (personal files have none). */
+  category_id: v.nullable(Id),
+  category_name: v.nullable(v.string()),
+  personal: v.boolean(),
+  /** Meaningful file name for the download (`download` attribute), with its extension. */
+  file_name: v.pipe(v.string(), v.minLength(1)),
+  /** MIME type, e.g. `application/pdf`. */
+  mime_type: v.string(),
+  /** Size in bytes. */
+  size_bytes: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** File repository address (`/api/files/...`, same-origin) or an absolute URL. */
+  url: v.string(),
+  created_at: IsoDate,
+  status: AttachmentStatus,
+  started_at: v.nullable(IsoDate),
+  completed_at: v.nullable(IsoDate),
+});
+export type StudentAttachment = v.InferOutput<typeof StudentAttachment>;
+
+/** `GET attachments/authorized`: the files given to this student, newest first. */
+export const AuthorizedAttachmentsResponse = envelope(v.array(StudentAttachment));
+/** `GET attachments/{id}`: one attachment the student may open (else 404). */
+export const StudentAttachmentResponse = envelope(StudentAttachment);
+
+/** A category of the platform's documents, with how many documents it holds. */
+export const DocumentCategory = v.object({
+  id: Id,
+  name: v.string(),
+  count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type DocumentCategory = v.InferOutput<typeof DocumentCategory>;
+/** `GET documents/categories`, in display order. */
+export const DocumentCategoriesResponse = envelope(v.array(DocumentCategory));
+
+/** Params of `GET documents/attachments`: category, search by name, page (1-based). */
+export const DocumentsQuery = v.object({
+  category_id: v.optional(Id),
+  search: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  per_page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+});
+export type DocumentsQuery = v.InferOutput<typeof DocumentsQuery>;
+/** `GET documents/attachments` with params: the platform's documents, paginated. */
+export const DocumentListResponse = v.object({ pagination: Pagination, data: v.array(StudentAttachment) });
+export type DocumentListResponse = v.InferOutput<typeof DocumentListResponse>;
+
+/** Answer of `PUT attachments/{id}/start` and `/end`: the student's progress afterwards. */
+export const AttachmentProgress = v.object({
+  id: Id,
+  status: AttachmentStatus,
+  started_at: v.nullable(IsoDate),
+  completed_at: v.nullable(IsoDate),
+});
+export type AttachmentProgress = v.InferOutput<typeof AttachmentProgress>;
+export const AttachmentProgressResponse = envelope(AttachmentProgress);
+
+// ---------- certificates and documents ----------
+
+/** What a document contract is in (spec §3 "document contracts (contract_id)"). */
+export const DocumentContractStatus = v.picklist(['active', 'completed']);
+export type DocumentContractStatus = v.InferOutput<typeof DocumentContractStatus>;
+
+/**
+ * One enrolment contract of the student, for which documents are issued (certificates API,
+ * spec §7 `…/issue_by_contract?contract_id`). Listed by `GET /contracts` of the certificates
+ * base — a reference-server addition: the spec names the `contract_id` but not where it comes
+ * from. `erp_user_id` is the student's id in the ERP, the key of `GET /grad/courses/?erp_user_id`.
+ */
+export const DocumentContract = v.object({
+  contract_id: Id,
+  /** Name of the course the contract enrols in, e.g. 'Bacharelado em Administração'. */
+  course_name: v.pipe(v.string(), v.minLength(1)),
+  status: DocumentContractStatus,
+  /** The student's ERP id; null when the student has none (then no graduation courses). */
+  erp_user_id: v.nullable(Id),
+  /** Day of enrolment, `YYYY-MM-DD`. */
+  enrolled_on: v.pipe(v.string(), v.isoDate()),
+});
+export type DocumentContract = v.InferOutput<typeof DocumentContract>;
+
+/** `GET /contracts` (certificates base, Bearer): the student's own contracts, newest first. */
+export const DocumentContractListResponse = envelope(v.array(DocumentContract));
+export type DocumentContractListResponse = v.InferOutput<typeof DocumentContractListResponse>;
+
+/** A graduation course of the student (spec §7 `GET /grad/courses/?erp_user_id`). */
+export const GradCourse = v.object({
+  id: Id,
+  name: v.pipe(v.string(), v.minLength(1)),
+  /** Degree, e.g. 'Bacharelado', 'Licenciatura', 'Tecnólogo'. */
+  degree: v.string(),
+  /** Length of the course in semesters. */
+  semesters: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** Semester the student is in; null once finished. */
+  current_semester: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  status: v.picklist(['in_progress', 'completed']),
+  /** The contract of this course: its documents are issued with it. */
+  contract_id: Id,
+});
+export type GradCourse = v.InferOutput<typeof GradCourse>;
+
+/** `GET /grad/courses/?erp_user_id` (certificates base, Bearer): own graduation courses only. */
+export const GradCourseListResponse = envelope(v.array(GradCourse));
+export type GradCourseListResponse = v.InferOutput<typeof GradCourseListResponse>;
+
+/**
+ * The documents issued per contract (spec §7, answered as PDF blobs): enrollment statement
+ * (`POST /enrollment_statements/issue_by_contract`), course curriculum
+ * (`/course_curriculums/issue_by_contract`) and student ID card (`/id_cards/issue_by_contract`).
+ */
+export const DocumentKind = v.picklist(['enrollment_statement', 'course_curriculum', 'id_card']);
+export type DocumentKind = v.InferOutput<typeof DocumentKind>;
+
+/** Path (certificates base) of the `POST …/issue_by_contract?contract_id` call of each document. */
+export const DOCUMENT_ISSUE_PATHS: Record<DocumentKind, string> = {
+  enrollment_statement: '/enrollment_statements/issue_by_contract',
+  course_curriculum: '/course_curriculums/issue_by_contract',
+  id_card: '/id_cards/issue_by_contract',
+};
+
+// ---------- grades ----------
+// Spec §2 /grades and /grades/course/{courseId}; §3 "Grades response: pagination, data, stats";
+// §7 main v1 `GET /lms/student/grades` with query and `GET /lms/student/grades/{id}/details`.
+// Grades are on a 0–10 scale (two decimals at most); weights are percentages of the final grade.
+
+/**
+ * Where the student stands in a course: `in_progress` while any assessment is still ungraded;
+ * once all are graded, `approved` (final grade ≥ passing grade, or no passing grade) or `failed`.
+ */
+export const GradeStatus = v.picklist(['approved', 'in_progress', 'failed']);
+export type GradeStatus = v.InferOutput<typeof GradeStatus>;
+
+/** A grade from 0 to 10 inclusive. */
+const GradeValue = v.pipe(v.number(), v.minValue(0), v.maxValue(10));
+
+/** Sort keys of the grade list; grade and updated_at put courses without one last in either order. */
+export const GradeSort = v.picklist(['course_name', 'grade', 'status', 'updated_at']);
+export type GradeSort = v.InferOutput<typeof GradeSort>;
+
+export const GradeSortOrder = v.picklist(['asc', 'desc']);
+export type GradeSortOrder = v.InferOutput<typeof GradeSortOrder>;
+
+/**
+ * Query of `GET /lms/student/grades`: page (1-based, default 1), per_page (≤ 100, default 10),
+ * sort (default `course_name`; `status` orders approved → in progress → failed), order
+ * (default `asc`), status filter, search by course name (accent- and case-insensitive).
+ */
+export const GradeListQuery = v.object({
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  per_page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+  sort: v.optional(GradeSort),
+  order: v.optional(GradeSortOrder),
+  status: v.optional(GradeStatus),
+  search: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});
+export type GradeListQuery = v.InferOutput<typeof GradeListQuery>;
+
+/** One course of the student's grade list. */
+export const GradeSummary = v.object({
+  course_id: Id,
+  course_name: v.string(),
+  /**
+   * The course grade: weighted average of the graded assessments (final once every one is
+   * graded, partial before); null when none is graded yet.
+   */
+  grade: v.nullable(GradeValue),
+  status: GradeStatus,
+  /** Minimum final grade to pass; null when the course has none. */
+  passing_grade: v.nullable(GradeValue),
+  /** How many of the course's assessments are graded, of how many. */
+  graded_assessments: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  total_assessments: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** When the latest grade was given; null when none yet. */
+  updated_at: v.nullable(IsoDate),
+});
+export type GradeSummary = v.InferOutput<typeof GradeSummary>;
+
+/**
+ * Summary of the whole filtered list (every page): `average` is the mean of the courses'
+ * grades (courses without a grade left out; null when none has one); counts per status.
+ */
+export const GradeStats = v.object({
+  average: v.nullable(GradeValue),
+  approved: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  in_progress: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  failed: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type GradeStats = v.InferOutput<typeof GradeStats>;
+
+/** `GET /lms/student/grades`: pagination, data and stats (spec §3 Grades response). */
+export const GradeListResponse = v.object({
+  pagination: Pagination,
+  data: v.array(GradeSummary),
+  stats: GradeStats,
+});
+export type GradeListResponse = v.InferOutput<typeof GradeListResponse>;
+
+/** One assessment of a course with the student's grade. */
+export const GradeAssessment = v.object({
+  id: Id,
+  name: v.string(),
+  /** Share of the final grade in percent (0 < weight ≤ 100); a course's weights add up to 100. */
+  weight: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+  /** The student's grade; null while not graded yet ('Aguardando correção'). */
+  grade: v.nullable(GradeValue),
+  /** When the assessment takes (took) place; null when not scheduled. */
+  date: v.nullable(IsoDate),
+});
+export type GradeAssessment = v.InferOutput<typeof GradeAssessment>;
+
+/**
+ * What passing still takes, decided by the platform: `none` (no passing grade), `reached`
+ * (the passing grade is secured even with 0 on what is left), `needed` (see `needed_to_pass`),
+ * `unreachable` (not even 10 on what is left would reach it; also a failed course).
+ */
+export const PassOutlook = v.picklist(['none', 'reached', 'needed', 'unreachable']);
+export type PassOutlook = v.InferOutput<typeof PassOutlook>;
+
+/** One course's grades in detail. */
+export const GradeDetails = v.object({
+  course_id: Id,
+  course_name: v.string(),
+  passing_grade: v.nullable(GradeValue),
+  /** As `GradeSummary.grade`: weighted average of the graded assessments; null when none is graded. */
+  final_grade: v.nullable(GradeValue),
+  status: GradeStatus,
+  assessments: v.array(GradeAssessment),
+  pass_outlook: PassOutlook,
+  /**
+   * Average grade needed on the ungraded weight to reach the passing grade, rounded up to one
+   * decimal; set only when `pass_outlook` is `needed` (else null).
+   */
+  needed_to_pass: v.nullable(GradeValue),
+});
+export type GradeDetails = v.InferOutput<typeof GradeDetails>;
+
+/** `GET /lms/student/grades/{id}/details` (`{id}` = course id): `{ data: GradeDetails }`. */
+export const GradeDetailsResponse = envelope(GradeDetails);
+export type GradeDetailsResponse = v.InferOutput<typeof GradeDetailsResponse>;
+
+// ---------- finances (hub, ERP) ----------
+
+/**
+ * Hub `GET /security/student/erp/` (Authorization: the session token): the ERP token of the
+ * signed-in student, sent as `X-Access-Token` to every ERP v1 call (spec §7).
+ */
+export const ErpToken = v.object({
+  /** Opaque token for the ERP base (its `X-Access-Token`). */
+  token: v.pipe(v.string(), v.minLength(1)),
+  /** When it stops being accepted, ISO 8601; ask the hub for a new one after that. */
+  expires_at: IsoDate,
+});
+export type ErpToken = v.InferOutput<typeof ErpToken>;
+export const ErpTokenResponse = envelope(ErpToken);
+export type ErpTokenResponse = v.InferOutput<typeof ErpTokenResponse>;
+
+/** Money in CENTS of BRL (integer): R$ 349,90 is `34990`. Never a float of reais. */
+const Cents = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** A calendar date without time, `YYYY-MM-DD` (a due date). */
+const IsoDay = v.pipe(v.string(), v.isoDate());
+
+/** A bill's state: `open` (due date today or later), `overdue` (past due, unpaid), `paid`. */
+export const BillStatus = v.picklist(['open', 'paid', 'overdue']);
+export type BillStatus = v.InferOutput<typeof BillStatus>;
+
+/** One bill of the student (spec §3 "Bills (with a pix payment)"). */
+export const Bill = v.object({
+  id: Id,
+  /** What it charges, e.g. 'Mensalidade de março'. */
+  description: v.string(),
+  /** Amount in cents of BRL (integer). */
+  amount_cents: Cents,
+  /** Due date, `YYYY-MM-DD` (no time zone: a calendar day). */
+  due_date: IsoDay,
+  status: BillStatus,
+  /** When it was paid, ISO 8601; null unless `status` is `paid`. */
+  paid_at: v.nullable(IsoDate),
+});
+export type Bill = v.InferOutput<typeof Bill>;
+
+/** ERP `GET /bills`: `{ data: Bill[] }`, every bill of the student, by due date. */
+export const BillListResponse = envelope(v.array(Bill));
+export type BillListResponse = v.InferOutput<typeof BillListResponse>;
+
+/** State of a Pix charge: `active` (payable now), `paid`, `expired` (past created_at + expiration). */
+export const PixChargeStatus = v.picklist(['active', 'paid', 'expired']);
+export type PixChargeStatus = v.InferOutput<typeof PixChargeStatus>;
+
+/** A Pix charge of a bill (ERP `POST /bills/{id}/pay`). */
+export const PixCharge = v.object({
+  /** Transaction id (tag 62-05 of the BR Code), 25 alphanumerics. */
+  txid: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,35}$/)),
+  /** The Pix BR Code ("Pix Copia e Cola", EMV MPM with CRC16 in tag 63): shown and copied as is. */
+  brcode: v.pipe(v.string(), v.minLength(1)),
+  /** When the charge was created, ISO 8601 (the expiry countdown starts here). */
+  created_at: IsoDate,
+  /** Seconds from `created_at` until the charge expires. */
+  expiration_seconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  status: PixChargeStatus,
+  /** Amount in cents of BRL (the bill's). */
+  amount_cents: Cents,
+});
+export type PixCharge = v.InferOutput<typeof PixCharge>;
+export const PixChargeResponse = envelope(PixCharge);
+export type PixChargeResponse = v.InferOutput<typeof PixChargeResponse>;
+
+/** ERP `GET /bills/{id}`: the bill and its active (unexpired, unpaid) Pix charge, or null. */
+export const BillDetails = v.object({
+  ...Bill.entries,
+  active_charge: v.nullable(PixCharge),
+});
+export type BillDetails = v.InferOutput<typeof BillDetails>;
+export const BillDetailsResponse = envelope(BillDetails);
+export type BillDetailsResponse = v.InferOutput<typeof BillDetailsResponse>;
+
 // ---------- validation helper ----------
 
 /** Text of spec §8 for a malformed answer. */

@@ -3,13 +3,14 @@
  * (spec §9), and `request`, the single way the app calls an API: it validates
  * every answer against its contract schema and turns every failure into a typed
  * error (`ApiError`, `NetworkError`, `TimeoutError`, `ContractError`).
+ * `requestBlob` is its twin for file answers (the certificates' PDFs).
  *
  * | base         | auth header(s)                                  | timeout |
  * |--------------|-------------------------------------------------|---------|
  * | mainV1/V2    | x-access-token: <token>, x-user-environment: WEB | 30 s   |
  * | hub          | Authorization: <token>                          | 30 s    |
  * | files        | Authorization: <fixed value from config>        | 60 s    |
- * | erp          | X-Access-Token: <token>                         | 60 s    |
+ * | erp          | X-Access-Token: <ERP token> (`authToken`)       | 60 s    |
  * | certificates | Authorization: Bearer <token>                   | 30 s    |
  * | newLms       | Authorization: Bearer <token>                   | 30 s    |
  *
@@ -78,7 +79,8 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
       beforeRequest: [
         ({ request }) => {
           for (const [name, value] of Object.entries(AUTH_HEADERS[base](getToken()))) {
-            request.headers.set(name, value);
+            // A call's own auth header (`RequestOptions.authToken`, e.g. the ERP token) wins.
+            if (!request.headers.has(name)) request.headers.set(name, value);
           }
         },
       ],
@@ -120,6 +122,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the base's timeout, in ms (e.g. 5 s for the user-activity read). */
   timeoutMs?: number;
+  /**
+   * Token for this call's auth header(s) instead of the session token, in the base's own
+   * format (AUTH_HEADERS): the ERP calls send the hub's ERP token as `X-Access-Token`.
+   */
+  authToken?: string;
 }
 
 const messageOf = (data: unknown, fallback: string): string =>
@@ -158,6 +165,7 @@ export async function request<S extends v.GenericSchema>(
   const timeoutMs = options.timeoutMs ?? TIMEOUT_OF[base];
   const headers: Record<string, string> = { ...options.headers };
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.authToken !== undefined) Object.assign(headers, AUTH_HEADERS[base](options.authToken));
   let body: unknown;
   try {
     const response = await instance(path.replace(/^\//, ''), {
@@ -175,4 +183,50 @@ export async function request<S extends v.GenericSchema>(
     throw await toTypedError(error, timeoutMs);
   }
   return parseResponse(schema, body);
+}
+
+/** Content types `requestBlob` accepts by default: the certificates API answers PDFs (spec §7). */
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/**
+ * Calls `method path` on `base` for a file answer (spec §7 certificates: "blob answers"),
+ * with the base's headers and timeout (30 s for certificates, spec §9) and `Accept: <type>`.
+ * An error answer keeps the server's JSON `message` (ApiError.data.message).
+ * @param options as `request`, plus `accept`: the expected MIME type (default `application/pdf`).
+ * @returns the body as a `Blob` whose `type` is the answer's content type.
+ * @throws ApiError | TimeoutError | NetworkError, or ContractError (message 'A resposta da API
+ *   não está no formato esperado') when the answer is not of the expected type or is empty.
+ */
+export async function requestBlob(
+  base: ApiBase,
+  method: 'get' | 'post',
+  path: string,
+  options: RequestOptions & { accept?: string } = {},
+  instance: KyInstance = client(base),
+): Promise<Blob> {
+  const accept = options.accept ?? PDF_CONTENT_TYPE;
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_OF[base];
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  let blob: Blob;
+  let contentType: string;
+  try {
+    const response = await instance(path.replace(/^\//, ''), {
+      method,
+      headers,
+      ...(options.json !== undefined ? { json: options.json } : {}),
+      ...(options.searchParams ? { searchParams: options.searchParams } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    });
+    contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    blob = await response.blob();
+  } catch (error) {
+    throw await toTypedError(error, timeoutMs);
+  }
+  if (contentType !== accept) {
+    throw new ContractError([`(root): expected ${accept}, got ${contentType || 'no content type'}`]);
+  }
+  if (blob.size === 0) throw new ContractError(['(root): empty file']);
+  return blob.type === accept ? blob : new Blob([blob], { type: accept });
 }

@@ -14,7 +14,8 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
- * One write the server must receive (spec §7): start/end of a learning object or a short video,
+ * One write the server must receive (spec §7): start/end of a learning object, a short video or
+ * an attachment,
  * and a short video's progress (`videoProgress`: new LMS `POST /user-activity`, positions in s;
  * the user id is the entry's `userId`).
  */
@@ -23,7 +24,9 @@ export type OutboxWrite =
   | { kind: 'learningObject.end'; learningObjectId: number; lessonId: number; data: Record<string, unknown> }
   | { kind: 'shortVideo.start'; shortVideoId: number }
   | { kind: 'shortVideo.end'; shortVideoId: number }
-  | { kind: 'videoProgress'; resourceId: number; positionSeconds: number; durationSeconds: number };
+  | { kind: 'videoProgress'; resourceId: number; positionSeconds: number; durationSeconds: number }
+  | { kind: 'attachment.start'; attachmentId: number }
+  | { kind: 'attachment.end'; attachmentId: number };
 
 /** A stored write. */
 export interface OutboxEntry {

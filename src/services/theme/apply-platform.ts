@@ -1,35 +1,60 @@
 /**
  * Applies a platform's brand to the page (spec §3 Platform theme): palette colours as CSS
- * custom properties and the favicon. A brand colour is used for text only when it reaches
- * WCAG AA (4.5:1) against the page background; otherwise it is darkened until it does.
+ * custom properties, the template and the favicon — and caches them for the pre-paint
+ * script, so a returning student sees their brand before the lookup answers.
+ *
+ * A brand colour is used for text only when it reaches WCAG AA (4.5:1) against the theme's
+ * backgrounds; otherwise it is darkened (light theme) or lightened (dark theme) until it
+ * does. Each colour gets both variants: `--brand-primary-light` / `--brand-primary-dark`
+ * (and secondary); tokens.css picks the one of the current theme.
  */
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
 import type { Platform } from '../contract';
+import { applyPresentation, writePrepaint, type Presentation } from '../storage/accessibility-settings';
 
 extend([a11yPlugin]);
 
 /** Minimum text contrast, WCAG 2.1 AA for normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;
+/** The strictest background of each theme for coloured text (tokens.css --color-bg / --color-surface). */
+export const THEME_BACKGROUNDS = { light: '#f5f7fa', dark: '#1c1f24' } as const;
 
 /**
  * @returns `color` when it reaches 4.5:1 against `background`, else the same hue darkened
- *   in 5 % steps until it does (black at worst); invalid colours return null.
+ *   (light background) or lightened (dark background) in 5 % steps until it does (black or
+ *   white at worst); invalid colours return null.
  */
 export function readableOn(color: string, background = '#ffffff'): string | null {
   let c = colord(color);
   if (!c.isValid()) return null;
-  for (let i = 0; i < 20 && c.contrast(background) < MIN_TEXT_CONTRAST; i++) c = c.darken(0.05);
-  return c.contrast(background) >= MIN_TEXT_CONTRAST ? c.toHex() : '#000000';
+  const dark = colord(background).isDark();
+  for (let i = 0; i < 20 && c.contrast(background) < MIN_TEXT_CONTRAST; i++)
+    c = dark ? c.lighten(0.05) : c.darken(0.05);
+  if (c.contrast(background) >= MIN_TEXT_CONTRAST) return c.toHex();
+  return dark ? '#ffffff' : '#000000';
 }
 
-/** Sets --color-primary / --color-secondary (readable) and the favicon of `platform`. */
+/** The page presentation of a brand (pure): template attribute and both theme variants of its colours. */
+export function brandPresentation(platform: Platform): Presentation {
+  const vars: Record<string, string> = {};
+  for (const [name, value] of [
+    ['primary', platform.theme.palette.primary.main],
+    ['secondary', platform.theme.palette.secondary.main],
+  ] as const) {
+    const light = readableOn(value, THEME_BACKGROUNDS.light);
+    const dark = readableOn(value, THEME_BACKGROUNDS.dark);
+    if (light) vars[`--brand-${name}-light`] = light;
+    if (dark) vars[`--brand-${name}-dark`] = dark;
+  }
+  return { attrs: { 'data-template': platform.theme.template }, vars };
+}
+
+/** Applies `platform`'s brand and favicon to the page and caches it for the next first paint. */
 export function applyPlatform(platform: Platform, root: HTMLElement = document.documentElement): void {
-  const primary = readableOn(platform.theme.palette.primary.main);
-  const secondary = readableOn(platform.theme.palette.secondary.main);
-  if (primary) root.style.setProperty('--color-primary', primary);
-  if (secondary) root.style.setProperty('--color-secondary', secondary);
-  root.dataset.template = platform.theme.template;
+  const presentation = brandPresentation(platform);
+  applyPresentation(presentation, root);
+  writePrepaint('brand', presentation);
   const favicon = platform.theme.icons.favicon;
   if (favicon) {
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');

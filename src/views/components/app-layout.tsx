@@ -1,6 +1,6 @@
 /**
  * Signed-in layout: skip link, header with the product name, main navigation,
- * the student's name and 'Sair' (spec §4 Auth: logout → /login), the outbox status
+ * the accessibility settings, the student's name and 'Sair' (spec §4 Auth: logout → /login), the outbox status
  * (pending progress writes, 'Sincronizar agora') and the main landmark.
  */
 import type { ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { useCurrentUser, useSessionRef } from '../session-context';
 import { CommonMessages } from './messages';
 import { signedInLanding } from '../guards';
 import { OutboxStatus } from '../outbox/status';
+import { AccessibilityButton } from '../accessibility/panel';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
@@ -41,6 +42,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="user-box">
+          <AccessibilityButton />
           {user && (
             <span className="user-name">{intl.formatMessage(CommonMessages.greeting, { name: user.name })}</span>
           )}

@@ -12,6 +12,7 @@ import { countryCode } from '../../services/api/auth';
 import { useSessionRef } from '../session-context';
 import { usePageTitle } from '../components/use-page-title';
 import { LoginMessages } from './messages';
+import { AccessibilityButton } from '../accessibility/panel';
 
 export function LoginScreen() {
   const intl = useIntl();
@@ -44,6 +45,9 @@ export function LoginScreen() {
   const error = localError ?? loginError;
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">
+      <div className="public-toolbar">
+        <AccessibilityButton />
+      </div>
       <section className="login-card" aria-labelledby="login-title">
         <h1 id="login-title">{intl.formatMessage(LoginMessages.title)}</h1>
         <p className="muted">{intl.formatMessage(LoginMessages.intro)}</p>

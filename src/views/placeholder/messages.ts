@@ -18,12 +18,6 @@ export const ScreenMessages = defineMessages({
     defaultMessage: 'Notas do curso',
     description: '/grades/course title',
   },
-  attachments: {
-    id: 'screen.attachments.title',
-    defaultMessage: 'Documentos e anexos',
-    description: '/attachments title',
-  },
-  attachment: { id: 'screen.attachment.title', defaultMessage: 'Anexo', description: '/attachment title' },
   finances: { id: 'screen.finances.title', defaultMessage: 'Financeiro', description: '/finances title' },
   requestResetPassword: {
     id: 'screen.requestResetPassword.title',

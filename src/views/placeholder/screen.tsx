@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from './messages';
+import { AccessibilityButton } from '../accessibility/panel';
 
 export default function PlaceholderScreen({
   title,
@@ -31,6 +32,9 @@ export default function PlaceholderScreen({
   );
   return publicPage ? (
     <main id="conteudo" tabIndex={-1} className="public-main">
+      <div className="public-toolbar">
+        <AccessibilityButton />
+      </div>
       {body}
     </main>
   ) : (

@@ -16,6 +16,7 @@ import { LearningObjectContent } from '../learning-object/content';
 import { TYPE_TEXT } from '../module/screen';
 import { ModuleMessages } from '../module/messages';
 import { PreviewMessages as M } from './messages';
+import { AccessibilityButton } from '../accessibility/panel';
 
 const noop = () => {};
 
@@ -57,6 +58,9 @@ export default function PreviewScreen({ learningObjectId }: { learningObjectId: 
   }
   return (
     <main id="conteudo" tabIndex={-1} className="public-main">
+      <div className="public-toolbar">
+        <AccessibilityButton />
+      </div>
       <section className="page lo-page">
         {body}
         <p>

@@ -1,0 +1,100 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+/** Texts of the attachments area (/attachments and /attachment/{id}). */
+export const AttachmentsAreaMessages = defineMessages({
+  title: { id: 'attachmentsArea.title', defaultMessage: 'Documentos', description: 'Heading of /attachments' },
+  mineTitle: {
+    id: 'attachmentsArea.mine.title',
+    defaultMessage: 'Seus arquivos',
+    description: 'Section of the files given to this student',
+  },
+  mineEmpty: {
+    id: 'attachmentsArea.mine.empty',
+    defaultMessage: 'Nenhum arquivo enviado para você até agora.',
+    description: 'The student has no personal files',
+  },
+  docsTitle: {
+    id: 'attachmentsArea.docs.title',
+    defaultMessage: 'Documentos da instituição',
+    description: "Section of the platform's documents",
+  },
+  filters: {
+    id: 'attachmentsArea.filters.label',
+    defaultMessage: 'Filtrar documentos',
+    description: 'Accessible name of the documents search form',
+  },
+  category: { id: 'attachmentsArea.filters.category', defaultMessage: 'Categoria', description: 'Category select' },
+  allCategories: {
+    id: 'attachmentsArea.filters.allCategories',
+    defaultMessage: 'Todas as categorias',
+    description: 'Category option: no filter',
+  },
+  categoryOption: defineMessage<{ name: string; count: number }>({
+    id: 'attachmentsArea.filters.categoryOption',
+    defaultMessage: '{name} ({count})',
+    description: 'A category option with its number of documents',
+  }),
+  search: { id: 'attachmentsArea.filters.search', defaultMessage: 'Buscar pelo nome', description: 'Search field' },
+  submit: { id: 'attachmentsArea.filters.submit', defaultMessage: 'Buscar', description: 'Search button' },
+  count: defineMessage<{ count: number }>({
+    id: 'attachmentsArea.docs.count',
+    defaultMessage:
+      '{count, plural, =0 {Nenhum documento encontrado} one {# documento encontrado} other {# documentos encontrados}}',
+    description: 'How many documents match (announced politely)',
+  }),
+  noMatch: {
+    id: 'attachmentsArea.docs.noMatch',
+    defaultMessage: 'Nenhum documento corresponde à busca.',
+    description: 'Empty filtered result',
+  },
+  clear: { id: 'attachmentsArea.filters.clear', defaultMessage: 'Limpar filtros', description: 'Clear the filters' },
+  pagination: {
+    id: 'attachmentsArea.docs.pagination',
+    defaultMessage: 'Páginas de documentos',
+    description: 'Pagination landmark',
+  },
+  statusNew: { id: 'attachmentsArea.item.new', defaultMessage: 'Não aberto', description: 'Never opened' },
+  statusOpened: { id: 'attachmentsArea.item.opened', defaultMessage: 'Aberto', description: 'Opened, not viewed' },
+  statusViewed: { id: 'attachmentsArea.item.viewed', defaultMessage: 'Visto', description: 'Viewed or downloaded' },
+  back: { id: 'attachmentsArea.one.back', defaultMessage: 'Voltar aos documentos', description: 'Back link' },
+  sentOn: defineMessage<{ date: string }>({
+    id: 'attachmentsArea.one.date',
+    defaultMessage: 'Publicado em {date}',
+    description: 'When the attachment was published',
+  }),
+  download: defineMessage<{ name: string }>({
+    id: 'attachmentsArea.one.download',
+    defaultMessage: 'Baixar {name}',
+    description: 'Download link; name is the file name',
+  }),
+  openNewTab: {
+    id: 'attachmentsArea.one.open',
+    defaultMessage: 'Abrir em nova aba',
+    description: 'Open the file in a new tab',
+  },
+  previewTitle: defineMessage<{ name: string }>({
+    id: 'attachmentsArea.one.previewTitle',
+    defaultMessage: 'Visualização: {name}',
+    description: 'Title of the inline preview frame',
+  }),
+  noPreview: {
+    id: 'attachmentsArea.one.noPreview',
+    defaultMessage: 'Este tipo de arquivo não pode ser exibido aqui: baixe-o ou abra em nova aba.',
+    description: 'No inline preview for this file type',
+  },
+  hint: {
+    id: 'attachmentsArea.one.hint',
+    defaultMessage: 'O arquivo é marcado como visto ao ser exibido aqui, baixado ou aberto.',
+    description: 'When the end is recorded',
+  },
+  notFound: {
+    id: 'attachmentsArea.one.notFound',
+    defaultMessage: 'Este arquivo não existe ou não está disponível para você.',
+    description: 'Unknown or forbidden attachment',
+  },
+  unsafe: {
+    id: 'attachmentsArea.one.unsafe',
+    defaultMessage: 'O endereço deste arquivo não é seguro e não pode ser aberto.',
+    description: 'The file URL is not http(s) nor same-origin',
+  },
+});

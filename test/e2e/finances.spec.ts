@@ -1,0 +1,84 @@
+/**
+ * Finances end to end (issue 5) in real Chromium against the reference server: the demo
+ * student's bills (open, paid, overdue; BRL amounts, pt-BR dates), paying one with Pix — the
+ * QR code, the copy button putting exactly the server's BR Code in the clipboard and
+ * announcing 'Código copiado', the same code when the bill is reopened — then the charge
+ * marked paid through the reference server's demo endpoint, 'Pagamento confirmado' by
+ * polling and the bill listed as paid. Paying is disabled offline with the reason. axe on
+ * every screen state visited.
+ */
+import { expect, test } from './support/fixtures';
+
+interface Charge {
+  txid: string;
+  brcode: string;
+  status: string;
+}
+
+test('a bill paid by Pix end to end', async ({ page, context, signIn, expectNoA11yViolations }) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Financeiro' }).click();
+  await expect(page).toHaveURL(/\/finances$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Financeiro' })).toBeVisible();
+
+  // The list: overdue (said in text), open and paid, BRL amounts and pt-BR dates.
+  const overdue = page.getByRole('region', { name: 'Vencidas (1)' });
+  const open = page.getByRole('region', { name: 'Em aberto (2)' });
+  await expect(overdue).toContainText('Mensalidade de março');
+  await expect(overdue).toContainText('Vencida');
+  await expect(overdue).toContainText(/Valor: R\$\s349,90/);
+  await expect(overdue).toContainText(/Vencimento: \d{2}\/\d{2}\/\d{4}/);
+  await expect(open).toContainText(/Taxa de emissão de certificado.*Valor: R\$\s47,50/);
+  await expect(page.getByRole('region', { name: 'Pagas (2)' })).toContainText(/Paga em \d{2}\/\d{2}\/\d{4}/);
+  await expectNoA11yViolations(page);
+
+  // Offline: paying is disabled and the reason is shown.
+  const payApril = page.getByRole('button', { name: /^Pagar com Pix: Mensalidade de abril/ });
+  await context.setOffline(true);
+  await expect(payApril).toBeDisabled();
+  await expect(payApril).toHaveAccessibleDescription(/Sem conexão com a internet/);
+  await expectNoA11yViolations(page);
+  await context.setOffline(false);
+  await expect(payApril).toBeEnabled();
+
+  // Pay: the QR code and exactly the server's BR Code.
+  const payAnswer = page.waitForResponse((r) => /\/api\/erp\/v1\/bills\/\d+\/pay$/.test(r.url()));
+  await payApril.click();
+  const charge = ((await (await payAnswer).json()) as { data: Charge }).data;
+  expect(charge.brcode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+  const dialog = page.getByRole('dialog', { name: 'Pagar com Pix: Mensalidade de abril' });
+  await expect(dialog.getByRole('img', { name: /^QR Code Pix para pagar R\$\s349,90$/ })).toBeVisible();
+  const code = dialog.getByRole('textbox', { name: 'Pix Copia e Cola' });
+  await expect(code).toHaveValue(charge.brcode);
+  await expect(dialog.getByRole('timer')).toHaveText(/^Expira em 1[45]:\d\d$/);
+  await expectNoA11yViolations(page);
+
+  // Copy: the clipboard holds the server's code; 'Código copiado' is announced politely.
+  await dialog.getByRole('button', { name: 'Copiar código' }).click();
+  const status = dialog.getByRole('status');
+  await expect(status).toHaveText('Código copiado');
+  await expect(status).toHaveAttribute('aria-live', 'polite');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(charge.brcode);
+
+  // Reopening the unpaid bill shows its active charge again.
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toBeHidden();
+  await payApril.click();
+  await expect(code).toHaveValue(charge.brcode);
+
+  // The bank confirms (the reference server's demo endpoint); polling turns the screen paid.
+  const marked = await page.request.post(`/api/erp/v1/demo/charges/${charge.txid}/mark-paid`);
+  expect(marked.status()).toBe(200);
+  await expect(status).toHaveText('Pagamento confirmado', { timeout: 15_000 });
+  await expect(code).toBeHidden();
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  const paid = page.getByRole('region', { name: 'Pagas (3)' });
+  await expect(paid).toContainText('Mensalidade de abril');
+  await expect(page.getByRole('region', { name: 'Em aberto (1)' })).not.toContainText('Mensalidade de abril');
+  await expect(page.getByRole('button', { name: /^Pagar com Pix: Mensalidade de abril/ })).toHaveCount(0);
+});
