@@ -11,6 +11,8 @@ import { appQueryClient } from './query-client';
 import { Route, Switch } from 'wouter';
 import { DEFAULT_LOCALE, loadTranslations, type Translations } from './i18n';
 import { AccessibilityContext, type AccessibilityRef } from './views/accessibility/context';
+import { SetupErrorToasts } from './views/components/setup-error-toasts';
+import type { EventBus } from './services/events/bus';
 import { SessionContext, type SessionRef } from './views/session-context';
 import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
 import { LoginScreen } from './views/login/screen';
@@ -42,6 +44,8 @@ export interface AppProps {
   translations: Translations | null;
   /** The outbox of progress writes (`createAppOutbox()`), linked to the session by the caller. */
   outbox: AppOutbox;
+  /** The app's event bus (boot step): post-login configuration failures become toasts. */
+  eventBus?: EventBus | null;
   /** The accessibility settings actor (spec §3): language, and the settings panel. */
   accessibility?: AccessibilityRef;
   /** The page's query client (`appQueryClient`); tests pass their own. */
@@ -49,18 +53,18 @@ export interface AppProps {
 }
 
 /** The mounted application. */
-export function App({ session, errorStore, translations, outbox, accessibility, queryClient }: AppProps) {
+export function App({ session, errorStore, translations, outbox, accessibility, eventBus, queryClient }: AppProps) {
   const [client] = useState(() => queryClient ?? appQueryClient);
   return (
     <QueryClientProvider client={client}>
       <AccessibilityContext.Provider value={accessibility ?? null}>
         {accessibility ? (
           <FollowLanguage accessibility={accessibility} initial={translations}>
-            <AppBody session={session} errorStore={errorStore} outbox={outbox} />
+            <AppBody session={session} errorStore={errorStore} outbox={outbox} eventBus={eventBus} />
           </FollowLanguage>
         ) : (
           <Localized translations={translations}>
-            <AppBody session={session} errorStore={errorStore} outbox={outbox} />
+            <AppBody session={session} errorStore={errorStore} outbox={outbox} eventBus={eventBus} />
           </Localized>
         )}
       </AccessibilityContext.Provider>
@@ -113,9 +117,15 @@ function FollowLanguage({
 }
 
 /** Everything inside the providers: toasts, the error screen, and the routes behind it. */
-function AppBody({ session, errorStore, outbox }: Pick<AppProps, 'session' | 'errorStore' | 'outbox'>) {
+function AppBody({
+  session,
+  errorStore,
+  outbox,
+  eventBus,
+}: Pick<AppProps, 'session' | 'errorStore' | 'outbox' | 'eventBus'>) {
   return (
     <>
+      <SetupErrorToasts bus={eventBus} />
       <SessionContext.Provider value={session}>
         <OutboxContext.Provider value={outbox}>
           <Toaster position="top-center" richColors closeButton />

@@ -66,6 +66,7 @@ void toPromise(boot).then((outcome) => {
         translations={bootResults.translations}
         outbox={outbox}
         accessibility={accessibility}
+        eventBus={bootResults.eventBus}
       />
     </StrictMode>,
   );

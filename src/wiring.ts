@@ -8,7 +8,7 @@ import { bootMachine, type BootStepResult } from './machines/boot.machine';
 import { sessionMachine } from './machines/session.machine';
 import { errorScreenMachine, type StoredError } from './machines/error-screen.machine';
 import { platformMachine } from './machines/platform.machine';
-import { getPlatform, getPlatformSettings } from './services/api/platforms';
+import { getLmsSettings, getPlatform, getPlatformSettings } from './services/api/platforms';
 import { applyPlatform } from './services/theme/apply-platform';
 import type { Platform } from './services/contract';
 import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from './machines/lifecycle.machine';
@@ -23,13 +23,19 @@ import {
   eventBusStep,
   httpClientStep,
   translationsStep,
+  bootResults,
 } from './services/boot/steps';
 import { safeNextRoute } from './services/navigation/safe-redirect';
 import { clearToken, setToken } from './services/storage/token';
 import { ApiError } from './services/http/errors';
+import { repointMainApi } from './services/http/clients';
 import type { CountryCode, User } from './services/contract';
 import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
-import { clearPlatformSettings, writePlatformSettings } from './services/storage/platform-settings';
+import {
+  clearPlatformSettings,
+  readPlatformSettings,
+  writePlatformSettings,
+} from './services/storage/platform-settings';
 import { appQueryClient } from './query-client';
 import { outboxMachine } from './machines/outbox.machine';
 import { accessibilityMachine } from './machines/accessibility.machine';
@@ -81,10 +87,7 @@ export const appSessionMachine = sessionMachine.provide({
     }),
     fetchUser: fromPromise(() => getUsersSelf()),
     revokeToken: fromPromise(() => postAuthLogout()),
-    postLoginSetup: fromPromise<void, { user: User }>(async () => {
-      // Post-login setup of spec §4 (accessibility, chatbot, analytics, LGPD, ping)
-      // arrives with its own issue; the user refresh runs through `user.refresh`.
-    }),
+    postLoginSetup: fromPromise<void, { user: User }>(() => postLoginSetup()),
   },
   actions: {
     storeToken: (_, params: { token: string }) => setToken(params.token),
@@ -101,6 +104,28 @@ export const appSessionMachine = sessionMachine.provide({
     navigateToLogin: () => navigate('/login', { replace: true }),
   },
 });
+
+/**
+ * Post-login setup of spec §4 (run 1 s after sign-in by the session machine): loads the
+ * analytics and chatbot configuration (`GET /lms/settings/clarity_key`, `…/imbot_key`) into the
+ * platform settings the widget loaders read; a failure of each is published on the event bus
+ * as `setup.error` with its spec §8 code (8 analytics, 7 chatbot) and never fails the setup.
+ * The accessibility config is the device's (accessibility machine); the user refresh runs
+ * through `user.refresh`; LGPD, session ping and the widgets themselves arrive with issue 7.
+ */
+export async function postLoginSetup(bus = bootResults.eventBus): Promise<void> {
+  const load = async (key: string, code: 7 | 8): Promise<Record<string, string | null>> => {
+    try {
+      return await getLmsSettings([key]);
+    } catch {
+      bus?.emit('setup.error', { code });
+      return {};
+    }
+  };
+  const loaded = await Promise.all([load('clarity_key', 8), load('imbot_key', 7)]);
+  // One write with both answers (two concurrent read-modify-writes would lose one).
+  writePlatformSettings(Object.assign({ ...readPlatformSettings() }, ...loaded));
+}
 
 /**
  * Sends one stored write to its endpoint (spec §7) with its client event id as
@@ -313,7 +338,14 @@ export function providePlatform(showError: (error: StoredError) => void) {
       loadSettings: fromPromise(({ input }: { input: { id: number } }) => getPlatformSettings(input.id)),
     },
     actions: {
-      applyPlatform: (_, params: { platform: Platform }) => applyPlatform(params.platform),
+      applyPlatform: (_, params: { platform: Platform }) => {
+        applyPlatform(params.platform);
+        // An external platform's main API lives elsewhere (spec §3): later calls go there.
+        const { is_external_platform, external_api_url } = params.platform;
+        if (is_external_platform && external_api_url && !repointMainApi(external_api_url)) {
+          console.error('[platform] external_api_url refused (not https or same-origin)', external_api_url);
+        }
+      },
       storeSettings: (_, params: { settings: Record<string, string | null> }) => writePlatformSettings(params.settings),
       showErrorScreen: (_, params: { error: unknown }) => showError(toStoredError(params.error)),
     },

@@ -82,6 +82,25 @@ test('settings chosen on the login screen apply before first paint on the next l
   expect(cspErrors).toEqual([]);
 });
 
+test('a returning student sees their brand before the platform lookup answers (cached, pre-paint)', async ({
+  page,
+}) => {
+  const brand2 = (process.env.E2E_BASE_URL ?? '').replace('localhost', '127.0.0.1');
+  await page.goto(`${brand2}/login`);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-template', 'streaming');
+  const primary = await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary-light'));
+  expect(primary).not.toBe('');
+  // Next load: the lookup never answers and the app's JavaScript is blocked — the brand is there anyway.
+  await page.route('**/api/v1/platforms/**', () => {});
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  await expect(html).toHaveAttribute('data-template', 'streaming');
+  expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary-light'))).toBe(
+    primary,
+  );
+});
+
 test('dark mode × font size 3 × spacing 3: every built screen passes axe and nothing overflows sideways', async ({
   page,
   signIn,

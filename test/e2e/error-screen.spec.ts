@@ -54,6 +54,26 @@ test('the countdown ticks each second', async ({ page }) => {
   expect(first - later).toBeGreaterThanOrEqual(2);
 });
 
+test('at 0:00 the countdown reloads the page by itself', async ({ page }) => {
+  // Playwright's fake clock: 30 s of countdown pass without waiting for them.
+  await page.clock.install();
+  await page.goto(`${origin('desconhecido.localhost')}/login`);
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Atualizando em: 0:30', { timeout: 10_000 });
+  await page.evaluate(() => {
+    (window as unknown as { beforeReload?: boolean }).beforeReload = true;
+  });
+  await page.clock.runFor(29_000);
+  await expect(dialog).toContainText('Atualizando em: 0:01');
+  expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBe(true);
+  const reloaded = page.waitForEvent('load');
+  await page.clock.runFor(1_500);
+  await reloaded;
+  // A new page (the marker is gone) showing the screen again from 0:30.
+  expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+  await expect(page.getByRole('alertdialog')).toContainText('Atualizando em: 0:30', { timeout: 10_000 });
+});
+
 test('the server animation loops, and stays still under reduced motion', async ({ browser }) => {
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     const context = await browser.newContext({ reducedMotion });

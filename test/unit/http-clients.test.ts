@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { createClient, onUnauthorized, request } from '../../src/services/http/clients';
+import { createClient, onUnauthorized, repointMainApi, request } from '../../src/services/http/clients';
+import { apiBaseUrls } from '../../src/services/config';
 import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import { clearToken, setToken } from '../../src/services/storage/token';
 import { countryCode } from '../../src/services/api/auth';
@@ -147,6 +148,34 @@ describe('API clients (spec §7 headers, §9 timeouts)', () => {
     );
     await expect(request('certificates', 'get', '/x', Body, {}, ky)).rejects.toBeInstanceOf(ApiError);
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('external platform (spec §3 is_external_platform + external_api_url)', () => {
+  const original = { ...apiBaseUrls };
+  afterEach(() => Object.assign(apiBaseUrls, original));
+
+  it('sends later main v1 and v2 calls to the external API, other bases unchanged', async () => {
+    expect(repointMainApi('https://api.outra-escola.com.br/api/')).toBe(true);
+    expect(apiBaseUrls.mainV1).toBe('https://api.outra-escola.com.br/api/v1');
+    expect(apiBaseUrls.mainV2).toBe('https://api.outra-escola.com.br/api/v2');
+    expect(apiBaseUrls.hub).toBe(original.hub);
+    const answer = fakeFetch(() => json(200, { data: { ok: true } }));
+    await request('mainV1', 'get', '/users/self', Body, {}, createClient('mainV1', answer));
+    await request('mainV2', 'get', '/lms/courses', Body, {}, createClient('mainV2', answer));
+    expect(seen.map((r) => r.url)).toEqual([
+      'https://api.outra-escola.com.br/api/v1/users/self',
+      'https://api.outra-escola.com.br/api/v2/lms/courses',
+    ]);
+  });
+
+  it('refuses an address that is neither https nor same-origin', () => {
+    for (const bad of ['http://example.com/api', 'javascript:alert(1)', '//evil.example/api', 'ftp://x/api', '']) {
+      expect(repointMainApi(bad), bad).toBe(false);
+    }
+    expect(apiBaseUrls.mainV1).toBe(original.mainV1);
+    expect(repointMainApi('/api/externo')).toBe(true);
+    expect(apiBaseUrls.mainV1).toBe('/api/externo/v1');
   });
 });
 

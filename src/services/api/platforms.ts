@@ -1,5 +1,11 @@
 /** Platform calls of spec §7 (multi-brand lookup by host, settings). */
-import { PlatformResponse, PlatformSettingsResponse, type Platform, type PlatformSetting } from '../contract';
+import {
+  LmsSettingsResponse,
+  PlatformResponse,
+  PlatformSettingsResponse,
+  type Platform,
+  type PlatformSetting,
+} from '../contract';
 import { request } from '../http/clients';
 
 /**
@@ -13,4 +19,16 @@ export async function getPlatform(idOrHost: string | number): Promise<Platform> 
 /** `GET /platforms/{id}/settings` (main v1): key/value settings (e.g. clarity_key, imbot_key). */
 export async function getPlatformSettings(id: number): Promise<PlatformSetting[]> {
   return (await request('mainV1', 'get', `/platforms/${id}/settings`, PlatformSettingsResponse)).data;
+}
+
+/**
+ * `GET /lms/settings/{keys comma joined}` (main v1; spec §7 "answer in data.data"): the
+ * platform's values of `keys` (null when unset), e.g. `clarity_key` (analytics), `imbot_key`
+ * (chatbot). @throws ContractError ('A resposta da API não está no formato esperado') on a
+ * malformed answer (spec §8), ApiError, NetworkError, TimeoutError.
+ */
+export async function getLmsSettings(keys: readonly string[]): Promise<Record<string, string | null>> {
+  return (
+    await request('mainV1', 'get', `/lms/settings/${keys.map(encodeURIComponent).join(',')}`, LmsSettingsResponse)
+  ).data;
 }

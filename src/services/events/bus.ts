@@ -12,6 +12,8 @@ export interface AppEvents {
   'session.changed': { userId: number | null };
   /** The LGPD acceptance prompt should be shown (spec §4 LGPD). */
   'lgpd.prompt': Record<string, never>;
+  /** A post-login configuration failed (spec §8): 8 = analytics config, 7 = chatbot config. */
+  'setup.error': { code: 7 | 8 };
 }
 
 export interface EventBus {

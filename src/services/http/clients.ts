@@ -102,6 +102,32 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
 
 const clients = new Map<ApiBase, KyInstance>();
 
+/**
+ * Points the main API (v1 and v2) at an external platform's API (spec §3 Platform:
+ * `is_external_platform` + `external_api_url`): `root` is where that API's versions live,
+ * so main v1 becomes `${root}/v1` and main v2 `${root}/v2` for every later call.
+ * @param root an https URL (or http on localhost), or a same-origin path starting with '/'.
+ * @returns false (nothing changed) when `root` is not such an address.
+ */
+export function repointMainApi(root: string): boolean {
+  const trimmed = root.trim().replace(/\/+$/, '');
+  let ok = trimmed.startsWith('/') && !trimmed.startsWith('//');
+  if (!ok) {
+    try {
+      const url = new URL(trimmed);
+      ok = url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname));
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok || trimmed === '') return false;
+  apiBaseUrls.mainV1 = `${trimmed}/v1`;
+  apiBaseUrls.mainV2 = `${trimmed}/v2`;
+  clients.delete('mainV1');
+  clients.delete('mainV2');
+  return true;
+}
+
 /** The shared ky instance of `base` (created on first use). */
 export function client(base: ApiBase): KyInstance {
   let instance = clients.get(base);
