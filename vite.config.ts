@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
@@ -29,8 +30,49 @@ function prepaint(): Plugin {
  * Vite build of the statically exported SPA (DESIGN.md §1). In development the
  * reference API runs on API_PORT (default 4174) and `/api` is proxied to it.
  */
+/**
+ * Service worker (issue 8, spec §4): Workbox precaches the app shell so the app and deep links
+ * open offline (navigation fallback to index.html — never for API paths, files or SSO
+ * callbacks); media of the file repository is cached as played (range requests). Registered by
+ * the app itself from the fixed root path `/sw.js` (src/services/pwa/register.ts), so no inline
+ * registration script is added. The manifest is served per brand by the server.
+ */
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  injectRegister: false,
+  filename: 'sw.js',
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,json,woff2}'],
+    globIgnores: ['**/csp.json'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [
+      /^\/api\//,
+      /^\/sw\.js$/,
+      /^\/manifest\.webmanifest$/,
+      /\/[^/?]+\.[a-z0-9]{2,5}$/i,
+      /[?&](access_token|code|state)=/,
+    ],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Course media already played (same-origin file repository); never the token-bearing proxy.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/files/media/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'media',
+          rangeRequests: true,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), prepaint()],
+  plugins: [react(), prepaint(), pwa],
   build: {
     target: 'es2022',
     sourcemap: true,

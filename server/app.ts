@@ -37,6 +37,11 @@ import { studentAttachmentRoutes } from './routes/student-attachments';
 import { newLmsRoutes, shortVideoFileRoutes, shortVideoV1Routes } from './routes/short-videos';
 import { erpRoutes, hubFinanceRoutes } from './routes/finances';
 import { certificateRoutes } from './routes/certificates';
+import { accountRoutes, devMailRoutes } from './routes/account';
+import { biometricsV2Routes, profileV1Routes } from './routes/profile';
+import { homeNewLmsRoutes, homeV1Routes, homeV2Routes } from './routes/home';
+import { standinRoutes } from './routes/standins';
+import { consentV1Routes, sessionLogV2Routes } from './routes/consent-ping';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = join(ROOT, 'server', 'assets');
@@ -63,14 +68,21 @@ export function buildScriptHashes(distDir: string): string[] {
 /** The VLibras widget's host (accessibility setting is_libras_enabled, spec §3). */
 const VLIBRAS = 'https://vlibras.gov.br';
 
+/**
+ * Production hosts of the third-party widgets (spec §7; defaults of src/services/widgets/config.ts):
+ * Microsoft Clarity (script, beacons and pixel), the chatbot and the survey SDK.
+ */
+const CLARITY = 'https://www.clarity.ms https://*.clarity.ms https://c.bing.com';
+const WIDGETS = `${CLARITY} https://widget.imbot.com.br https://sdk.surveysdk.com.br`;
+
 export const APP_CSP = [
   "default-src 'self'",
-  `script-src 'self' ${VLIBRAS}`,
+  `script-src 'self' ${VLIBRAS} ${WIDGETS}`,
   "style-src 'self'",
-  `img-src 'self' data: blob: ${VLIBRAS}`,
+  `img-src 'self' data: blob: ${VLIBRAS} ${WIDGETS}`,
   `media-src 'self' blob: ${VLIBRAS}`,
   "frame-src 'self'",
-  `connect-src 'self' ${VLIBRAS}`,
+  `connect-src 'self' ${VLIBRAS} ${WIDGETS}`,
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
@@ -134,6 +146,8 @@ export function createApp(db: Db, options: AppOptions): Hono {
   app.route(API_PREFIXES.mainV2, studentV2Routes(db));
   app.route(API_PREFIXES.mainV1, attachmentRoutes(db));
   app.route(API_PREFIXES.mainV1, gradeRoutes(db));
+  app.route(API_PREFIXES.mainV1, profileV1Routes(db));
+  app.route(API_PREFIXES.mainV2, biometricsV2Routes(db));
   app.route(API_PREFIXES.mainV1, studentAttachmentRoutes(db));
   app.route(API_PREFIXES.mainV1, shortVideoV1Routes(db));
   app.route(API_PREFIXES.files, shortVideoFileRoutes(db));
@@ -141,6 +155,15 @@ export function createApp(db: Db, options: AppOptions): Hono {
   app.route(API_PREFIXES.hub, hubFinanceRoutes(db));
   app.route(API_PREFIXES.erp, erpRoutes(db));
   app.route(API_PREFIXES.certificates, certificateRoutes(db));
+  app.route(API_PREFIXES.mainV1, homeV1Routes(db));
+  app.route(API_PREFIXES.mainV2, homeV2Routes(db));
+  app.route(API_PREFIXES.newLms, homeNewLmsRoutes(db));
+  app.route(API_PREFIXES.mainV1, consentV1Routes(db));
+  app.route(API_PREFIXES.mainV2, sessionLogV2Routes(db));
+  // Stand-ins of the third-party widgets for tests (not the real vendors; routes/standins.ts).
+  app.route('/api/standins', standinRoutes());
+  app.route(API_PREFIXES.mainV1, accountRoutes(db));
+  app.route('/api/dev', devMailRoutes(db));
   app.all('/api/*', (c) => c.json({ message: MESSAGES.notFound }, 404));
 
   const distDir = options.distDir;

@@ -14,18 +14,28 @@ import { seedGrades } from './seed-grades';
 import { seedDocuments } from './seed-documents';
 import { seedContracts } from './seed-contracts';
 import { seedFinances } from './seed-finances';
+import { seedProfile } from './seed-profile';
+import { seedHome } from './seed-home';
+import { seedConsent } from './seed-consent';
+import { seedAccount } from './seed-account';
 
 export type SeedStep = (db: Db) => Promise<boolean>;
 
 /** The idempotent seed steps, in order. */
 export const SEED_STEPS: readonly SeedStep[] = [
+  // First: the account-test students then get what later steps give every student.
+  seedAccount,
   seedQuizzes,
   seedShortVideos,
   seedAttachments,
   seedGrades,
-  seedDocuments,
   seedContracts,
   seedFinances,
+  seedProfile,
+  seedHome,
+  seedConsent,
+  // After every step that adds students: each student gets their personal files.
+  seedDocuments,
 ];
 
 /** Runs every step. @returns how many inserted something. */

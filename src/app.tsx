@@ -3,12 +3,12 @@
  * Public routes: /login, /requestResetPassword, /resetPassword, /lo/preview/{id};
  * every other known route needs a session (guards in `views/guards.tsx`).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { IntlProvider, type MessageDescriptor } from 'react-intl';
+import { IntlProvider } from 'react-intl';
 import { keepPreviousData, QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { appQueryClient } from './query-client';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { DEFAULT_LOCALE, loadTranslations, type Translations } from './i18n';
 import { AccessibilityContext, type AccessibilityRef } from './views/accessibility/context';
 import { SetupErrorToasts } from './views/components/setup-error-toasts';
@@ -20,9 +20,9 @@ import { PageLoading } from './views/components/page-loading';
 import { ScreenErrorBoundary } from './views/components/screen-error';
 import { ErrorScreen, type ErrorScreenRef } from './views/error-screen/screen';
 import { Toaster } from 'sonner';
-import { ScreenMessages } from './views/placeholder/messages';
 import { OutboxContext } from './views/outbox/context';
 import type { AppOutbox } from './wiring';
+import { LgpdDialog, type LgpdConsentRef } from './views/lgpd/dialog';
 
 const CoursesScreen = lazy(() => import('./views/courses/screen'));
 const CourseScreen = lazy(() => import('./views/course/screen'));
@@ -33,9 +33,16 @@ const GradeDetailsScreen = lazy(() => import('./views/grades/details'));
 const PreviewScreen = lazy(() => import('./views/preview/screen'));
 const AttachmentsScreen = lazy(() => import('./views/attachments/screen'));
 const AttachmentScreen = lazy(() => import('./views/attachments/attachment-screen'));
-const PlaceholderScreen = lazy(() => import('./views/placeholder/screen'));
 const NotFoundScreen = lazy(() => import('./views/not-found/screen'));
 const FinancesScreen = lazy(() => import('./views/finances/screen'));
+const RequestResetPasswordScreen = lazy(() => import('./views/password-reset/request-screen'));
+const ResetPasswordScreen = lazy(() => import('./views/password-reset/reset-screen'));
+const AccountScreen = lazy(() => import('./views/account/screen'));
+const HomeScreen = lazy(() => import('./views/home/screen'));
+const ProfessionalizingScreen = lazy(() => import('./views/areas/professionalizing'));
+const TrafficScreen = lazy(() => import('./views/areas/traffic'));
+const GraduationScreen = lazy(() => import('./views/areas/graduation'));
+const TecmixScreen = lazy(() => import('./views/areas/tecmix'));
 
 export interface AppProps {
   session: SessionRef;
@@ -50,21 +57,44 @@ export interface AppProps {
   accessibility?: AccessibilityRef;
   /** The page's query client (`appQueryClient`); tests pass their own. */
   queryClient?: QueryClient;
+  /** The LGPD consent actor (spec §4 LGPD): its acceptance dialog shows while it prompts. */
+  lgpdConsent?: LgpdConsentRef;
 }
 
 /** The mounted application. */
-export function App({ session, errorStore, translations, outbox, accessibility, eventBus, queryClient }: AppProps) {
+export function App({
+  session,
+  errorStore,
+  translations,
+  outbox,
+  accessibility,
+  eventBus,
+  queryClient,
+  lgpdConsent,
+}: AppProps) {
   const [client] = useState(() => queryClient ?? appQueryClient);
   return (
     <QueryClientProvider client={client}>
       <AccessibilityContext.Provider value={accessibility ?? null}>
         {accessibility ? (
           <FollowLanguage accessibility={accessibility} initial={translations}>
-            <AppBody session={session} errorStore={errorStore} outbox={outbox} eventBus={eventBus} />
+            <AppBody
+              session={session}
+              errorStore={errorStore}
+              outbox={outbox}
+              eventBus={eventBus}
+              lgpdConsent={lgpdConsent}
+            />
           </FollowLanguage>
         ) : (
           <Localized translations={translations}>
-            <AppBody session={session} errorStore={errorStore} outbox={outbox} eventBus={eventBus} />
+            <AppBody
+              session={session}
+              errorStore={errorStore}
+              outbox={outbox}
+              eventBus={eventBus}
+              lgpdConsent={lgpdConsent}
+            />
           </Localized>
         )}
       </AccessibilityContext.Provider>
@@ -122,15 +152,18 @@ function AppBody({
   errorStore,
   outbox,
   eventBus,
-}: Pick<AppProps, 'session' | 'errorStore' | 'outbox' | 'eventBus'>) {
+  lgpdConsent,
+}: Pick<AppProps, 'session' | 'errorStore' | 'outbox' | 'eventBus' | 'lgpdConsent'>) {
   return (
     <>
       <SetupErrorToasts bus={eventBus} />
+      <RouteEvents bus={eventBus} />
       <SessionContext.Provider value={session}>
         <OutboxContext.Provider value={outbox}>
           <Toaster position="top-center" richColors closeButton />
           <ErrorScreen store={errorStore} />
           <BlockedWhileErrorScreen store={errorStore}>
+            {lgpdConsent && <LgpdDialog consent={lgpdConsent} />}
             <ScreenErrorBoundary>
               <Suspense fallback={<PageLoading />}>
                 <Routes />
@@ -144,21 +177,28 @@ function AppBody({
 }
 
 /**
- * Signed-in screens whose content arrives with later issues: each shows its title,
- * so deep links, guards and navigation already work (spec §2 route table).
+ * Publishes `route.changed` { path: pathname + search } on the event bus at mount and on every
+ * wouter location change — the one source the chatbot and survey adapters follow (spec §2).
  */
-const SIGNED_IN_PLACEHOLDERS: { path: string; title: MessageDescriptor; flag?: AreaFlag }[] = [
-  { path: '/home', title: ScreenMessages.home },
-  { path: '/profissionalizante', title: ScreenMessages.professionalizing },
-  { path: '/transito', title: ScreenMessages.traffic, flag: 'is_aprovat_user' },
-  { path: '/graduacao', title: ScreenMessages.graduation, flag: 'is_lxp_user' },
-  { path: '/tecmix', title: ScreenMessages.tecmix, flag: 'is_eja_user' },
-];
+function RouteEvents({ bus }: { bus: EventBus | null | undefined }) {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    bus?.emit('route.changed', { path: search ? `${pathname}?${search}` : pathname });
+  }, [bus, pathname, search]);
+  return null;
+}
 
-/** Public screens (spec §6) still to be built. */
-const PUBLIC_PLACEHOLDERS: { path: string; title: MessageDescriptor }[] = [
-  { path: '/requestResetPassword', title: ScreenMessages.requestResetPassword },
-  { path: '/resetPassword', title: ScreenMessages.resetPassword },
+/**
+ * The home and the student areas (spec §2, §6; issue 6), each lazily loaded; the flagged
+ * areas sit behind `AreaGuard` (others go to /home).
+ */
+const SIGNED_IN_AREAS: { path: string; Screen: ComponentType; flag?: AreaFlag }[] = [
+  { path: '/home', Screen: HomeScreen },
+  { path: '/profissionalizante', Screen: ProfessionalizingScreen },
+  { path: '/transito', Screen: TrafficScreen, flag: 'is_aprovat_user' },
+  { path: '/graduacao', Screen: GraduationScreen, flag: 'is_lxp_user' },
+  { path: '/tecmix', Screen: TecmixScreen, flag: 'is_eja_user' },
 ];
 
 /** The app behind the error screen: inert (no focus, no clicks, hidden from AT) while it shows. */
@@ -182,28 +222,40 @@ function Routes() {
       <Route path="/lo/preview/:learningObject">
         {(params) => <PreviewScreen learningObjectId={params.learningObject} />}
       </Route>
-      {PUBLIC_PLACEHOLDERS.map(({ path, title }) => (
-        <Route key={path} path={path}>
-          <PlaceholderScreen title={title} publicPage />
-        </Route>
-      ))}
+      {/* Password reset (spec §2, §6: public; a signed-in student is sent away like /login). */}
+      <Route path="/requestResetPassword">
+        <GuestOnly>
+          <RequestResetPasswordScreen />
+        </GuestOnly>
+      </Route>
+      <Route path="/resetPassword">
+        <GuestOnly>
+          <ResetPasswordScreen />
+        </GuestOnly>
+      </Route>
+      {/* Account page: change password, delete account (issue 6) and the profile. */}
+      <Route path="/conta">
+        <Protected>
+          <AccountScreen />
+        </Protected>
+      </Route>
 
       <Route path="/">
         <Protected>
           <IndexRoute>
-            <PlaceholderScreen title={ScreenMessages.index} />
+            <HomeScreen index />
           </IndexRoute>
         </Protected>
       </Route>
-      {SIGNED_IN_PLACEHOLDERS.map(({ path, title, flag }) => (
+      {SIGNED_IN_AREAS.map(({ path, Screen, flag }) => (
         <Route key={path} path={path}>
           <Protected>
             {flag ? (
               <AreaGuard flag={flag}>
-                <PlaceholderScreen title={title} />
+                <Screen />
               </AreaGuard>
             ) : (
-              <PlaceholderScreen title={title} />
+              <Screen />
             )}
           </Protected>
         </Route>

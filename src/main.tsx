@@ -14,6 +14,10 @@ import {
   createAppOutbox,
   followStudent,
   followStudentSettings,
+  followLgpdConsent,
+  followSessionPing,
+  appSessionPingMachine,
+  provideLgpdConsent,
   provideBoot,
   providePlatform,
 } from './wiring';
@@ -40,12 +44,19 @@ void toPromise(boot).then((outcome) => {
   window.addEventListener('offline', () => errorStore.send({ type: 'network.offline' }));
   window.addEventListener('online', () => errorStore.send({ type: 'network.online' }));
   // The brand of this site host (spec §1); 404/500 on the lookup → error screen (spec §4).
-  createActor(
+  const platform = createActor(
     providePlatform((error) => errorStore.send({ type: 'error.show', error })),
     {
       input: { host: location.hostname },
     },
   ).start();
+  // Session ping (spec §9) while signed in on a platform with enforce_session_throttle.
+  followSessionPing(session, platform, createActor(appSessionPingMachine).start());
+  // LGPD acceptance prompt (spec §4): 1 s after arriving on / without acceptance.
+  const lgpd = createActor(
+    provideLgpdConsent(bootResults.eventBus, () => session.send({ type: 'user.refresh' })),
+  ).start();
+  followLgpdConsent(session, lgpd);
   // Accessibility settings (spec §3) of whoever uses the app; applied before the first render.
   const cachedUserId = readCachedUser()?.id ?? null;
   const accessibility = createActor(appAccessibilityMachine, {
@@ -67,6 +78,7 @@ void toPromise(boot).then((outcome) => {
         outbox={outbox}
         accessibility={accessibility}
         eventBus={bootResults.eventBus}
+        lgpdConsent={lgpd}
       />
     </StrictMode>,
   );

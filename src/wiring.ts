@@ -5,7 +5,14 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { bootMachine, type BootStepResult } from './machines/boot.machine';
-import { sessionMachine } from './machines/session.machine';
+import type { EventBus } from './services/events/bus';
+import { sessionPingMachine } from './machines/session-ping.machine';
+import { lgpdConsentMachine } from './machines/lgpd-consent.machine';
+import { postLoginSetupStarted } from './machines/session.machine';
+import { postUpdateAcceptedLgpd, postUserSessionLog } from './services/api/consent';
+import { SESSION_PING_MS } from './services/config';
+import { sessionMachine, type LogoutReason } from './machines/session.machine';
+import { ACCOUNT_DELETED_QUERY } from './services/navigation/login-notices';
 import { errorScreenMachine, type StoredError } from './machines/error-screen.machine';
 import { platformMachine } from './machines/platform.machine';
 import { getLmsSettings, getPlatform, getPlatformSettings } from './services/api/platforms';
@@ -48,6 +55,7 @@ import {
   type AccessibilitySettings,
 } from './services/storage/accessibility-settings';
 import { loadVLibras, setVLibrasVisible } from './services/widgets/vlibras';
+import { startWidgets } from './services/widgets/start';
 import { openOutboxStore, type OutboxEntry, type OutboxStore, type OutboxWrite } from './services/storage/outbox-store';
 import { pixPaymentMachine } from './machines/pix-payment.machine';
 import { getBill, postBillPay } from './services/api/finances';
@@ -101,19 +109,19 @@ export const appSessionMachine = sessionMachine.provide({
     },
     navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
       navigate(safeNextRoute(params.nextRoute), { replace: true }),
-    navigateToLogin: () => navigate('/login', { replace: true }),
+    // After an account deletion /login says so ('Sua conta foi excluída.', issue 6).
+    navigateToLogin: (_, params: { reason: LogoutReason | null }) =>
+      navigate(params.reason === 'accountDeleted' ? `/login?${ACCOUNT_DELETED_QUERY}` : '/login', { replace: true }),
   },
 });
 
 /**
- * Post-login setup of spec §4 (run 1 s after sign-in by the session machine): loads the
- * analytics and chatbot configuration (`GET /lms/settings/clarity_key`, `…/imbot_key`) into the
- * platform settings the widget loaders read; a failure of each is published on the event bus
- * as `setup.error` with its spec §8 code (8 analytics, 7 chatbot) and never fails the setup.
- * The accessibility config is the device's (accessibility machine); the user refresh runs
- * through `user.refresh`; LGPD, session ping and the widgets themselves arrive with issue 7.
+ * Post-login step "analytics and chatbot": loads their configuration
+ * (`GET /lms/settings/clarity_key`, `…/imbot_key`) into the platform settings the widget
+ * loaders read; a failure of each is published on the event bus as `setup.error` with its
+ * spec §8 code (8 analytics, 7 chatbot) and never fails the setup.
  */
-export async function postLoginSetup(bus = bootResults.eventBus): Promise<void> {
+export async function loadWidgetConfig(bus: EventBus | null = bootResults.eventBus): Promise<void> {
   const load = async (key: string, code: 7 | 8): Promise<Record<string, string | null>> => {
     try {
       return await getLmsSettings([key]);
@@ -125,6 +133,40 @@ export async function postLoginSetup(bus = bootResults.eventBus): Promise<void> 
   const loaded = await Promise.all([load('clarity_key', 8), load('imbot_key', 7)]);
   // One write with both answers (two concurrent read-modify-writes would lose one).
   writePlatformSettings(Object.assign({ ...readPlatformSettings() }, ...loaded));
+  // Widgets (spec §7): after first paint, without holding the setup; failures → Cód 8 / Cód 7.
+  void startWidgets({ clarityKey: loaded[0]?.clarity_key, chatbotKey: loaded[1]?.imbot_key }, bus);
+}
+
+/** One step of the post-login setup (spec §4); a rejection is logged and never blocks the others. */
+export type PostLoginStep = (bus: EventBus | null) => Promise<void> | void;
+
+/**
+ * The isolated steps of the post-login setup (spec §4), by name: adding a step is one line.
+ * What follows a state rather than running once lives in machines and starts at the same
+ * moment: accessibility config — accessibility machine (`followStudentSettings`); user refresh —
+ * session machine (`user.refresh`); session ping — `sessionPingMachine` (`followSessionPing`,
+ * from the start of the setup); LGPD check — `lgpdConsentMachine` (`followLgpdConsent`).
+ */
+export const POST_LOGIN_STEPS: Record<string, PostLoginStep> = {
+  widgetConfig: loadWidgetConfig,
+};
+
+/**
+ * Post-login setup of spec §4 (run 1 s after sign-in, and on a page load with a valid session,
+ * by the session machine): runs every step of `steps` at once, each isolated
+ * (`Promise.allSettled`); never rejects.
+ */
+export async function postLoginSetup(
+  bus: EventBus | null = bootResults.eventBus,
+  steps: Record<string, PostLoginStep> = POST_LOGIN_STEPS,
+): Promise<void> {
+  const names = Object.keys(steps);
+  const results = await Promise.allSettled(names.map(async (name) => steps[name]!(bus)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected' && import.meta.env.DEV) {
+      console.error(`[setup] post-login step "${names[i]}" failed`, result.reason);
+    }
+  });
 }
 
 /**
@@ -415,4 +457,116 @@ export function followStudentSettings(
   };
   follow(session.getSnapshot());
   return session.subscribe(follow).unsubscribe;
+}
+
+// ---------- session ping and LGPD consent (issue 7) ----------
+
+/**
+ * The session ping (spec §7, §9) with the real v2 `POST /user-session/log` and the configured
+ * interval (`SESSION_PING_MS`: 300 000 ms unless `VITE_SESSION_PING_MS` shortens it).
+ */
+export const appSessionPingMachine = sessionPingMachine.provide({
+  actors: {
+    ping: fromPromise<void>(async () => {
+      await postUserSessionLog();
+    }),
+  },
+  delays: { pingInterval: SESSION_PING_MS },
+});
+
+/**
+ * Keeps the ping on the facts it needs: `ping.session` (signed in and the post-login setup
+ * started — also on a page load with a valid session; false on logout or 401) and
+ * `ping.platform` (`enforce_session_throttle` of the looked-up platform). Sends changes only.
+ * @returns the unsubscribe function.
+ */
+export function followSessionPing(
+  session: ActorRefFrom<typeof sessionMachine>,
+  platform: ActorRefFrom<typeof platformMachine>,
+  ping: ActorRefFrom<typeof sessionPingMachine>,
+): () => void {
+  let signedIn: boolean | undefined;
+  let throttle: boolean | undefined;
+  const onSession = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    const next = postLoginSetupStarted(snapshot);
+    if (next === signedIn) return;
+    signedIn = next;
+    ping.send({ type: 'ping.session', signedIn: next });
+  };
+  const onPlatform = (snapshot: ReturnType<typeof platform.getSnapshot>) => {
+    const next = snapshot.context.platform?.enforce_session_throttle ?? false;
+    if (next === throttle) return;
+    throttle = next;
+    ping.send({ type: 'ping.platform', throttle: next });
+  };
+  onSession(session.getSnapshot());
+  onPlatform(platform.getSnapshot());
+  const a = session.subscribe(onSession);
+  const b = platform.subscribe(onPlatform);
+  return () => {
+    a.unsubscribe();
+    b.unsubscribe();
+  };
+}
+
+/**
+ * Paths on which the LGPD prompt is due (spec §4 "on /"): `/`, and `/home`, where `/` sends
+ * students of platform 1 at once (spec §2) — so the landing page after `/` counts as `/`.
+ */
+export const LGPD_PROMPT_PATHS: readonly string[] = ['/', '/home'];
+
+/**
+ * The LGPD consent machine (spec §4, §7) with its real effects: `acceptLgpd` → `POST
+ * /users/updateAcceptedLgpd` (the answer is cached as the current user at once), `emitPrompt`
+ * → `lgpd.prompt` on `bus`, `refreshUser` → `onAccepted()` (the session's `user.refresh`).
+ */
+export function provideLgpdConsent(bus: EventBus | null, onAccepted: () => void) {
+  return lgpdConsentMachine.provide({
+    actors: {
+      acceptLgpd: fromPromise<void>(async () => {
+        writeCachedUser(await postUpdateAcceptedLgpd());
+      }),
+    },
+    actions: {
+      emitPrompt: () => bus?.emit('lgpd.prompt', {}),
+      refreshUser: () => onAccepted(),
+    },
+  });
+}
+
+/**
+ * Sends the LGPD facts to `lgpd`: `lgpd.reset` when the signed-in student changes (sign-out,
+ * another student), and `lgpd.update { due }` (signed in, `accepted_lgpd` false, on a path of
+ * `LGPD_PROMPT_PATHS`) whenever it changes — on session changes and on every history change
+ * (wouter's pushState/replaceState events, popstate). @returns the unsubscribe function.
+ */
+export function followLgpdConsent(
+  session: ActorRefFrom<typeof sessionMachine>,
+  lgpd: ActorRefFrom<typeof lgpdConsentMachine>,
+  currentPath: () => string = () => location.pathname,
+): () => void {
+  let userId: number | null | undefined;
+  let due: boolean | undefined;
+  const follow = () => {
+    const snapshot = session.getSnapshot();
+    const user = snapshot.hasTag('authenticated') ? snapshot.context.user : null;
+    const id = user?.id ?? null;
+    if (userId !== undefined && id !== userId) {
+      lgpd.send({ type: 'lgpd.reset' });
+      due = undefined;
+    }
+    userId = id;
+    const next = user !== null && !user.accepted_lgpd && LGPD_PROMPT_PATHS.includes(currentPath());
+    if (next === due) return;
+    due = next;
+    lgpd.send({ type: 'lgpd.update', due: next });
+  };
+  follow();
+  const subscription = session.subscribe(follow);
+  const events = ['popstate', 'pushState', 'replaceState'] as const;
+  if (typeof window !== 'undefined') for (const name of events) window.addEventListener(name, follow);
+  return () => {
+    subscription.unsubscribe();
+    if (typeof window !== 'undefined') for (const name of events) window.removeEventListener(name, follow);
+  };
 }

@@ -6,6 +6,7 @@ import { issueToken, revokeToken, TOKEN_TTL_SECONDS, verifyPassword } from '../a
 import type { Db } from '../db/client';
 import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken } from '../http';
 import { previewLearningObject } from '../lms';
+import { ACCOUNT_DELETED_MESSAGE } from './account';
 
 interface PlatformRow {
   id: number;
@@ -107,11 +108,13 @@ export function publicRoutes(db: Db): Hono {
 
   app.post('/auth/token', async (c) => {
     const body = await jsonBody(c, LoginRequest);
-    const [user] = await db.rows<{ id: number; password_hash: string }>(sql`
-      SELECT id, password_hash FROM users WHERE access_code = ${body.username}`);
+    const [user] = await db.rows<{ id: number; password_hash: string; deleted_at: unknown }>(sql`
+      SELECT id, password_hash, deleted_at FROM users WHERE access_code = ${body.username}`);
     if (!user || !(await verifyPassword(body.password, user.password_hash))) {
       throw new HttpProblem(401, 'Código de acesso ou senha inválidos');
     }
+    // A deleted account (routes/account.ts) never signs in again; said only to its password's owner.
+    if (user.deleted_at) throw new HttpProblem(403, ACCOUNT_DELETED_MESSAGE);
     const answer: LoginResponse = {
       access_token: await issueToken(db, user.id),
       token_type: 'Bearer',

@@ -1,9 +1,9 @@
 /** Authenticated routes of main v1/v2: the student and the learning journey (spec §7). */
 import { Hono, type Context } from 'hono';
-import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { CourseStatus, LearningObjectEndRequest, UserUpdateRequest, type User } from '../../src/services/contract';
+import { CourseStatus, LearningObjectEndRequest, type User } from '../../src/services/contract';
 import type { Db } from '../db/client';
+import { loadUser, parseUserUpdate, updateUser } from './profile';
 import { HttpProblem, idempotent, jsonBody, parseId, requireStudent, type AppEnv } from '../http';
 import {
   endLearningObject,
@@ -20,13 +20,8 @@ import {
   type WriteMeta,
 } from '../lms';
 
-async function userById(db: Db, id: number): Promise<User> {
-  const [row] = await db.rows<User>(sql`
-    SELECT id, name, email, access_code, platform_id, is_aprovat_user, is_lxp_user, is_eja_user, accepted_lgpd
-    FROM users WHERE id = ${id}`);
-  if (!row) throw new HttpProblem(404, 'Usuário não encontrado.');
-  return row;
-}
+/** The User with its profile fields (issue 6: `routes/profile.ts`). */
+const userById = (db: Db, id: number): Promise<User> => loadUser(db, id);
 
 const LO_PROBLEMS: Record<LoLookupError, HttpProblem> = {
   not_found: new HttpProblem(404, 'Conteúdo não encontrado.'),
@@ -66,11 +61,9 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
   app.get('/users/self', async (c) => c.json({ data: await userById(db, c.var.student.id) }));
 
   app.put('/users/self', async (c) => {
-    const changes = await jsonBody(c, UserUpdateRequest);
-    const id = c.var.student.id;
-    if (changes.name !== undefined) await db.rows(sql`UPDATE users SET name = ${changes.name} WHERE id = ${id}`);
-    if (changes.email !== undefined) await db.rows(sql`UPDATE users SET email = ${changes.email} WHERE id = ${id}`);
-    return c.json({ data: await userById(db, id) });
+    // Profile validation with one pt-BR sentence per broken rule (issue 6: `routes/profile.ts`).
+    const changes = await parseUserUpdate(c);
+    return c.json({ data: await updateUser(db, c.var.student.id, changes) });
   });
 
   app.get('/lms/courses/:id', async (c) => {

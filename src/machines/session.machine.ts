@@ -4,14 +4,15 @@
  *
  * Input `{ hasToken, cachedUser }`; context `{ user, loginError, nextRoute, fromLogin }`.
  *
- * Events: `session.login { username, password, country, nextRoute }`, `session.logout`,
+ * Events: `session.login { username, password, country, nextRoute }`, `session.logout { reason? }`
+ * (`reason: 'accountDeleted'` after `POST /users/self/delete`: same path, /login says why),
  * `session.expired` (a 401 from the main APIs), `user.refresh`.
  *
  * Actors (provided by the app): `login` ({ username, password, scope } → { access_token }),
  * `fetchUser` (→ User), `revokeToken` (best effort), `postLoginSetup` ({ user } → void).
  * Actions: `storeToken { token }`, `storeUser { user }`, `clearAuth`,
  * `navigateAfterLogin { nextRoute }` (the app keeps only safe same-origin targets),
- * `navigateToLogin`. Delay `postLoginDelay` = 1000 ms.
+ * `navigateToLogin { reason }` (null, or why the student was signed out). Delay `postLoginDelay` = 1000 ms.
  *
  * Tags: `anonymous`, `busy`, `authenticated`.
  */
@@ -38,11 +39,16 @@ export interface SessionContext {
   fromLogin: boolean;
   /** A token was stored when the page loaded. */
   hasToken: boolean;
+  /** Why the last 'session.logout' signed the student out (null: they chose 'Sair'). */
+  logoutReason: LogoutReason | null;
 }
+
+/** Why a logout happened, when it is not the student's 'Sair': the account was deleted (issue 6). */
+export type LogoutReason = 'accountDeleted';
 
 export type SessionEvent =
   | { type: 'session.login'; username: string; password: string; country: CountryCode; nextRoute: string | null }
-  | { type: 'session.logout' }
+  | { type: 'session.logout'; reason?: LogoutReason }
   | { type: 'session.expired' }
   | { type: 'user.refresh' };
 
@@ -52,6 +58,12 @@ export function loginErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return LOGIN_FALLBACK_MESSAGE;
 }
+
+/** `navigateToLogin` with the reason of the 'session.logout' that started the sign-out. */
+const navigateWithReason = {
+  type: 'navigateToLogin',
+  params: ({ context }: { context: SessionContext }) => ({ reason: context.logoutReason }),
+} as const;
 
 export const sessionMachine = setup({
   types: {
@@ -72,7 +84,7 @@ export const sessionMachine = setup({
     storeUser: (_, _params: { user: User }) => {},
     clearAuth: () => {},
     navigateAfterLogin: (_, _params: { nextRoute: string | null }) => {},
-    navigateToLogin: () => {},
+    navigateToLogin: (_, _params: { reason: LogoutReason | null }) => {},
     forgetUser: assign({ user: null, fromLogin: false }),
   },
   guards: {
@@ -93,6 +105,7 @@ export const sessionMachine = setup({
     nextRoute: null,
     fromLogin: false,
     hasToken: input.hasToken,
+    logoutReason: null,
   }),
   initial: 'checking',
   states: {
@@ -231,13 +244,19 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        'session.logout': 'loggingOut',
+        'session.logout': {
+          target: 'loggingOut',
+          actions: assign({ logoutReason: ({ event }) => event.reason ?? null }),
+        },
         'session.expired': 'signingOut',
       },
     },
     signingOut: {
       description: 'The session ended on the server (401): clear stored auth and go to /login.',
-      always: { target: 'anonymous', actions: ['clearAuth', 'forgetUser', 'navigateToLogin'] },
+      always: {
+        target: 'anonymous',
+        actions: ['clearAuth', 'forgetUser', { type: 'navigateToLogin', params: { reason: null } }],
+      },
     },
     loggingOut: {
       description: "'Sair': revoke the token (best effort), clear stored auth, go to /login.",
@@ -245,9 +264,20 @@ export const sessionMachine = setup({
       invoke: {
         id: 'revokeToken',
         src: 'revokeToken',
-        onDone: { target: 'anonymous', actions: ['clearAuth', 'forgetUser', 'navigateToLogin'] },
-        onError: { target: 'anonymous', actions: ['clearAuth', 'forgetUser', 'navigateToLogin'] },
+        onDone: { target: 'anonymous', actions: ['clearAuth', 'forgetUser', navigateWithReason] },
+        onError: { target: 'anonymous', actions: ['clearAuth', 'forgetUser', navigateWithReason] },
       },
     },
   },
 });
+
+/**
+ * True once the post-login setup of this sign-in (or page load) has started: signed in and past
+ * `postLoginDelay` (the session ping starts then, spec §4). @param snapshot a session snapshot.
+ */
+export function postLoginSetupStarted(snapshot: {
+  hasTag: (tag: 'authenticated') => boolean;
+  matches: (value: { authenticated: { setup: 'waiting' } }) => boolean;
+}): boolean {
+  return snapshot.hasTag('authenticated') && !snapshot.matches({ authenticated: { setup: 'waiting' } });
+}

@@ -13,6 +13,8 @@
  * | VITE_API_ERP_URL           | ERP v1        | /api/erp/v1       |
  * | VITE_API_CERTIFICATES_URL  | certificates  | /api/certificates |
  * | VITE_API_NEW_LMS_URL       | new LMS v1    | /api/newlms/v1    |
+ * | VITE_SESSION_PING_MS       | session ping interval, ms (spec §9; demos may shorten it) | 300000 |
+ * | VITE_SENTRY_DSN            | error reporting (Sentry) DSN; unset = no hosted reporting | '' |
  */
 import { API_PREFIXES, type ApiBase } from './contract/bases';
 
@@ -44,3 +46,12 @@ export const TIMEOUTS_MS = {
   erp: 60_000,
   userActivityRead: 5_000,
 } as const;
+
+/** Session ping interval of spec §9: 5 minutes, unless `VITE_SESSION_PING_MS` (a positive integer, ms) shortens it. */
+export const SESSION_PING_MS: number = (() => {
+  const value = Number(pick('VITE_SESSION_PING_MS', ''));
+  return Number.isInteger(value) && value > 0 ? value : 300_000;
+})();
+
+/** Sentry DSN of the error-reporting boot step (spec §4 Startup); '' = no hosted reporting. */
+export const SENTRY_DSN: string = pick('VITE_SENTRY_DSN', '');

@@ -63,6 +63,13 @@ test.describe('sign-in and guards', () => {
     await page.goto('/login');
     await signIn(page, 'demo', 'demo1234');
     await expect(page).toHaveURL(/\/home$/);
+    // The home's own reads (dashboard, banners) and the post-login setup (1 s after sign-in,
+    // spec §9: user refresh …) finish first: revoking before them would already end the
+    // session on /home, before the click this test is about.
+    await expect(page.getByRole('heading', { level: 2, name: 'Continue estudando' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Destaques' })).toBeVisible();
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('networkidle');
     const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
     expect(token).toBeTruthy();
     // The server revokes the token behind the app's back (e.g. signed out elsewhere).

@@ -27,3 +27,17 @@ test('analytics and chatbot config failures show Cód: 8 and Cód: 7 toasts; the
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cursos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Meus cursos' })).toBeVisible();
 });
+
+test('analytics and chatbot scripts that cannot load show Cód: 8 and Cód: 7 toasts', async ({ page, signIn }) => {
+  // The settings load; the scripts (stand-ins in the e2e build) do not: one 404, one network failure.
+  await page.route('**/api/standins/chatbot.js*', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.route('**/api/standins/clarity.js*', (route) => route.abort('failed'));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText('Um erro inesperado ocorreu. Cód: 8')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Um erro inesperado ocorreu. Cód: 7')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fale conosco' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Página inicial' })).toBeVisible();
+});

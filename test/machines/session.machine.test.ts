@@ -48,7 +48,7 @@ function start(
         storeUser: (_, p: { user: User }) => calls.storeUser(p.user),
         clearAuth: () => calls.clearAuth(),
         navigateAfterLogin: (_, p: { nextRoute: string | null }) => calls.navigateAfterLogin(p.nextRoute),
-        navigateToLogin: () => calls.navigateToLogin(),
+        navigateToLogin: (_, p: { reason: string | null }) => calls.navigateToLogin(p.reason),
       },
     }),
     { input, clock },
@@ -167,6 +167,24 @@ describe('session machine (spec §4 Auth)', () => {
     expect(calls.clearAuth).toHaveBeenCalledTimes(1);
     expect(calls.navigateToLogin).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+  });
+
+  it('a logout after an account deletion takes the same path and tells /login why (issue 6)', async () => {
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: user },
+      { revokeToken: () => Promise.reject(new ApiError(401, { message: 'Sessão expirada' }, '/auth/logout')) },
+    );
+    actor.send({ type: 'session.logout', reason: 'accountDeleted' });
+    await flush();
+    expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+    expect(calls.navigateToLogin).toHaveBeenCalledWith('accountDeleted');
+    expect(actor.getSnapshot().context.user).toBeNull();
+    // A later plain 'Sair' carries no reason.
+    actor.send({ ...login });
+    await flush();
+    actor.send({ type: 'session.logout' });
+    await flush();
+    expect(calls.navigateToLogin).toHaveBeenLastCalledWith(null);
   });
 
   it('a 401 (session.expired) clears auth and goes to /login without a revoke call', () => {

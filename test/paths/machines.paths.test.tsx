@@ -1,6 +1,6 @@
 /**
  * Generated path tests (DESIGN.md §4): paths from xstate/graph replayed on real actors for
- * the boot, session, lifecycle, outbox, error-screen, platform, Pix payment and accessibility machines. Fails when a defined transition is never
+ * the boot, session, lifecycle, outbox, error-screen, platform, Pix payment, accessibility and carousel machines. Fails when a defined transition is never
  * reached; writes `.tmp/paths-coverage.json` for `scripts/paths-report.mjs` (QA's table).
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,11 +8,18 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { bootMachine, BootRedirectError } from '../../src/machines/boot.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
+import { sessionPingMachine } from '../../src/machines/session-ping.machine';
+import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
+import { LgpdDialog, type LgpdConsentRef } from '../../src/views/lgpd/dialog';
 import { lifecycleMachine, MAX_AUTO_RETRIES } from '../../src/machines/lifecycle.machine';
 import { errorScreenMachine, formatCountdown } from '../../src/machines/error-screen.machine';
 import { platformMachine } from '../../src/machines/platform.machine';
 import { outboxMachine } from '../../src/machines/outbox.machine';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
+import { carouselMachine } from '../../src/machines/carousel.machine';
+import { BannerCarouselView, type CarouselRef } from '../../src/views/home/carousel';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 import { formatExpiry, pixPaymentMachine } from '../../src/machines/pix-payment.machine';
 import { PixPaymentPanel, pixView, type PixPaymentRef } from '../../src/views/finances/payment-dialog';
@@ -152,6 +159,15 @@ function sampleEvents(eventType: string): EventObject[] {
         { type: eventType, userId: 1, settings: { ...DEFAULT_SETTINGS, is_libras_enabled: true } } as EventObject,
         { type: eventType, userId: null, settings: DEFAULT_SETTINGS } as EventObject,
       ];
+    case 'carousel.goTo':
+      // Every slide of the 3-slide model, and one out of range (ignored).
+      return [0, 1, 2, 9].map((index) => ({ type: eventType, index }) as EventObject);
+    case 'ping.session':
+      return [{ type: eventType, signedIn: true } as EventObject, { type: eventType, signedIn: false } as EventObject];
+    case 'ping.platform':
+      return [{ type: eventType, throttle: true } as EventObject, { type: eventType, throttle: false } as EventObject];
+    case 'lgpd.update':
+      return [{ type: eventType, due: true } as EventObject, { type: eventType, due: false } as EventObject];
     case 'lifecycle.finish':
       return [{ type: eventType, data: { answer: 'a' } } as EventObject];
     default:
@@ -160,6 +176,22 @@ function sampleEvents(eventType: string): EventObject[] {
 }
 
 const models: ModelOptions[] = [
+  {
+    machine: sessionPingMachine,
+    inputs: [undefined],
+    samples: sampleEvents,
+    // Failures beyond the first behave alike.
+    serializeState: (s) => {
+      const c = s.context as { signedIn: boolean; throttle: boolean; failures: number };
+      return JSON.stringify([s.value, c.signedIn, c.throttle, Math.min(c.failures, 1)]);
+    },
+  },
+  {
+    machine: lgpdConsentMachine,
+    inputs: [undefined],
+    samples: sampleEvents,
+    serializeState: (s) => JSON.stringify([s.value, (s.context as { error: unknown }).error !== null]),
+  },
   {
     machine: accessibilityMachine,
     inputs: [
@@ -174,6 +206,12 @@ const models: ModelOptions[] = [
     },
   },
   { machine: platformMachine, inputs: [{ host: 'localhost' }], samples: sampleEvents },
+  // 3 slides keep the context (index 0–2) bounded; reduced motion and a single slide start paused.
+  {
+    machine: carouselMachine,
+    inputs: [{ count: 3 }, { count: 3, reducedMotion: true }, { count: 1 }],
+    samples: sampleEvents,
+  },
   // The 30 s countdown is modelled from 2 s: the same states and branches, a finite graph.
   { machine: errorScreenMachine, inputs: [{ countdownFrom: 2 }], samples: sampleEvents },
   { machine: bootMachine, inputs: [undefined], samples: sampleEvents },
@@ -251,6 +289,72 @@ const renderPtBr = (view: ReactNode) =>
   ).unmount;
 
 const viewHooks: Record<string, ReplayHooks | undefined> = {
+  carousel: {
+    run: (step) => act(step),
+    onStart: (actor) => {
+      const count = (actor.getSnapshot() as unknown as { context: { count: number } }).context.count;
+      const banners = [1, 2, 3].slice(0, count).map((id) => ({
+        id,
+        title: `Destaque número ${id}`,
+        text: 'Texto',
+        image_url: `/api/files/media/banner-${id}.svg`,
+        alt: '',
+        link: null,
+        visible_ead: true,
+        position: id,
+      }));
+      return renderPtBr(
+        <Router hook={memoryLocation({ path: '/home' }).hook}>
+          <BannerCarouselView banners={banners} actor={actor as unknown as CarouselRef} />
+        </Router>,
+      );
+    },
+    onStep: async (snapshot, step) => {
+      await act(async () => {});
+      const s = snapshot as unknown as {
+        hasTag: (t: string) => boolean;
+        context: { index: number; count: number; announce: boolean };
+      };
+      const { index, count, announce } = s.context;
+      // Exactly one slide shows: 'N de M'.
+      const shown = screen.getAllByRole('group', { name: / de / }).filter((g) => !g.hidden);
+      expect(
+        shown.map((g) => g.getAttribute('aria-label')),
+        step,
+      ).toEqual([`${index + 1} de ${count}`]);
+      if (count > 1) {
+        const name = s.hasTag('rotating') ? 'Pausar' : 'Continuar rotação';
+        expect(screen.getByRole('button', { name }), step).toBeTruthy();
+      }
+      const live = `Destaque ${index + 1} de ${count}: Destaque número ${index + 1}`;
+      expect(screen.queryByText(live) !== null, step).toBe(announce);
+    },
+  },
+  lgpdConsent: {
+    run: (step) => act(step),
+    onStart: (actor) => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      client.setQueryData(['lgpdTerms'], { terms: 'Termos de teste da plataforma.', policyUrl: null });
+      return renderPtBr(
+        <QueryClientProvider client={client}>
+          <LgpdDialog consent={actor as unknown as LgpdConsentRef} />
+        </QueryClientProvider>,
+      );
+    },
+    onStep: async (snapshot, step) => {
+      await act(async () => {});
+      const s = snapshot as unknown as { hasTag: (t: string) => boolean };
+      const dialog = screen.queryByRole('dialog', { name: 'Privacidade e proteção de dados' });
+      expect(dialog !== null, step).toBe(s.hasTag('prompt'));
+      if (!dialog) return;
+      expect(dialog.textContent, step).toContain('Termos de teste da plataforma.');
+      const name = s.hasTag('busy') ? 'Registrando aceite…' : 'Aceitar';
+      expect(screen.getByRole('button', { name }).getAttribute('aria-disabled'), step).toBe(String(s.hasTag('busy')));
+      const alert = screen.queryByRole('alert');
+      if (s.hasTag('error')) expect(alert?.textContent, step).toContain('Não foi possível registrar o seu aceite.');
+      else expect(alert, step).toBeNull();
+    },
+  },
   errorScreen: {
     run: (step) => act(step),
     onStart: (actor) => renderPtBr(<ErrorScreen store={actor as unknown as ErrorScreenRef} />),

@@ -6,7 +6,9 @@
  */
 import { getUsersSelf } from '../api/users';
 import { onUnauthorized } from '../http/clients';
-import { clearToken, setToken } from '../storage/token';
+import { clearToken, getToken, setToken } from '../storage/token';
+import { SENTRY_DSN } from '../config';
+import { createErrorReporter, loadSentry, type ErrorReporter } from './error-reporting';
 import { clearCachedUser, readCachedUser, writeCachedUser } from '../storage/user-cache';
 import { readSettings } from '../storage/accessibility-settings';
 import { createEventBus, type EventBus } from '../events/bus';
@@ -15,6 +17,8 @@ import { loadTranslations, type Translations } from '../../i18n';
 export interface BootResults {
   translations: Translations | null;
   eventBus: EventBus | null;
+  /** Set by the error-reporting step (a no-op without `VITE_SENTRY_DSN`). */
+  errorReporter?: ErrorReporter;
 }
 
 /** What the steps prepared (filled as they run). */
@@ -67,15 +71,31 @@ export async function translationsStep(): Promise<void> {
 /**
  * Error reporting step: uncaught errors and rejections are logged for developers
  * (spec §8 "Startup step failures are logged for developers only"); never shown to the
- * student and never carrying tokens. A hosted reporter plugs in here when configured.
+ * student and never carrying tokens. With `VITE_SENTRY_DSN` they also go to Sentry, loaded
+ * lazily after the page has loaded (services/boot/error-reporting.ts, tokens scrubbed);
+ * without it the reporter is a no-op. The step itself never waits for Sentry.
  */
 export function errorReportingStep(): Promise<void> {
+  const { reporter } = createErrorReporter({
+    dsn: SENTRY_DSN,
+    dev: import.meta.env.DEV,
+    secrets: () => [getToken()].filter((t): t is string => t !== null),
+    load: () => afterPageLoad().then(loadSentry),
+  });
+  bootResults.errorReporter = reporter;
   const log = (label: string, detail: unknown) => {
     if (import.meta.env.DEV) console.error(`[app] ${label}`, detail);
+    if (SENTRY_DSN) reporter.captureException(detail);
   };
   window.addEventListener('error', (event) => log('uncaught error', event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => log('unhandled rejection', event.reason));
   return Promise.resolve();
+}
+
+/** Resolves once the page has loaded (third-party code never before it, DESIGN.md §3). */
+function afterPageLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
 /** Event bus step: creates the app's single typed bus. */

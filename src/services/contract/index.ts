@@ -12,6 +12,13 @@
  * - errors: `{ message: string }` with a 4xx/5xx status.
  */
 import * as v from 'valibot';
+import {
+  BiometricPhoto as BiometricPhotoSchema,
+  City as CitySchema,
+  PostalCodeAddress as PostalCodeSchema,
+  UserProfileFields,
+  UserProfileUpdate,
+} from './profile';
 
 // ---------- shared pieces ----------
 
@@ -105,6 +112,8 @@ export const User = v.object({
   is_lxp_user: v.boolean(),
   is_eja_user: v.boolean(),
   accepted_lgpd: v.boolean(),
+  // Profile (issue 6, ./profile.ts): cpf, phone, birth_date, address — optional and nullable.
+  ...UserProfileFields.entries,
 });
 export type User = v.InferOutput<typeof User>;
 
@@ -115,6 +124,8 @@ export const UserResponse = envelope(User);
 export const UserUpdateRequest = v.object({
   name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
   email: v.optional(v.nullable(v.pipe(v.string(), v.email()))),
+  // Profile (issue 6, ./profile.ts): CPF check digits, phone 10–11 digits, CEP 8 digits, UF.
+  ...UserProfileUpdate.entries,
 });
 export type UserUpdateRequest = v.InferOutput<typeof UserUpdateRequest>;
 
@@ -737,6 +748,228 @@ export const BillDetails = v.object({
 export type BillDetails = v.InferOutput<typeof BillDetails>;
 export const BillDetailsResponse = envelope(BillDetails);
 export type BillDetailsResponse = v.InferOutput<typeof BillDetailsResponse>;
+
+// ---------- LGPD consent and session ping (issue 7) ----------
+
+/** `POST /users/updateAcceptedLgpd` (main v1, no body): the updated user (`accepted_lgpd: true`). */
+export const AcceptLgpdResponse = envelope(User);
+export type AcceptLgpdResponse = v.InferOutput<typeof AcceptLgpdResponse>;
+
+/** One stored session ping (v2 `POST /user-session/log`, spec §7, §9); `logged_at` ISO 8601. */
+export const SessionLogEntry = v.object({ id: Id, logged_at: IsoDate });
+export type SessionLogEntry = v.InferOutput<typeof SessionLogEntry>;
+/** v2 `POST /user-session/log` answer (201). */
+export const SessionLogResponse = envelope(SessionLogEntry);
+export type SessionLogResponse = v.InferOutput<typeof SessionLogResponse>;
+/** Reference server only: v2 `GET /user-session/log`, the student's pings, newest first. */
+export const SessionLogListResponse = envelope(v.array(SessionLogEntry));
+export type SessionLogListResponse = v.InferOutput<typeof SessionLogListResponse>;
+
+/** Platform setting keys of the LGPD prompt (`GET /lms/settings/lgpd_terms,lgpd_policy_url`). */
+export const LGPD_SETTING_KEYS = ['lgpd_terms', 'lgpd_policy_url'] as const;
+
+// ---------- end LGPD consent and session ping ----------
+
+// ---------- home and student areas (issue 6: /home, /, /profissionalizante, /transito, /graduacao, /tecmix) ----------
+
+/** A calendar date `YYYY-MM-DD`. */
+const HomeDate = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+/** A same-origin app path such as `/finances` (never an absolute URL). */
+const AppPath = v.pipe(v.string(), v.regex(/^\/(?!\/)[^\s\\]*$/));
+
+/** A course on the dashboard: progress and where 'Continuar' leads (null: empty course). */
+export const DashboardCourse = v.object({
+  id: Id,
+  name: v.string(),
+  image_url: v.nullable(v.string()),
+  progress: Percent,
+  status: CourseStatus,
+  continue_learning_object: v.nullable(LearningObjectRef),
+});
+export type DashboardCourse = v.InferOutput<typeof DashboardCourse>;
+
+/** Something coming up: an assessment still to be graded, or a bill to pay (open or overdue). */
+export const UpcomingItem = v.object({
+  kind: v.picklist(['assessment', 'bill']),
+  title: v.string(),
+  date: HomeDate,
+  link: AppPath,
+});
+export type UpcomingItem = v.InferOutput<typeof UpcomingItem>;
+
+/**
+ * `GET /users/dashboard` (main v1): the student's unfinished courses (in progress first, at most
+ * 6), upcoming items by date (at most 5) and how many bills are pending (open + overdue).
+ */
+export const Dashboard = v.object({
+  courses: v.array(DashboardCourse),
+  upcoming: v.array(UpcomingItem),
+  pending_bills: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type Dashboard = v.InferOutput<typeof Dashboard>;
+export const DashboardResponse = envelope(Dashboard);
+
+/** A home banner of the student's platform (spec §3 banners, filter "visible in EAD"). */
+export const Banner = v.object({
+  id: Id,
+  title: v.string(),
+  text: v.string(),
+  image_url: v.string(),
+  /** Text alternative of the image ('' = decorative). */
+  alt: v.string(),
+  /** Where the banner leads: an app path or an absolute URL; null = nowhere. */
+  link: v.nullable(v.string()),
+  visible_ead: v.boolean(),
+  position: v.pipe(v.number(), v.integer()),
+});
+export type Banner = v.InferOutput<typeof Banner>;
+/** `GET /content/banners?isVisibleEad=1` (main v1): banners in `position` order. */
+export const BannerListResponse = envelope(v.array(Banner));
+
+/** `GET /lms/professionalizing/courses` (main v1, reference addition): professionalizing courses. */
+export const ProfessionalizingCourseListResponse = envelope(v.array(CourseSummary));
+
+/** v2 `POST /aprovat/user/create/external`: the student's traffic-education account (idempotent). */
+export const AprovatExternalUser = v.object({
+  external_id: v.pipe(v.string(), v.minLength(1)),
+  /** true when this call created it (201), false when it already existed (200). */
+  created: v.boolean(),
+  /** The traffic-education platform (a same-origin stand-in page on the reference server). */
+  platform_url: v.string(),
+});
+export type AprovatExternalUser = v.InferOutput<typeof AprovatExternalUser>;
+export const AprovatExternalUserResponse = envelope(AprovatExternalUser);
+
+/** A module of the traffic-education (CNH theory) course. */
+export const TrafficModule = v.object({
+  id: Id,
+  title: v.string(),
+  summary: v.string(),
+  hours: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type TrafficModule = v.InferOutput<typeof TrafficModule>;
+/** `GET /aprovat/modules` (main v1, reference addition; is_aprovat_user only). */
+export const TrafficModuleListResponse = envelope(v.array(TrafficModule));
+
+/** `POST /auth/sso/lxp` (main v1; is_lxp_user only): a one-time LXP sign-in URL (single use, 60 s). */
+export const LxpSso = v.object({ url: v.string(), expires_at: IsoDate });
+export type LxpSso = v.InferOutput<typeof LxpSso>;
+export const LxpSsoResponse = envelope(LxpSso);
+
+/** An EJA subject with the student's progress. */
+export const EjaSubject = v.object({ id: Id, name: v.string(), progress: Percent });
+export type EjaSubject = v.InferOutput<typeof EjaSubject>;
+/** An EJA stage (e.g. 'Ensino Fundamental — anos finais') with its subjects and average progress. */
+export const EjaStage = v.object({ name: v.string(), progress: Percent, subjects: v.array(EjaSubject) });
+export type EjaStage = v.InferOutput<typeof EjaStage>;
+/** `GET /eja/stages` (main v1, reference addition; is_eja_user only). */
+export const EjaStageListResponse = envelope(v.array(EjaStage));
+
+/** New LMS `POST /sso/validate` (Bearer <one-time SSO token>): whose token it was; it is then spent. */
+export const SsoValidation = v.object({ user_id: Id, name: v.string(), audience: v.picklist(['lxp']) });
+export type SsoValidation = v.InferOutput<typeof SsoValidation>;
+export const SsoValidationResponse = envelope(SsoValidation);
+
+// ---------- end of home and student areas ----------
+
+// ---------- account profile (issue 6: /users/self, postal code, cities, biometrics) ----------
+
+export {
+  Address,
+  BIOMETRIC_PHOTO_MAX_BYTES,
+  BIOMETRIC_PHOTO_TYPES,
+  BRAZILIAN_STATES,
+  BiometricPhoto,
+  City,
+  PostalCodeAddress,
+  PROFILE_RULES,
+  isBrazilianState,
+  isValidBirthDate,
+  isValidCpf,
+  onlyDigits,
+  type BrazilianState,
+} from './profile';
+/** `GET /postal-code/{code}/view` (main v1). */
+export const PostalCodeResponse = envelope(PostalCodeSchema);
+/** `GET /cities?state=UF` (main v1), by name. */
+export const CityListResponse = envelope(v.array(CitySchema));
+/** v2 `POST /biometrics/create` (201). */
+export const BiometricPhotoResponse = envelope(BiometricPhotoSchema);
+
+// ---------- end of account profile ----------
+
+// ---------- account security: password reset, change password, deletion (issue 6) ----------
+
+/** Minimum length of a new password (reset and change), characters. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+const NewPassword = v.pipe(v.string(), v.minLength(MIN_PASSWORD_LENGTH), v.maxLength(200));
+
+/**
+ * `POST /auth/resetPassword`, step 1 (spec §3 reset payloads, §5 email code challenge, §2 always
+ * BRA): asks for a code by e-mail. No `code`: the server e-mails one when the access code
+ * exists and answers the same 200 either way (no account enumeration).
+ */
+export const ResetPasswordCodeRequest = v.object({
+  client_id: v.string(),
+  username: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+  scope: v.literal('BRA'),
+  challenge_type: v.literal('email'),
+});
+export type ResetPasswordCodeRequest = v.InferOutput<typeof ResetPasswordCodeRequest>;
+
+/**
+ * `POST /auth/resetPassword`, step 2: the e-mailed `code` (also sent as `challenge_response`)
+ * and the new password (at least `MIN_PASSWORD_LENGTH` characters).
+ */
+export const ResetPasswordConfirmRequest = v.object({
+  ...ResetPasswordCodeRequest.entries,
+  code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20)),
+  challenge_response: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20))),
+  new_password: NewPassword,
+});
+export type ResetPasswordConfirmRequest = v.InferOutput<typeof ResetPasswordConfirmRequest>;
+
+/** `POST /auth/resetPassword` answer (200): which step was done and a pt-BR message. */
+export const ResetPasswordResponse = envelope(
+  v.object({ status: v.picklist(['code_sent', 'password_reset']), message: v.string() }),
+);
+export type ResetPasswordResponse = v.InferOutput<typeof ResetPasswordResponse>;
+
+/** `POST /auth/changePassword` body (signed in): the current password and the new one. */
+export const ChangePasswordRequest = v.object({
+  current_password: v.pipe(v.string(), v.minLength(1)),
+  new_password: NewPassword,
+});
+export type ChangePasswordRequest = v.InferOutput<typeof ChangePasswordRequest>;
+
+/** `POST /auth/changePassword` answer (200); the student's other sessions are revoked. */
+export const ChangePasswordResponse = envelope(v.object({ message: v.string() }));
+export type ChangePasswordResponse = v.InferOutput<typeof ChangePasswordResponse>;
+
+/** `POST /users/self/delete` body (spec §3 User deletion payload); the reason is optional. */
+export const DeleteAccountRequest = v.object({
+  deletionReason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000)))),
+});
+export type DeleteAccountRequest = v.InferOutput<typeof DeleteAccountRequest>;
+
+/** `POST /users/self/delete` answer (200): when the account was deleted (ISO 8601). */
+export const DeleteAccountResponse = envelope(v.object({ deleted_at: IsoDate }));
+export type DeleteAccountResponse = v.InferOutput<typeof DeleteAccountResponse>;
+
+/** Reference server only: one e-mail of its local outbox (`GET /api/dev/mail?to=`). */
+export const DevMail = v.object({
+  id: Id,
+  to: v.string(),
+  subject: v.string(),
+  body: v.string(),
+  created_at: IsoDate,
+});
+export type DevMail = v.InferOutput<typeof DevMail>;
+export const DevMailListResponse = envelope(v.array(DevMail));
+export type DevMailListResponse = v.InferOutput<typeof DevMailListResponse>;
+
+// ---------- end account security ----------
 
 // ---------- validation helper ----------
 

@@ -153,6 +153,11 @@ export interface RequestOptions {
    * format (AUTH_HEADERS): the ERP calls send the hub's ERP token as `X-Access-Token`.
    */
   authToken?: string;
+  /**
+   * A multipart body (e.g. v2 `POST /biometrics/create`); the browser sets its
+   * `Content-Type` with the boundary. Ignored when `json` is given.
+   */
+  formData?: FormData;
 }
 
 const messageOf = (data: unknown, fallback: string): string =>
@@ -198,6 +203,7 @@ export async function request<S extends v.GenericSchema>(
       method,
       headers,
       ...(options.json !== undefined ? { json: options.json } : {}),
+      ...(options.json === undefined && options.formData ? { body: options.formData } : {}),
       ...(options.searchParams ? { searchParams: options.searchParams } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),

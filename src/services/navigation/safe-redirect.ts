@@ -28,3 +28,22 @@ export function sameOriginPath(raw: string | null | undefined, origin: string = 
 export function safeNextRoute(raw: string | null | undefined, origin?: string): string {
   return sameOriginPath(raw, origin) ?? '/';
 }
+
+/**
+ * An absolute SSO address is followed only when it is http(s) on an allowed origin
+ * (DESIGN.md §5 "configured SSO hosts").
+ * @param raw the address given by the platform (e.g. the LXP sign-in URL).
+ * @param allowedOrigins origins such as `https://lxp.example.com`.
+ * @returns the normalised URL, or null when it is not allowed.
+ */
+export function safeSsoUrl(raw: string | null | undefined, allowedOrigins: readonly string[]): string | null {
+  if (!raw || raw.length > 4096) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return allowedOrigins.includes(url.origin) ? url.href : null;
+}

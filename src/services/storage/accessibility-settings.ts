@@ -67,6 +67,15 @@ export function readSettings(userId: number | null): AccessibilitySettings {
   }
 }
 
+/** Removes the stored settings of `userId` (`a11y:<id>`; account deletion). Storage failures are ignored. */
+export function forgetSettings(userId: number): void {
+  try {
+    localStorage.removeItem(key(userId));
+  } catch {
+    // Nothing stored, or storage unavailable.
+  }
+}
+
 /** Stores `settings` for `userId` and as the device's. Storage failures are ignored (private mode). */
 export function writeSettings(userId: number | null, settings: AccessibilitySettings): void {
   try {

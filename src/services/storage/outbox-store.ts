@@ -57,6 +57,8 @@ export interface OutboxStore {
   remove(id: string): Promise<void>;
   /** Keeps a refused write aside with the reason, so it no longer blocks the queue. */
   reject(id: string, rejection: NonNullable<OutboxEntry['rejection']>): Promise<void>;
+  /** Removes every entry (pending and rejected) of `userId` (account deletion). @returns how many. */
+  clearUser(userId: number): Promise<number>;
 }
 
 interface OutboxDb extends DBSchema {
@@ -114,6 +116,13 @@ export async function openOutboxStore(): Promise<OutboxStore> {
       if (entry) await tx.store.put({ ...entry, status: 'rejected', rejection });
       await tx.done;
     },
+    async clearUser(userId) {
+      const tx = db.transaction('writes', 'readwrite');
+      const keys = await tx.store.index('by-user').getAllKeys(userId);
+      for (const k of keys) await tx.store.delete(k);
+      await tx.done;
+      return keys.length;
+    },
   };
 }
 
@@ -140,6 +149,11 @@ export function memoryOutboxStore(): OutboxStore {
     async reject(id, rejection) {
       const entry = entries.find((e) => e.id === id);
       if (entry) Object.assign(entry, { status: 'rejected', rejection });
+    },
+    async clearUser(userId) {
+      const before = entries.length;
+      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.userId === userId) entries.splice(i, 1);
+      return before - entries.length;
     },
   };
 }

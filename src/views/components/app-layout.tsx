@@ -11,6 +11,7 @@ import { CommonMessages } from './messages';
 import { signedInLanding } from '../guards';
 import { OutboxStatus } from '../outbox/status';
 import { AccessibilityButton } from '../accessibility/panel';
+import { AccountLinkMessages } from '../account/security-messages';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
@@ -46,6 +47,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {user && (
             <span className="user-name">{intl.formatMessage(CommonMessages.greeting, { name: user.name })}</span>
           )}
+          <Link href="/conta" className="account-link">
+            {intl.formatMessage(AccountLinkMessages.myAccount)}
+          </Link>
           <button
             type="button"
             className="button button-secondary"

@@ -13,6 +13,8 @@ import { useSessionRef } from '../session-context';
 import { usePageTitle } from '../components/use-page-title';
 import { LoginMessages } from './messages';
 import { AccessibilityButton } from '../accessibility/panel';
+import { loginNoticeOf } from '../../services/navigation/login-notices';
+import { LoginNoticeMessages } from '../password-reset/messages';
 
 export function LoginScreen() {
   const intl = useIntl();
@@ -22,6 +24,8 @@ export function LoginScreen() {
   const loginError = useSelector(session, (s) => s.context.loginError);
   const [localError, setLocalError] = useState<string | null>(null);
   usePageTitle(intl.formatMessage(LoginMessages.title));
+  // After a password reset or an account deletion (issue 6).
+  const notice = loginNoticeOf(search);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,6 +55,11 @@ export function LoginScreen() {
       <section className="login-card" aria-labelledby="login-title">
         <h1 id="login-title">{intl.formatMessage(LoginMessages.title)}</h1>
         <p className="muted">{intl.formatMessage(LoginMessages.intro)}</p>
+        {notice && (
+          <p className="notice notice-success" role="status">
+            {intl.formatMessage(LoginNoticeMessages[notice])}
+          </p>
+        )}
         <form onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
           {error && (
             <p id="login-error" className="notice notice-error" role="alert">

@@ -25,6 +25,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
       stdio: 'inherit',
+      // The third-party widgets load the reference server's stand-ins (server/routes/standins.ts).
+      env: {
+        ...process.env,
+        VITE_CLARITY_SRC: '/api/standins/clarity.js?key={key}',
+        VITE_CHATBOT_SRC: '/api/standins/chatbot.js?key={key}',
+        VITE_SURVEY_SRC: '/api/standins/survey.js',
+      },
     });
     if (build.status !== 0) throw new Error('vite build failed');
   }

@@ -1,0 +1,193 @@
+/**
+ * Home and student areas (issue 6; spec §2, §6, §7 GET /users/dashboard, GET
+ * /content/banners?isVisibleEad=1, POST /auth/sso/lxp, v2 POST /aprovat/user/create/external,
+ * new LMS POST /sso/validate) over HTTP on a throwaway database: contract-valid answers, area
+ * flags (403 for others), the one-time LXP token (valid once, refused again and when expired),
+ * the idempotent traffic-education account and the idempotent seed step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
+import {
+  AprovatExternalUserResponse,
+  BannerListResponse,
+  DashboardResponse,
+  EjaStageListResponse,
+  ErrorBody,
+  LoginResponse,
+  LxpSsoResponse,
+  ProfessionalizingCourseListResponse,
+  SsoValidationResponse,
+  TrafficModuleListResponse,
+} from '../src/services/contract';
+import { startServer, type RunningServer } from './app';
+import { seedHome } from './seed-home';
+
+let server: RunningServer;
+const tokens: Record<string, string> = {};
+
+const call = (path: string, token: string | null, method = 'GET', headers: Record<string, string> = {}) => {
+  const h = new Headers({ 'x-user-environment': 'WEB', ...headers });
+  if (token) h.set('x-access-token', token);
+  return fetch(`${server.url}${path}`, { method, headers: h });
+};
+
+const login = async (username: string) =>
+  v.parse(
+    LoginResponse,
+    await (
+      await fetch(`${server.url}/api/v1/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-user-environment': 'WEB' },
+        body: JSON.stringify({
+          client_id: 'student-web',
+          grant_type: 'password',
+          username,
+          password: 'demo1234',
+          scope: 'BRA',
+        }),
+      })
+    ).json(),
+  ).access_token;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
+  for (const who of ['demo', 'aprovat', 'lxp', 'eja', 'novo', 'stream']) tokens[who] = await login(who);
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GET /users/dashboard', () => {
+  it('lists unfinished courses with a Continuar target, upcoming items by date and pending bills', async () => {
+    const answer = await call('/api/v1/users/dashboard', tokens.demo!);
+    expect(answer.status).toBe(200);
+    const { data } = v.parse(DashboardResponse, await answer.json());
+    expect(data.courses.length).toBeGreaterThan(0);
+    expect(data.courses.length).toBeLessThanOrEqual(6);
+    for (const course of data.courses) {
+      expect(course.status).not.toBe('completed');
+      expect(course.continue_learning_object).not.toBeNull();
+    }
+    // demo: 2 open + 1 overdue bills.
+    expect(data.pending_bills).toBe(3);
+    expect(data.upcoming.length).toBeLessThanOrEqual(5);
+    const dates = data.upcoming.map((u) => u.date);
+    expect([...dates].sort()).toEqual(dates);
+    expect(data.upcoming.some((u) => u.kind === 'bill' && u.link === '/finances')).toBe(true);
+  });
+
+  it('has no pending bills for eja and answers 401 without a session', async () => {
+    const { data } = v.parse(DashboardResponse, await (await call('/api/v1/users/dashboard', tokens.eja!)).json());
+    expect(data.pending_bills).toBe(0);
+    expect((await call('/api/v1/users/dashboard', null)).status).toBe(401);
+  });
+});
+
+describe('GET /content/banners', () => {
+  it('filters by visible_ead, per platform, in order; 400 on a bad filter', async () => {
+    const visible = v.parse(
+      BannerListResponse,
+      await (await call('/api/v1/content/banners?isVisibleEad=1', tokens.demo!)).json(),
+    );
+    expect(visible.data.map((b) => b.title)).toEqual(['Matrículas abertas', 'Semana da leitura', 'Suas notas em dia']);
+    expect(visible.data.every((b) => b.visible_ead)).toBe(true);
+    const all = v.parse(BannerListResponse, await (await call('/api/v1/content/banners', tokens.demo!)).json());
+    expect(all.data).toHaveLength(4);
+    const brand2 = v.parse(
+      BannerListResponse,
+      await (await call('/api/v1/content/banners?isVisibleEad=1', tokens.stream!)).json(),
+    );
+    expect(brand2.data.map((b) => b.id)).not.toContain(visible.data[0]!.id);
+    expect((await call('/api/v1/content/banners?isVisibleEad=x', tokens.demo!)).status).toBe(400);
+    const image = await fetch(`${server.url}${visible.data[0]!.image_url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/svg/);
+  });
+});
+
+describe('areas', () => {
+  it('lists the professionalizing courses of the platform', async () => {
+    const one = v.parse(
+      ProfessionalizingCourseListResponse,
+      await (await call('/api/v1/lms/professionalizing/courses', tokens.demo!)).json(),
+    );
+    expect(one.data.map((c) => c.name)).toEqual(['Introdução à Informática', 'Empreendedorismo']);
+    const two = v.parse(
+      ProfessionalizingCourseListResponse,
+      await (await call('/api/v1/lms/professionalizing/courses', tokens.stream!)).json(),
+    );
+    expect(two.data.map((c) => c.name)).toEqual(['Fotografia com o Celular']);
+  });
+
+  it('traffic education: the external account is created once; modules for aprovat only', async () => {
+    const first = await call('/api/v2/aprovat/user/create/external', tokens.aprovat!, 'POST');
+    expect(first.status).toBe(201);
+    const created = v.parse(AprovatExternalUserResponse, await first.json()).data;
+    expect(created.created).toBe(true);
+    const again = await call('/api/v2/aprovat/user/create/external', tokens.aprovat!, 'POST');
+    expect(again.status).toBe(200);
+    const same = v.parse(AprovatExternalUserResponse, await again.json()).data;
+    expect(same).toMatchObject({ external_id: created.external_id, created: false });
+    expect((await fetch(same.platform_url)).status).toBe(200);
+    const modules = v.parse(
+      TrafficModuleListResponse,
+      await (await call('/api/v1/aprovat/modules', tokens.aprovat!)).json(),
+    );
+    expect(modules.data[0]!.title).toBe('Legislação de trânsito');
+    const refused = await call('/api/v2/aprovat/user/create/external', tokens.demo!, 'POST');
+    expect(refused.status).toBe(403);
+    v.parse(ErrorBody, await refused.json());
+    expect((await call('/api/v1/aprovat/modules', tokens.demo!)).status).toBe(403);
+  });
+
+  it('EJA: stages with the student progress, for eja only', async () => {
+    const stages = v.parse(EjaStageListResponse, await (await call('/api/v1/eja/stages', tokens.eja!)).json()).data;
+    expect(stages.map((s) => s.name)).toEqual(['Ensino Fundamental — anos finais', 'Ensino Médio']);
+    expect(stages[0]!.progress).toBe(85);
+    expect(stages[0]!.subjects[0]).toMatchObject({ name: 'Língua Portuguesa', progress: 100 });
+    expect((await call('/api/v1/eja/stages', tokens.demo!)).status).toBe(403);
+  });
+
+  it('LXP SSO: a one-time token, valid once on the stand-in page, refused again', async () => {
+    const answer = await call('/api/v1/auth/sso/lxp', tokens.lxp!, 'POST');
+    expect(answer.status).toBe(201);
+    const { url, expires_at } = v.parse(LxpSsoResponse, await answer.json()).data;
+    const ttl = Date.parse(expires_at) - Date.now();
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(61_000);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Token de acesso válido.');
+    const reused = await fetch(url);
+    expect(reused.status).toBe(401);
+    expect(await reused.text()).toContain('já utilizado');
+    expect((await call('/api/v1/auth/sso/lxp', tokens.demo!, 'POST')).status).toBe(403);
+  });
+
+  it('new LMS POST /sso/validate spends a token once; an expired token is refused', async () => {
+    const { url } = v.parse(
+      LxpSsoResponse,
+      await (await call('/api/v1/auth/sso/lxp', tokens.lxp!, 'POST')).json(),
+    ).data;
+    const token = new URL(url).searchParams.get('token')!;
+    const validate = () =>
+      fetch(`${server.url}/api/newlms/v1/sso/validate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const ok = await validate();
+    expect(ok.status).toBe(200);
+    expect(v.parse(SsoValidationResponse, await ok.json()).data).toMatchObject({ name: 'Carla Dias', audience: 'lxp' });
+    expect((await validate()).status).toBe(401);
+
+    const next = v.parse(LxpSsoResponse, await (await call('/api/v1/auth/sso/lxp', tokens.lxp!, 'POST')).json()).data;
+    await server.db.rows(sql`UPDATE sso_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    expect((await fetch(next.url)).status).toBe(401);
+  });
+});
+
+it('the seed step is idempotent', async () => {
+  expect(await seedHome(server.db)).toBe(false);
+});

@@ -1,0 +1,249 @@
+/**
+ * Account security of main v1 (issue 6; spec §3 reset payloads and deletionReason, §5 "password
+ * reset uses the email code challenge type", §2 "password reset always uses BRA", §7):
+ *
+ * - `POST /auth/resetPassword` (public), two steps on one path:
+ *   1. `ResetPasswordCodeRequest` (no `code`) → always 200 `{ data: { status: 'code_sent' } }`
+ *      with the same message whether the access code exists or not (no account enumeration);
+ *      when it exists (and is not deleted) a 6-digit code is e-mailed to the student's address
+ *      (the local outbox below). A new code invalidates the older ones.
+ *   2. `ResetPasswordConfirmRequest` (`code` = `challenge_response`, `new_password` ≥ 8) → 200
+ *      `{ data: { status: 'password_reset' } }`: the password changes, the code is used up and
+ *      every session of the student is revoked. No live code (never asked, expired, used,
+ *      locked, unknown user) → 400 `RESET_MESSAGES.noCode`; a wrong code → 400
+ *      `RESET_MESSAGES.wrongCode`; the `MAX_CODE_ATTEMPTS`-th wrong try invalidates the code
+ *      → 400 `RESET_MESSAGES.locked`.
+ *   Codes live `RESET_CODE_TTL_SECONDS` (env, read per request; default 900 = 15 min) and are
+ *   stored only as a salted SHA-256 hash.
+ * - `POST /auth/changePassword` (signed in) `ChangePasswordRequest` → 200; a wrong current
+ *   password → 400; the student's other sessions are revoked, the current one stays.
+ * - `POST /users/self/delete` (signed in) `DeleteAccountRequest` → 200 `{ data: { deleted_at } }`:
+ *   the account is marked deleted (the reason kept), every token revoked; sign-in is refused
+ *   afterwards (403 `ACCOUNT_DELETED_MESSAGE`, see routes/public.ts).
+ * - `GET /api/dev/mail?to=<address>` (reference server only, `devMailRoutes`): the local e-mail
+ *   outbox, newest first. On unless `NODE_ENV=production`; `DEV_MAIL=1` forces it on, `DEV_MAIL=0`
+ *   off (then 404). Every e-mail is also logged to stdout when "sent".
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import {
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  MIN_PASSWORD_LENGTH,
+  ResetPasswordCodeRequest,
+  ResetPasswordConfirmRequest,
+  type ChangePasswordResponse,
+  type DeleteAccountResponse,
+  type DevMail,
+  type ResetPasswordResponse,
+} from '../../src/services/contract';
+import { hashPassword, verifyPassword } from '../auth';
+import type { Db } from '../db/client';
+import { HttpProblem, jsonBody, presentedToken, requireStudent, type AppEnv } from '../http';
+
+/** Wrong tries that invalidate a reset code. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** Default lifetime of a reset code, seconds (15 min). */
+export const DEFAULT_RESET_CODE_TTL_SECONDS = 900;
+
+/** Lifetime of a new reset code, seconds: `RESET_CODE_TTL_SECONDS` (read per request) or 900. */
+export function resetCodeTtlSeconds(): number {
+  const raw = Number(process.env.RESET_CODE_TTL_SECONDS);
+  return Number.isFinite(raw) && raw > 0 ? Math.floor(raw) : DEFAULT_RESET_CODE_TTL_SECONDS;
+}
+
+/** pt-BR answers of the reset flow. */
+export const RESET_MESSAGES = {
+  codeSent:
+    'Se o código de acesso estiver cadastrado, enviamos um código de verificação para o e-mail da conta. Ele vale por 15 minutos.',
+  passwordReset: 'Senha alterada. Entre com a nova senha.',
+  noCode: 'Código expirado ou inválido. Peça um novo código.',
+  wrongCode: 'Código incorreto. Confira o código enviado por e-mail e tente de novo.',
+  locked: 'Muitas tentativas com código incorreto. Peça um novo código.',
+  codeMismatch: 'O código e a resposta do desafio não conferem.',
+} as const;
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  changed: 'Senha alterada.',
+  wrongCurrent: 'A senha atual está incorreta.',
+  same: 'A nova senha deve ser diferente da atual.',
+} as const;
+
+/** Answer (400) to a new password shorter than `MIN_PASSWORD_LENGTH`. */
+export const PASSWORD_TOO_SHORT_MESSAGE = `A nova senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`;
+
+/** Sign-in answer (403) for a deleted account. */
+export const ACCOUNT_DELETED_MESSAGE = 'Esta conta foi excluída e não pode mais entrar.';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
+const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+
+/** Whether the dev mail endpoint is on (see the file header). */
+export function devMailEnabled(): boolean {
+  if (process.env.DEV_MAIL === '1') return true;
+  if (process.env.DEV_MAIL === '0') return false;
+  return process.env.NODE_ENV !== 'production';
+}
+
+/** "Sends" an e-mail: stores it in the local outbox and logs it to stdout. */
+export async function sendMail(db: Db, to: string, subject: string, body: string): Promise<void> {
+  await db.rows(sql`INSERT INTO mail_outbox (to_address, subject, body) VALUES (${to}, ${subject}, ${body})`);
+  console.log(`[mail] to=${to} subject=${JSON.stringify(subject)}\n${body}`);
+}
+
+/** Any JSON object; what it must hold is checked next (step 2 when it carries a `code`). */
+const AnyObject = v.looseObject({ code: v.optional(v.unknown()), new_password: v.optional(v.unknown()) });
+
+/** Answers a too-short new password with a clear message (not just the field name). */
+function checkNewPassword(raw: { new_password?: unknown }): void {
+  if (typeof raw.new_password === 'string' && raw.new_password.length < MIN_PASSWORD_LENGTH) {
+    throw new HttpProblem(400, PASSWORD_TOO_SHORT_MESSAGE);
+  }
+}
+
+interface LiveUser {
+  id: number;
+  email: string | null;
+  name: string;
+}
+
+async function liveUserByAccessCode(db: Db, username: string): Promise<LiveUser | null> {
+  const [row] = await db.rows<LiveUser>(sql`
+    SELECT id, email, name FROM users WHERE access_code = ${username} AND deleted_at IS NULL`);
+  return row ?? null;
+}
+
+/** Public account routes of main v1 (`/auth/resetPassword`) and the signed-in ones. */
+export function accountRoutes(db: Db): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/auth/resetPassword', async (c) => {
+    const raw = await jsonBody(c, AnyObject);
+    if (raw.code === undefined) {
+      // Hono keeps the parsed body: the second read validates the step's own schema.
+      const request = await jsonBody(c, ResetPasswordCodeRequest);
+      const user = await liveUserByAccessCode(db, request.username);
+      if (user?.email) {
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        const salt = randomBytes(16).toString('hex');
+        const ttl = resetCodeTtlSeconds();
+        await db.rows(sql`
+          UPDATE password_reset_codes SET invalidated_at = now()
+          WHERE user_id = ${user.id} AND used_at IS NULL AND invalidated_at IS NULL`);
+        await db.rows(sql`
+          INSERT INTO password_reset_codes (user_id, code_salt, code_hash, expires_at)
+          VALUES (${user.id}, ${salt}, ${hashCode(salt, code)}, now() + make_interval(secs => ${ttl}))`);
+        await sendMail(
+          db,
+          user.email,
+          'Código para redefinir sua senha',
+          `Olá, ${user.name}.\n\nSeu código para redefinir a senha é: ${code}\n\n` +
+            `Ele vale por ${Math.max(1, Math.round(ttl / 60))} minuto(s). Se você não pediu, ignore este e-mail.`,
+        );
+      }
+      const answer: ResetPasswordResponse = { data: { status: 'code_sent', message: RESET_MESSAGES.codeSent } };
+      return c.json(answer);
+    }
+
+    checkNewPassword(raw);
+    const body = await jsonBody(c, ResetPasswordConfirmRequest);
+    const user = await liveUserByAccessCode(db, body.username);
+    const code = body.code.trim();
+    if (body.challenge_response !== undefined && body.challenge_response.trim() !== code) {
+      throw new HttpProblem(400, RESET_MESSAGES.codeMismatch);
+    }
+    if (!user) throw new HttpProblem(400, RESET_MESSAGES.noCode);
+    const [live] = await db.rows<{ id: number; code_salt: string; code_hash: string; failed_attempts: number }>(sql`
+      SELECT id, code_salt, code_hash, failed_attempts FROM password_reset_codes
+      WHERE user_id = ${user.id} AND used_at IS NULL AND invalidated_at IS NULL AND expires_at > now()
+      ORDER BY created_at DESC, id DESC LIMIT 1`);
+    if (!live) throw new HttpProblem(400, RESET_MESSAGES.noCode);
+    if (!sameHex(hashCode(live.code_salt, code), live.code_hash)) {
+      const [after] = (await db.rows<{ failed_attempts: number }>(sql`
+        UPDATE password_reset_codes SET failed_attempts = failed_attempts + 1,
+          invalidated_at = CASE WHEN failed_attempts + 1 >= ${MAX_CODE_ATTEMPTS} THEN now() ELSE invalidated_at END
+        WHERE id = ${live.id} RETURNING failed_attempts`)) as [{ failed_attempts: number }];
+      throw new HttpProblem(
+        400,
+        after.failed_attempts >= MAX_CODE_ATTEMPTS ? RESET_MESSAGES.locked : RESET_MESSAGES.wrongCode,
+      );
+    }
+    // Use the code up first (only one concurrent request can win it).
+    const used = await db.rows(sql`
+      UPDATE password_reset_codes SET used_at = now()
+      WHERE id = ${live.id} AND used_at IS NULL AND invalidated_at IS NULL RETURNING id`);
+    if (used.length === 0) throw new HttpProblem(400, RESET_MESSAGES.noCode);
+    const hash = await hashPassword(body.new_password);
+    await db.rows(sql`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`);
+    await db.rows(sql`UPDATE tokens SET revoked_at = now() WHERE user_id = ${user.id} AND revoked_at IS NULL`);
+    const answer: ResetPasswordResponse = {
+      data: { status: 'password_reset', message: RESET_MESSAGES.passwordReset },
+    };
+    return c.json(answer);
+  });
+
+  app.post('/auth/changePassword', requireStudent(db), async (c) => {
+    checkNewPassword(await jsonBody(c, AnyObject));
+    const body = await jsonBody(c, ChangePasswordRequest);
+    const id = c.var.student.id;
+    const [row] = (await db.rows<{ password_hash: string }>(sql`
+      SELECT password_hash FROM users WHERE id = ${id}`)) as [{ password_hash: string }];
+    if (!(await verifyPassword(body.current_password, row.password_hash))) {
+      throw new HttpProblem(400, CHANGE_PASSWORD_MESSAGES.wrongCurrent);
+    }
+    if (body.new_password === body.current_password) throw new HttpProblem(400, CHANGE_PASSWORD_MESSAGES.same);
+    await db.rows(sql`UPDATE users SET password_hash = ${await hashPassword(body.new_password)} WHERE id = ${id}`);
+    const current = sha256(presentedToken(c) ?? '');
+    await db.rows(sql`
+      UPDATE tokens SET revoked_at = now()
+      WHERE user_id = ${id} AND revoked_at IS NULL AND token_hash <> ${current}`);
+    const answer: ChangePasswordResponse = { data: { message: CHANGE_PASSWORD_MESSAGES.changed } };
+    return c.json(answer);
+  });
+
+  app.post('/users/self/delete', requireStudent(db), async (c) => {
+    const body = await jsonBody(c, DeleteAccountRequest);
+    const id = c.var.student.id;
+    const reason = body.deletionReason?.trim() || null;
+    const [row] = (await db.rows<{ deleted_at: unknown }>(sql`
+      UPDATE users SET deleted_at = COALESCE(deleted_at, now()), deletion_reason = ${reason}
+      WHERE id = ${id} RETURNING deleted_at`)) as [{ deleted_at: unknown }];
+    await db.rows(sql`UPDATE tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`);
+    await db.rows(sql`
+      UPDATE password_reset_codes SET invalidated_at = now()
+      WHERE user_id = ${id} AND used_at IS NULL AND invalidated_at IS NULL`);
+    const answer: DeleteAccountResponse = { data: { deleted_at: iso(row.deleted_at) } };
+    return c.json(answer);
+  });
+
+  return app;
+}
+
+/** `GET /api/dev/mail?to=<address>`: the local e-mail outbox (reference server only). */
+export function devMailRoutes(db: Db): Hono {
+  const app = new Hono();
+  app.get('/mail', async (c) => {
+    if (!devMailEnabled()) throw new HttpProblem(404, 'Recurso não encontrado.');
+    const to = c.req.query('to')?.trim();
+    if (!to) throw new HttpProblem(400, 'Informe o destinatário (to).');
+    const rows = await db.rows<{ id: number; to_address: string; subject: string; body: string; created_at: unknown }>(
+      sql`SELECT id, to_address, subject, body, created_at FROM mail_outbox
+          WHERE lower(to_address) = lower(${to}) ORDER BY id DESC LIMIT 50`,
+    );
+    const data: DevMail[] = rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      body: r.body,
+      created_at: iso(r.created_at),
+    }));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data });
+  });
+  return app;
+}

@@ -1,0 +1,191 @@
+/**
+ * Brazilian profile data of the account screen (issue 6, spec §7 `PUT /users/self`,
+ * `GET /postal-code/{code}/view`, `GET /cities`): the 27 UFs, the CPF check-digit
+ * validator and the valibot schemas of the profile fields. Pure (valibot only): shared by
+ * the contract (`./index.ts` re-exports it), the client and the reference server.
+ *
+ * Wire format: CPF, phone and CEP travel as digits only (`'52998224725'`, `'11987654321'`,
+ * `'01310100'`); masks are a display concern of the client.
+ */
+import * as v from 'valibot';
+
+/** The 27 federative units (26 states + DF), as their two-letter codes. */
+export const BRAZILIAN_STATES = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
+
+/** @returns whether `value` is one of the 27 UF codes (upper case). */
+export function isBrazilianState(value: string): value is BrazilianState {
+  return (BRAZILIAN_STATES as readonly string[]).includes(value);
+}
+
+/** `'529.982.247-25'` → `'52998224725'`: keeps the digits only. */
+export function onlyDigits(value: string): string {
+  return value.replace(/\D+/g, '');
+}
+
+/**
+ * CPF check digits (Receita Federal, modulo 11): the 10th digit is from the first 9 with
+ * weights 10…2, the 11th from the first 10 with weights 11…2; remainder r → digit
+ * `r < 2 ? 0 : 11 − r`. Eleven equal digits (`111.111.111-11`) are invalid.
+ * @param value a CPF with or without its mask.
+ * @returns true when it has 11 digits and both check digits match.
+ */
+export function isValidCpf(value: string): boolean {
+  const digits = onlyDigits(value);
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
+  const check = (length: number): number => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+}
+
+/** Server-side messages of `PUT /users/self` (pt-BR), one per rule. */
+export const PROFILE_RULES = {
+  name: 'Informe o nome.',
+  email: 'E-mail inválido.',
+  cpf: 'CPF inválido: confira os dígitos.',
+  phone: 'Telefone inválido: informe DDD e número (10 ou 11 dígitos).',
+  birthDate: 'Data de nascimento inválida (AAAA-MM-DD, no passado).',
+  cep: 'CEP inválido: informe 8 dígitos.',
+  state: 'UF inválida: use uma das 27 siglas (ex.: SP).',
+  street: 'Informe o logradouro.',
+  number: 'Informe o número.',
+  district: 'Informe o bairro.',
+  city: 'Informe a cidade.',
+  text: 'Texto longo demais.',
+} as const;
+
+const text = (max: number, required: string) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, required), v.maxLength(max, PROFILE_RULES.text));
+
+/** A CEP as 8 digits. */
+export const Cep = v.pipe(v.string(), v.regex(/^\d{8}$/, PROFILE_RULES.cep));
+/** A UF code. */
+export const StateCode = v.pipe(
+  v.string(),
+  v.check((s) => isBrazilianState(s), PROFILE_RULES.state),
+);
+
+/** A postal address; `complement` may be empty. */
+export const Address = v.object({
+  cep: Cep,
+  street: text(200, PROFILE_RULES.street),
+  number: text(20, PROFILE_RULES.number),
+  complement: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100, PROFILE_RULES.text))), null),
+  district: text(100, PROFILE_RULES.district),
+  city: text(100, PROFILE_RULES.city),
+  state: StateCode,
+});
+export type Address = v.InferOutput<typeof Address>;
+
+/** `YYYY-MM-DD`, a real calendar day, not in the future and not before 1900. */
+export function isValidBirthDate(value: string, today: Date = new Date()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === value &&
+    value >= '1900-01-01' &&
+    value <= today.toISOString().slice(0, 10)
+  );
+}
+
+/**
+ * Profile fields of the User (all optional and nullable: platforms and older answers
+ * without them stay valid).
+ */
+export const UserProfileFields = v.object({
+  cpf: v.optional(v.nullable(v.string())),
+  phone: v.optional(v.nullable(v.string())),
+  birth_date: v.optional(v.nullable(v.string())),
+  address: v.optional(
+    v.nullable(
+      v.object({
+        cep: v.string(),
+        street: v.string(),
+        number: v.string(),
+        complement: v.nullable(v.string()),
+        district: v.string(),
+        city: v.string(),
+        state: v.string(),
+      }),
+    ),
+  ),
+});
+
+/**
+ * The profile part of `PUT /users/self`: each field optional (absent = unchanged) and
+ * nullable (null = cleared). CPF with valid check digits, phone with 10–11 digits (DDD +
+ * number), CEP with 8 digits, state one of the 27 UFs.
+ */
+export const UserProfileUpdate = v.object({
+  cpf: v.optional(
+    v.nullable(v.pipe(v.string(), v.regex(/^\d{11}$/, PROFILE_RULES.cpf), v.check(isValidCpf, PROFILE_RULES.cpf))),
+  ),
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[1-9]{2}\d{8,9}$/, PROFILE_RULES.phone)))),
+  birth_date: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.check((s) => isValidBirthDate(s), PROFILE_RULES.birthDate),
+      ),
+    ),
+  ),
+  address: v.optional(v.nullable(Address)),
+});
+
+/** `GET /postal-code/{code}/view`: the address of a CEP (no number or complement). */
+export const PostalCodeAddress = v.object({
+  cep: v.string(),
+  street: v.string(),
+  district: v.string(),
+  city: v.string(),
+  state: v.string(),
+});
+export type PostalCodeAddress = v.InferOutput<typeof PostalCodeAddress>;
+
+/** One city of `GET /cities?state=UF`. */
+export const City = v.object({ id: v.pipe(v.number(), v.integer()), name: v.string(), state: v.string() });
+export type City = v.InferOutput<typeof City>;
+
+/** v2 `POST /biometrics/create` (multipart, field `photo`): the stored photo. */
+export const BiometricPhoto = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  created_at: v.string(),
+});
+export type BiometricPhoto = v.InferOutput<typeof BiometricPhoto>;
+
+/** Photo types and size the biometrics upload accepts (bytes: 5 MB). */
+export const BIOMETRIC_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const BIOMETRIC_PHOTO_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,147 @@
+/**
+ * Home (`/home`, platform 1) and index (`/`, other platforms) dashboard (spec §2; issue 6):
+ * banners of main v1 `GET /content/banners?isVisibleEad=1` in an accessible carousel, shortcuts
+ * to the areas the student's flags open (spec §6: Profissionalizante always; Trânsito with
+ * is_aprovat_user; Graduação with is_lxp_user; EJA with is_eja_user), and `GET /users/dashboard`:
+ * unfinished courses with progress and 'Continuar', upcoming items and the pending bills count.
+ * Course cards use the shared `card-grid` / `card` classes, so the `streaming` template shows
+ * them as a row of large cards.
+ */
+import type { MessageDescriptor } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { getBanners, getDashboard } from '../../services/api/home';
+import type { Dashboard, User } from '../../services/contract';
+import type { AreaFlag } from '../guards';
+import { PageLoading } from '../components/page-loading';
+import { ProgressBar } from '../components/progress-bar';
+import { QueryError } from '../components/query-error';
+import { learningObjectPath } from '../components/route-params';
+import { usePageTitle } from '../components/use-page-title';
+import { ScreenMessages } from '../placeholder/messages';
+import { useCurrentUser } from '../session-context';
+import { BannerCarousel } from './carousel';
+import { HomeMessages } from './messages';
+import styles from './home.module.css';
+
+/** An area shortcut: where it leads, its name, and the flag it needs (none = everyone). */
+export interface AreaShortcut {
+  path: string;
+  title: MessageDescriptor;
+  flag?: AreaFlag;
+}
+
+/** Every student area, in display order (spec §2, §6). */
+export const AREA_SHORTCUTS: readonly AreaShortcut[] = [
+  { path: '/profissionalizante', title: ScreenMessages.professionalizing },
+  { path: '/transito', title: ScreenMessages.traffic, flag: 'is_aprovat_user' },
+  { path: '/graduacao', title: ScreenMessages.graduation, flag: 'is_lxp_user' },
+  { path: '/tecmix', title: ScreenMessages.tecmix, flag: 'is_eja_user' },
+];
+
+/** The areas `user` may open. */
+export const areasFor = (user: User | null): AreaShortcut[] =>
+  AREA_SHORTCUTS.filter((area) => !area.flag || user?.[area.flag] === true);
+
+/** The dashboard; `index` = the `/` route (heading 'Início'), else `/home` ('Página inicial'). */
+export default function HomeScreen({ index = false }: { index?: boolean }) {
+  const intl = useIntl();
+  const user = useCurrentUser();
+  const heading = intl.formatMessage(index ? ScreenMessages.index : ScreenMessages.home);
+  usePageTitle(heading);
+  const dashboard = useQuery({ queryKey: ['home', 'dashboard'], queryFn: ({ signal }) => getDashboard(signal) });
+  const banners = useQuery({ queryKey: ['home', 'banners'], queryFn: ({ signal }) => getBanners(signal) });
+
+  return (
+    <section className="page">
+      <h1>{heading}</h1>
+      {user && <p>{intl.formatMessage(HomeMessages.greeting, { name: user.name.split(' ')[0] ?? user.name })}</p>}
+
+      {banners.isError && <QueryError error={banners.error} onRetry={() => void banners.refetch()} />}
+      {banners.data && banners.data.length > 0 && (
+        <BannerCarousel key={banners.data.map((b) => b.id).join(',')} banners={banners.data} />
+      )}
+
+      <nav aria-label={intl.formatMessage(HomeMessages.areasNav)}>
+        <h2>{intl.formatMessage(HomeMessages.areasTitle)}</h2>
+        <ul className={styles.shortcuts}>
+          {areasFor(user).map((area) => (
+            <li key={area.path}>
+              <Link href={area.path}>{intl.formatMessage(area.title)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {dashboard.isPending && <PageLoading />}
+      {dashboard.isError && <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
+      {dashboard.data && <DashboardContent data={dashboard.data} />}
+    </section>
+  );
+}
+
+function DashboardContent({ data }: { data: Dashboard }) {
+  const intl = useIntl();
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="home-courses-title">
+        <h2 id="home-courses-title">{intl.formatMessage(HomeMessages.coursesTitle)}</h2>
+        {data.courses.length === 0 ? (
+          <p>{intl.formatMessage(HomeMessages.noCourses)}</p>
+        ) : (
+          <ul className="card-grid">
+            {data.courses.map((course) => {
+              const next = course.continue_learning_object;
+              return (
+                <li key={course.id} className="card">
+                  <h3 className="card-title">
+                    <Link href={`/courses/${course.id}`}>{course.name}</Link>
+                  </h3>
+                  <ProgressBar percent={course.progress} label={`${course.name}: ${course.progress}%`} />
+                  <p>
+                    <Link
+                      className="button button-primary"
+                      href={next ? learningObjectPath(course.id, next.module_id, next.id) : `/courses/${course.id}`}
+                      aria-label={`${intl.formatMessage(next ? HomeMessages.continue : HomeMessages.openCourse)}: ${course.name}`}
+                    >
+                      {intl.formatMessage(next ? HomeMessages.continue : HomeMessages.openCourse)}
+                    </Link>
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p>
+          <Link href="/courses">{intl.formatMessage(HomeMessages.allCourses)}</Link>
+        </p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-upcoming-title">
+        <h2 id="home-upcoming-title">{intl.formatMessage(HomeMessages.upcomingTitle)}</h2>
+        <p>
+          {intl.formatMessage(HomeMessages.pendingBills, { count: data.pending_bills })}{' '}
+          {data.pending_bills > 0 && <Link href="/finances">{intl.formatMessage(HomeMessages.seeBills)}</Link>}
+        </p>
+        {data.upcoming.length === 0 ? (
+          <p>{intl.formatMessage(HomeMessages.noUpcoming)}</p>
+        ) : (
+          <ul className={styles.upcoming}>
+            {data.upcoming.map((item) => (
+              <li key={`${item.kind}-${item.link}-${item.title}-${item.date}`}>
+                <span className="badge">
+                  {intl.formatMessage(item.kind === 'bill' ? HomeMessages.bill : HomeMessages.assessment)}
+                </span>
+                <Link href={item.link}>{item.title}</Link>
+                <time dateTime={item.date}>
+                  {intl.formatDate(`${item.date}T12:00:00Z`, { dateStyle: 'short', timeZone: 'UTC' })}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

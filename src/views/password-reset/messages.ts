@@ -1,0 +1,132 @@
+import { defineMessages } from 'react-intl';
+
+/** Texts of the password reset screens (/requestResetPassword, /resetPassword; issue 6). */
+export const ResetMessages = defineMessages({
+  requestTitle: {
+    id: 'passwordReset.request.title',
+    defaultMessage: 'Esqueci minha senha',
+    description: '/requestResetPassword heading',
+  },
+  requestIntro: {
+    id: 'passwordReset.request.intro',
+    defaultMessage: 'Informe seu código de acesso. Enviaremos um código de verificação para o e-mail da sua conta.',
+    description: '/requestResetPassword intro',
+  },
+  accessCode: {
+    id: 'passwordReset.accessCode.label',
+    defaultMessage: 'Código de acesso',
+    description: 'Access code field of the reset screens',
+  },
+  sendCode: { id: 'passwordReset.request.submit', defaultMessage: 'Enviar código', description: 'Request a code' },
+  sendingCode: {
+    id: 'passwordReset.request.busy',
+    defaultMessage: 'Enviando…',
+    description: 'Code request in progress',
+  },
+  haveCode: {
+    id: 'passwordReset.request.haveCode',
+    defaultMessage: 'Já tenho um código',
+    description: 'Link to /resetPassword',
+  },
+  backToLogin: {
+    id: 'passwordReset.backToLogin',
+    defaultMessage: 'Voltar para o login',
+    description: 'Link to /login',
+  },
+  resetTitle: {
+    id: 'passwordReset.reset.title',
+    defaultMessage: 'Redefinir senha',
+    description: '/resetPassword heading',
+  },
+  resetIntro: {
+    id: 'passwordReset.reset.intro',
+    defaultMessage: 'Digite o código enviado para o seu e-mail e escolha uma nova senha.',
+    description: '/resetPassword intro',
+  },
+  codeSent: {
+    id: 'passwordReset.reset.codeSent',
+    defaultMessage:
+      'Se o código de acesso estiver cadastrado, enviamos um código de verificação para o e-mail da conta. Ele vale por 15 minutos.',
+    description: 'Status after requesting a code (same text whether the account exists or not)',
+  },
+  code: { id: 'passwordReset.code.label', defaultMessage: 'Código de verificação', description: 'E-mailed code field' },
+  codeHint: {
+    id: 'passwordReset.code.hint',
+    defaultMessage: 'O código de 6 dígitos enviado por e-mail.',
+    description: 'Hint under the code field',
+  },
+  newPassword: {
+    id: 'passwordReset.newPassword.label',
+    defaultMessage: 'Nova senha',
+    description: 'New password field',
+  },
+  newPasswordHint: {
+    id: 'passwordReset.newPassword.hint',
+    defaultMessage: 'Pelo menos 8 caracteres.',
+    description: 'Password rule under the new password field',
+  },
+  confirmation: {
+    id: 'passwordReset.confirmation.label',
+    defaultMessage: 'Confirme a nova senha',
+    description: 'New password confirmation field',
+  },
+  submitReset: { id: 'passwordReset.reset.submit', defaultMessage: 'Redefinir senha', description: 'Reset button' },
+  submittingReset: {
+    id: 'passwordReset.reset.busy',
+    defaultMessage: 'Redefinindo…',
+    description: 'Reset in progress',
+  },
+  requestNewCode: {
+    id: 'passwordReset.reset.newCode',
+    defaultMessage: 'Pedir um novo código',
+    description: 'Link back to /requestResetPassword',
+  },
+  accessCodeRequired: {
+    id: 'passwordReset.error.accessCodeRequired',
+    defaultMessage: 'Informe o código de acesso.',
+    description: 'Empty access code',
+  },
+  codeRequired: {
+    id: 'passwordReset.error.codeRequired',
+    defaultMessage: 'Informe o código enviado por e-mail.',
+    description: 'Empty verification code',
+  },
+});
+
+/** Field errors of a new password (reset and change password). */
+export const PasswordRuleMessages = defineMessages({
+  required: {
+    id: 'password.error.required',
+    defaultMessage: 'Informe a nova senha.',
+    description: 'Empty new password',
+  },
+  tooShort: {
+    id: 'password.error.tooShort',
+    defaultMessage: 'A nova senha deve ter pelo menos 8 caracteres.',
+    description: 'New password shorter than 8 characters',
+  },
+  confirmationRequired: {
+    id: 'password.error.confirmationRequired',
+    defaultMessage: 'Confirme a nova senha.',
+    description: 'Empty confirmation',
+  },
+  mismatch: {
+    id: 'password.error.mismatch',
+    defaultMessage: 'A confirmação não é igual à nova senha.',
+    description: 'Confirmation differs from the new password',
+  },
+});
+
+/** Notices of /login after a password reset or an account deletion (issue 6). */
+export const LoginNoticeMessages = defineMessages({
+  passwordReset: {
+    id: 'login.notice.passwordReset',
+    defaultMessage: 'Senha alterada. Entre com a nova senha.',
+    description: 'Status on /login after a successful password reset',
+  },
+  accountDeleted: {
+    id: 'login.notice.accountDeleted',
+    defaultMessage: 'Sua conta foi excluída.',
+    description: 'Status on /login after the student deleted their account',
+  },
+});

@@ -1,0 +1,75 @@
+/**
+ * /requestResetPassword (spec §2, public; issue 6): the student gives their access code and the
+ * platform e-mails a verification code (`POST /auth/resetPassword`, scope always BRA, challenge
+ * type email — spec §2, §5). The answer is the same whether the account exists or not; on it the
+ * student goes to /resetPassword with the access code filled in and a status saying a code was
+ * sent. Errors (offline, server message) show in an alert; an empty field is a field error.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'wouter';
+import { useMutation } from '@tanstack/react-query';
+import { postAuthResetPasswordCode } from '../../services/api/account';
+import { usePageTitle } from '../components/use-page-title';
+import { describeError } from '../components/query-error';
+import { AccessibilityButton } from '../accessibility/panel';
+import { ResetMessages } from './messages';
+import { TextField } from './field';
+
+export default function RequestResetPasswordScreen() {
+  const intl = useIntl();
+  const [, navigate] = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const request = useMutation({
+    mutationFn: (username: string) => postAuthResetPasswordCode(username),
+    onSuccess: (_, username) => navigate(`/resetPassword?${new URLSearchParams({ username, sent: '1' }).toString()}`),
+  });
+  usePageTitle(intl.formatMessage(ResetMessages.requestTitle));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const username = String(new FormData(event.currentTarget).get('username') ?? '').trim();
+    if (!username) {
+      setFieldError(intl.formatMessage(ResetMessages.accessCodeRequired));
+      formRef.current?.querySelector<HTMLInputElement>('#reset-request-username')?.focus();
+      return;
+    }
+    setFieldError(null);
+    request.mutate(username);
+  };
+
+  const busy = request.isPending;
+  return (
+    <main id="conteudo" tabIndex={-1} className="public-main login-page">
+      <div className="public-toolbar">
+        <AccessibilityButton />
+      </div>
+      <section className="login-card" aria-labelledby="reset-request-title">
+        <h1 id="reset-request-title">{intl.formatMessage(ResetMessages.requestTitle)}</h1>
+        <p className="muted">{intl.formatMessage(ResetMessages.requestIntro)}</p>
+        <form ref={formRef} onSubmit={onSubmit} noValidate>
+          {request.isError && (
+            <p className="notice notice-error" role="alert">
+              {describeError(intl, request.error)}
+            </p>
+          )}
+          <TextField
+            id="reset-request-username"
+            name="username"
+            label={intl.formatMessage(ResetMessages.accessCode)}
+            autoComplete="username"
+            error={fieldError}
+          />
+          <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
+            {intl.formatMessage(busy ? ResetMessages.sendingCode : ResetMessages.sendCode)}
+          </button>
+        </form>
+        <p className="login-links">
+          <Link href="/resetPassword">{intl.formatMessage(ResetMessages.haveCode)}</Link>
+          <Link href="/login">{intl.formatMessage(ResetMessages.backToLogin)}</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * Home and student areas (issue 6) in real Chromium against the reference server: each demo
+ * student sees exactly the area shortcuts their flags allow; a student without the flag is sent
+ * to /home; each area shows its own server content; the LXP single sign-on opens the stand-in
+ * page that accepts the one-time token (and refuses it reused); the banner carousel pauses and
+ * moves with the keyboard. axe-core on /home and on every area.
+ */
+import { expect, test, type Page } from './support/fixtures';
+
+const areas = (page: Page) => page.getByRole('navigation', { name: 'Áreas do aluno' }).getByRole('link');
+
+async function signInAs(page: Page, who: string, signIn: (p: Page, a: string, b: string) => Promise<void>) {
+  await page.goto('/login');
+  await signIn(page, who, 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+for (const [who, expected] of [
+  ['demo', ['Cursos profissionalizantes']],
+  ['aprovat', ['Cursos profissionalizantes', 'Educação para o trânsito']],
+  ['lxp', ['Cursos profissionalizantes', 'Graduação']],
+  ['eja', ['Cursos profissionalizantes', 'Educação de Jovens e Adultos']],
+] as const) {
+  test(`${who} sees exactly their area shortcuts on /home`, async ({ page, signIn }) => {
+    await signInAs(page, who, signIn);
+    await expect(page.getByRole('heading', { level: 1, name: 'Página inicial' })).toBeVisible();
+    await expect(areas(page)).toHaveText([...expected]);
+  });
+}
+
+test('home dashboard: courses with Continuar, pending bills, the carousel by keyboard; axe', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  await signInAs(page, 'demo', signIn);
+  await expect(page.getByText('Você tem 3 faturas pendentes.')).toBeVisible();
+  const cont = page.getByRole('link', { name: 'Continuar: Introdução à Informática' });
+  await expect(cont).toHaveAttribute('href', /^\/courses\/\d+\/modules\/\d+\/learningObjects\/\d+$/);
+
+  const carousel = page.getByRole('region', { name: 'Destaques' });
+  await expect(carousel).toHaveAttribute('aria-roledescription', 'carrossel');
+  await expect(carousel.getByRole('group', { name: '1 de 3' })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // Keyboard: focus 'Pausar' (rotation holds while focus is inside), press it, then move.
+  const pause = carousel.getByRole('button', { name: 'Pausar' });
+  await pause.focus();
+  await page.keyboard.press('Enter');
+  await expect(carousel.getByRole('button', { name: 'Continuar rotação' })).toBeFocused();
+  await carousel.getByRole('button', { name: 'Destaque 1: Matrículas abertas' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(carousel.getByRole('group', { name: '1 de 3' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(carousel.getByRole('group', { name: '2 de 3' })).toBeVisible();
+  await expect(carousel.getByRole('heading', { name: 'Semana da leitura' })).toBeVisible();
+  await expect(carousel.getByRole('button', { name: 'Destaque 2: Semana da leitura' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(page.getByText('Destaque 2 de 3: Semana da leitura')).toBeAttached();
+  await carousel.getByRole('button', { name: 'Anterior' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(carousel.getByRole('group', { name: '1 de 3' })).toBeVisible();
+  // Paused: nothing moves on its own.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(6500);
+  await expect(carousel.getByRole('group', { name: '1 de 3' })).toBeVisible();
+});
+
+for (const [path, allowed] of [
+  ['/transito', 'aprovat'],
+  ['/graduacao', 'lxp'],
+  ['/tecmix', 'eja'],
+] as const) {
+  test(`a student without the flag going to ${path} lands on /home (${allowed} only)`, async ({ page, signIn }) => {
+    await signInAs(page, 'demo', signIn);
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Página inicial' })).toBeVisible();
+  });
+}
+
+test('/profissionalizante lists the professionalizing courses; axe', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  await signInAs(page, 'demo', signIn);
+  await areas(page).filter({ hasText: 'Cursos profissionalizantes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cursos profissionalizantes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Introdução à Informática', 'Empreendedorismo']);
+  await expectNoA11yViolations(page);
+});
+
+test('/transito creates the traffic account, lists the modules and opens the platform; axe', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  await signInAs(page, 'aprovat', signIn);
+  await areas(page).filter({ hasText: 'Educação para o trânsito' }).click();
+  await expect(page.getByText(/^Sua conta na plataforma de trânsito: APV-/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Legislação de trânsito' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('link', { name: /Abrir plataforma de trânsito/ }).click();
+  const tab = await popup;
+  await expect(tab.getByRole('heading', { level: 1, name: 'Plataforma de trânsito (demonstração)' })).toBeVisible();
+  await tab.close();
+});
+
+test('/graduacao lists graduation courses; the LXP SSO link is valid once; axe', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  await signInAs(page, 'lxp', signIn);
+  await areas(page).filter({ hasText: 'Graduação' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Graduação' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Bacharelado em Administração' })).toBeVisible();
+  await expect(page.getByText('3º de 8 semestres')).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /Abrir a plataforma de graduação/ }).click();
+  const tab = await popup;
+  await expect(tab.getByText('Token de acesso válido.')).toBeVisible();
+  const url = tab.url();
+  expect(url).toContain('/lxp/entrar?token=');
+  // The same one-time token again: refused.
+  await tab.reload();
+  await expect(tab.getByText('Token de acesso inválido, expirado ou já utilizado.')).toBeVisible();
+  await tab.close();
+});
+
+test('/tecmix shows the EJA stages with progress; axe', async ({ page, signIn, expectNoA11yViolations }) => {
+  await signInAs(page, 'eja', signIn);
+  await areas(page).filter({ hasText: 'Educação de Jovens e Adultos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Educação de Jovens e Adultos' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ensino Fundamental — anos finais' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Língua Portuguesa: 100%' }).first()).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Progresso da etapa Ensino Médio' })).toHaveAttribute(
+    'value',
+    '9',
+  );
+  await expectNoA11yViolations(page);
+});
+
+test('the streaming brand: the index (/) is the same dashboard, courses in a row of large cards; axe', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  await page.goto(`${process.env.E2E_BASE_URL_BRAND2!}/login`);
+  await signIn(page, 'stream', 'demo1234');
+  await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-template', 'streaming');
+  await expect(page.getByRole('region', { name: 'Destaques' })).toBeVisible();
+  await expect(areas(page)).toHaveText(['Cursos profissionalizantes']);
+  const row = page.getByRole('region', { name: 'Continue estudando' }).getByRole('list').first();
+  await expect(row).toHaveCSS('display', 'flex');
+  await expectNoA11yViolations(page);
+});

@@ -1,0 +1,122 @@
+/**
+ * Account profile (issue 6) in real Chromium against the reference server: 'Minha conta' from
+ * the header, CEP 01310-100 fills the address (announced, focus on 'Número'), number, phone and
+ * a valid CPF are typed, 'Salvar', and after a reload everything is still there (done-when of
+ * issue 6). Then the identity photo: Chromium here has no camera, so 'Tirar foto' explains and
+ * points to 'Enviar arquivo'; a generated PNG goes through the file input, is previewed and
+ * sent. axe-core on the page, after the camera explanation and with the preview.
+ */
+import { expect, test, type Page } from './support/fixtures';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const profile = (page: Page) => page.getByRole('region', { name: 'Dados pessoais' });
+const photo = (page: Page) => page.getByRole('region', { name: 'Foto para biometria' });
+const box = (page: Page, name: string) => profile(page).getByRole('textbox', { name, exact: true });
+
+test('profile edit with CEP autofill persists across a reload; identity photo through the file fallback', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'aprovat', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'Minha conta' }).click();
+  await expect(page).toHaveURL(/\/conta$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+  await expect(box(page, 'Nome')).not.toHaveValue('');
+  await expectNoA11yViolations(page);
+
+  // CEP autofill at the 8th digit.
+  await box(page, 'CEP').pressSequentially('01310100');
+  await expect(box(page, 'CEP')).toHaveValue('01310-100');
+  await expect(profile(page).getByRole('status').filter({ hasText: 'Endereço preenchido pelo CEP.' })).toBeVisible();
+  await expect(box(page, 'Logradouro')).toHaveValue('Avenida Paulista');
+  await expect(box(page, 'Bairro')).toHaveValue('Bela Vista');
+  await expect(profile(page).getByRole('combobox', { name: 'Cidade' })).toHaveValue('São Paulo');
+  await expect(profile(page).getByRole('combobox', { name: 'UF' })).toHaveValue('SP');
+  await expect(box(page, 'Número')).toBeFocused();
+  await page.keyboard.type('1578');
+  await box(page, 'Telefone').pressSequentially('11987654321');
+  await expect(box(page, 'Telefone')).toHaveValue('(11) 98765-4321');
+  await box(page, 'CPF').pressSequentially('52998224725');
+  await expect(box(page, 'CPF')).toHaveValue('529.982.247-25');
+  await profile(page).getByRole('button', { name: 'Salvar' }).click();
+  await expect(profile(page).getByRole('status').filter({ hasText: 'Dados salvos.' })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // An unknown CEP leaves the address to the student.
+  await box(page, 'CEP').fill('');
+  await box(page, 'CEP').pressSequentially('99999999');
+  await expect(
+    profile(page).getByRole('status').filter({ hasText: 'CEP não encontrado. Preencha o endereço.' }),
+  ).toBeVisible();
+  await expect(box(page, 'Logradouro')).toBeEditable();
+
+  await page.reload();
+  await expect(box(page, 'CEP')).toHaveValue('01310-100');
+  await expect(box(page, 'Logradouro')).toHaveValue('Avenida Paulista');
+  await expect(box(page, 'Número')).toHaveValue('1578');
+  await expect(box(page, 'Bairro')).toHaveValue('Bela Vista');
+  await expect(profile(page).getByRole('combobox', { name: 'Cidade' })).toHaveValue('São Paulo');
+  await expect(profile(page).getByRole('combobox', { name: 'UF' })).toHaveValue('SP');
+  await expect(box(page, 'Telefone')).toHaveValue('(11) 98765-4321');
+  await expect(box(page, 'CPF')).toHaveValue('529.982.247-25');
+
+  // Identity photo: no camera here → an explanation and the file fallback.
+  await photo(page).getByRole('button', { name: 'Tirar foto' }).click();
+  await expect(photo(page).getByRole('alert')).toContainText('Use “Enviar arquivo”');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await photo(page)
+    .getByLabel('Enviar arquivo')
+    .setInputFiles({ name: 'rosto.png', mimeType: 'image/png', buffer: PNG });
+  await expect(photo(page).getByRole('img', { name: 'Pré-visualização da foto' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await photo(page).getByRole('button', { name: 'Enviar foto' }).click();
+  await expect(photo(page).getByRole('status')).toHaveText('Foto enviada.');
+});
+
+test('identity photo with a camera: live preview in a dialog, capture, send', async ({
+  playwright,
+  launchOptions,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  // Chromium's fake camera (a generated test pattern), allowed without a prompt.
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      locale: 'pt-BR',
+      permissions: ['camera'],
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'aprovat', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/conta');
+    await photo(page).getByRole('button', { name: 'Tirar foto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tirar foto' });
+    await expect(dialog).toBeVisible();
+    const video = dialog.locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await expectNoA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Capturar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(photo(page).getByRole('img', { name: 'Pré-visualização da foto' })).toBeVisible();
+    await photo(page).getByRole('button', { name: 'Enviar foto' }).click();
+    await expect(photo(page).getByRole('status')).toHaveText('Foto enviada.');
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
