@@ -114,3 +114,13 @@ export async function idempotent(
   }
   return c.json(body as object, status);
 }
+
+/** When the write happened on the device (`X-Client-Timestamp`), as SQL, never in the future. @throws 400. */
+export function happenedAt(c: Context) {
+  const raw = c.req.header('x-client-timestamp') ?? null;
+  if (raw === null) return sql`now()`;
+  if (raw.length > 40 || Number.isNaN(Date.parse(raw))) {
+    throw new HttpProblem(400, 'X-Client-Timestamp deve ser uma data ISO 8601.');
+  }
+  return sql`LEAST(${new Date(raw).toISOString()}::timestamptz, now())`;
+}

@@ -20,7 +20,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
 import {
@@ -33,7 +33,7 @@ import {
 import { API_PREFIXES } from '../../src/services/contract/bases';
 import { userIdOfToken } from '../auth';
 import type { Db } from '../db/client';
-import { HttpProblem, MESSAGES, idempotent, jsonBody, parseId, requireStudent, type AppEnv } from '../http';
+import { HttpProblem, MESSAGES, idempotent, jsonBody, parseId, requireStudent, type AppEnv, happenedAt } from '../http';
 
 const ASSETS = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 /** Path prefix of this server's media folder. */
@@ -51,16 +51,6 @@ const iso = (value: unknown): string | null =>
 
 const statusOf = (startedAt: unknown, completedAt: unknown): ShortVideoStatus =>
   completedAt ? 'completed' : startedAt ? 'started' : 'not_started';
-
-/** When the write happened on the device (`X-Client-Timestamp`), as SQL, never in the future. @throws 400. */
-function happenedAt(c: Context) {
-  const raw = c.req.header('x-client-timestamp') ?? null;
-  if (raw === null) return sql`now()`;
-  if (raw.length > 40 || Number.isNaN(Date.parse(raw))) {
-    throw new HttpProblem(400, 'X-Client-Timestamp deve ser uma data ISO 8601.');
-  }
-  return sql`LEAST(${new Date(raw).toISOString()}::timestamptz, now())`;
-}
 
 const NOT_FOUND = 'Vídeo não encontrado.';
 

@@ -10,7 +10,7 @@
  *   documents, filtered (search ignores case and accents) and paginated.
  * Every route needs a student (per-route middleware: other paths still answer 404).
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type {
@@ -21,7 +21,7 @@ import type {
   StudentAttachment,
 } from '../../src/services/contract';
 import type { Db } from '../db/client';
-import { HttpProblem, idempotent, parseId, requireStudent, type AppEnv } from '../http';
+import { HttpProblem, idempotent, parseId, requireStudent, type AppEnv, happenedAt } from '../http';
 import { fold } from '../lms';
 
 interface Row {
@@ -72,16 +72,6 @@ function visible(userId: number, platformId: number, where = sql`TRUE`) {
     LEFT JOIN document_categories c ON c.id = a.category_id
     LEFT JOIN attachment_progress p ON p.attachment_id = a.id AND p.user_id = ${userId}
     WHERE a.platform_id = ${platformId} AND (a.user_id IS NULL OR a.user_id = ${userId}) AND ${where}`;
-}
-
-/** When the write happened on the device (`X-Client-Timestamp`), as SQL, never in the future. @throws 400. */
-function happenedAt(c: Context) {
-  const raw = c.req.header('x-client-timestamp') ?? null;
-  if (raw === null) return sql`now()`;
-  if (raw.length > 40 || Number.isNaN(Date.parse(raw))) {
-    throw new HttpProblem(400, 'X-Client-Timestamp deve ser uma data ISO 8601.');
-  }
-  return sql`LEAST(${new Date(raw).toISOString()}::timestamptz, now())`;
 }
 
 const NOT_FOUND = 'Anexo não encontrado.';
