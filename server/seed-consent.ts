@@ -2,8 +2,8 @@
  * LGPD demo data, an idempotent seed step of `SEED_STEPS` (server/seed-additions.ts):
  * - the settings `lgpd_terms` (the acceptance prompt's text) and `lgpd_policy_url` (the full
  *   policy) of both platforms (read with `GET /lms/settings/lgpd_terms,lgpd_policy_url`);
- * - the throwaway student `lgpd1` (platform 1, password demo1234, LGPD not accepted) whom the
- *   end-to-end test lets accept, so that `novo` stays unaccepted for everyone else.
+ * - a second student without acceptance, `lgpd1` (platform 1, password demo1234), for the
+ *   end-to-end test whose acceptance fails while `novo` accepts in another one.
  * Existing values are never overwritten (ON CONFLICT DO NOTHING).
  */
 import { sql } from 'drizzle-orm';

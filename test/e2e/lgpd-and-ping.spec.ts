@@ -3,10 +3,10 @@
  * the reference server. The ping keeps its real 5-minute interval: the ping tests run the page's
  * timers on Playwright's clock and fast-forward it (a 2 s build-time interval,
  * VITE_SESSION_PING_MS, made other specs' 401 scenarios racy).
- * - `lgpd1` (throwaway, not accepted) arriving on `/` sees the dialog after about 1 s, accepts,
- *   reloads and never sees it again; `demo` (accepted) never sees it; a failed acceptance keeps
- *   the dialog with the error (`novo`, whose acceptance is intercepted, stays unaccepted); axe
- *   with the dialog open.
+ * - `novo` (not accepted) arriving on `/` sees the dialog after about 1 s, accepts, reloads and
+ *   never sees it again; `demo` (accepted) never sees it; a failed acceptance keeps the dialog
+ *   with the error (`lgpd1`, whose acceptance is intercepted, stays unaccepted); axe with the
+ *   dialog open.
  * - Platform 1 (enforce_session_throttle) pings at the post-login setup, then every 5 minutes,
  *   and stops on 'Sair'; platform 2 (no flag) pings never.
  */
@@ -26,13 +26,13 @@ const storedPings = async (page: Page, base: string) => {
   return ((await answer.json()) as { data: { id: number }[] }).data;
 };
 
-test('lgpd1 on / sees the LGPD dialog after about 1 s, accepts, reloads and never sees it again', async ({
+test('novo on / sees the LGPD dialog after about 1 s, accepts, reloads and never sees it again', async ({
   page,
   signIn,
   expectNoA11yViolations,
 }) => {
   await page.goto('/login?next_route=%2F');
-  await signIn(page, 'lgpd1', 'demo1234');
+  await signIn(page, 'novo', 'demo1234');
   await expect(page).toHaveURL(/\/home$/);
   const signedInAt = Date.now();
   const dialog = page.getByRole('dialog', DIALOG);
@@ -71,7 +71,7 @@ test('a failed acceptance keeps the dialog with the error; Escape postpones', as
     route.fulfill({ status: 500, json: { message: 'Erro interno do servidor.' } }),
   );
   await page.goto('/login');
-  await signIn(page, 'novo', 'demo1234');
+  await signIn(page, 'lgpd1', 'demo1234');
   const dialog = page.getByRole('dialog', DIALOG);
   await expect(dialog).toBeVisible({ timeout: 5_000 });
   await dialog.getByRole('button', { name: 'Aceitar' }).click();

@@ -117,3 +117,31 @@ describe('createErrorReporter', () => {
     expect(() => reporter.captureException(new Error('z'))).not.toThrow();
   });
 });
+
+describe('with the real @sentry/react', () => {
+  it('sends an error report to the DSN without the session token anywhere in it', async () => {
+    const sent: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      sent.push(typeof init?.body === 'string' ? init.body : new TextDecoder().decode(init?.body as Uint8Array));
+      return new Response('{}', { status: 200 });
+    });
+    window.history.replaceState(null, '', `/courses?access_token=${TOKEN}`);
+    try {
+      const { loadSentry } = await import('../../src/services/boot/error-reporting');
+      const { reporter, ready } = createErrorReporter({
+        dsn: 'https://public@sentry.example.invalid/1',
+        load: loadSentry,
+        secrets: () => [TOKEN],
+      });
+      expect(await ready).toBe(true);
+      reporter.captureException(new Error(`falha ao abrir /api/files/proxy?token=${TOKEN}`));
+      await vi.waitFor(() => expect(sent.join('')).toContain('falha ao abrir'), { timeout: 3000 });
+      const report = sent.join('\n');
+      expect(report).not.toContain(TOKEN);
+      expect(report).toContain(FILTERED);
+    } finally {
+      fetchSpy.mockRestore();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+});

@@ -95,14 +95,10 @@ export interface SentryLike {
 }
 
 /**
- * Loads `@sentry/react` on demand. The package is not a dependency yet: the specifier is kept in
- * a variable so the build does not need it. Once installed, replace with
- * `import('@sentry/react')` so Vite bundles it as its own lazy chunk.
+ * Loads `@sentry/react` on demand: Vite splits it into its own chunk, fetched only when a DSN is
+ * configured (never on a build without `VITE_SENTRY_DSN`, and never before the page has loaded).
  */
-export const loadSentry = (): Promise<SentryLike> => {
-  const specifier = '@sentry/react';
-  return import(/* @vite-ignore */ specifier) as Promise<SentryLike>;
-};
+export const loadSentry = (): Promise<SentryLike> => import('@sentry/react') as Promise<SentryLike>;
 
 /** The reporter without a DSN: logs in development, sends nothing. */
 export function noopReporter(dev: boolean): ErrorReporter {
