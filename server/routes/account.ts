@@ -23,6 +23,9 @@
  * - `GET /api/dev/mail?to=<address>` (reference server only, `devMailRoutes`): the local e-mail
  *   outbox, newest first. On unless `NODE_ENV=production`; `DEV_MAIL=1` forces it on, `DEV_MAIL=0`
  *   off (then 404). Every e-mail is also logged to stdout when "sent".
+ * - `POST /api/dev/mail/expire-codes?to=<address>` (same switch): ages that address's pending
+ *   reset codes past their lifetime, as if `RESET_CODE_TTL_SECONDS` had passed — lets tests show
+ *   the expired-code message without waiting. → `{ data: { expired: n } }`.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
@@ -244,6 +247,17 @@ export function devMailRoutes(db: Db): Hono {
     }));
     c.header('Cache-Control', 'no-store');
     return c.json({ data });
+  });
+  app.post('/mail/expire-codes', async (c) => {
+    if (!devMailEnabled()) throw new HttpProblem(404, 'Recurso não encontrado.');
+    const to = c.req.query('to')?.trim();
+    if (!to) throw new HttpProblem(400, 'Informe o destinatário (to).');
+    const rows = await db.rows<{ id: number }>(sql`
+      UPDATE password_reset_codes SET expires_at = now() - interval '1 second'
+      WHERE used_at IS NULL AND invalidated_at IS NULL AND expires_at > now()
+        AND user_id IN (SELECT id FROM users WHERE lower(email) = lower(${to}))
+      RETURNING id`);
+    return c.json({ data: { expired: rows.length } });
   });
   return app;
 }

@@ -2,13 +2,14 @@
  * Password reset, change password and account deletion (issue 6) in real Chromium against the
  * reference server, with the throwaway students `reset1` and `apagar1` (server/seed-account.ts):
  * - reset: 'Esqueci minha senha' → request a code for `reset1` → read it from the reference
- *   server's mail outbox (GET /api/dev/mail) → a wrong code gets a clear message → the right
+ *   server's mail outbox (GET /api/dev/mail) → a wrong code gets a clear message → the code
+ *   expires (aged by the reference server) and says so → a new code is sent → the right
  *   code and a new password → /login says 'Senha alterada. Entre com a nova senha.' → the old
  *   password fails, the new one signs in; then 'Minha conta' → change the password again;
  * - deletion: `apagar1` deletes the account after the confirmation dialog → /login says
  *   'Sua conta foi excluída.', the token cookie is gone, and signing in again is refused.
- * axe-core on every screen and state visited. Code expiry and locking are tested in
- * server/account.test.ts (a short RESET_CODE_TTL_SECONDS would slow this run down).
+ * axe-core on every screen and state visited. Locking after too many wrong codes is tested in
+ * server/account.test.ts.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -73,8 +74,25 @@ test('password reset by e-mailed code, then sign in with the new password and ch
   );
   await expectNoA11yViolations(page);
 
-  // The right code.
+  // An expired code (the reference server ages it, as if 15 minutes had passed): a clear
+  // message; a new code is asked for and arrives.
+  const aged = await request.post('/api/dev/mail/expire-codes?to=reset1%40exemplo.com.br');
+  expect(((await aged.json()) as { data: { expired: number } }).data.expired).toBe(1);
   await codeField.fill(code);
+  await page.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Código expirado ou inválido. Peça um novo código.');
+  await expectNoA11yViolations(page);
+  await page.goto('/requestResetPassword');
+  await page.getByRole('textbox', { name: 'Código de acesso' }).fill('reset1');
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page).toHaveURL(/\/resetPassword\?username=reset1&sent=1$/);
+  await expect.poll(() => latestCode(request, 'reset1@exemplo.com.br')).not.toBe(code);
+  const freshCode = await latestCode(request, 'reset1@exemplo.com.br');
+  await newPassword.fill('nova-senha-1');
+  await confirmation.fill('nova-senha-1');
+
+  // The right code.
+  await codeField.fill(freshCode);
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page).toHaveURL(/\/login\?reset=ok$/);
   await expect(page.getByRole('status')).toHaveText('Senha alterada. Entre com a nova senha.');
