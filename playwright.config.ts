@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: 'pt-BR',
+    // The service worker is exercised by the offline/PWA specs (`test.use({ serviceWorkers:
+    // 'allow' })`); elsewhere it stays out of the way of page.route() and of timing.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,8 +1,26 @@
 import { createHash } from 'node:crypto';
+import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The version students see (`APP_VERSION`, else package.json's) and the build id (version +
+ * git commit) that discards offline reads saved by another build (src/services/config.ts).
+ */
+function gitCommit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'local';
+  }
+}
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+process.env.VITE_APP_VERSION = process.env.APP_VERSION || pkg.version;
+process.env.VITE_APP_BUILD = `${process.env.VITE_APP_VERSION}+${gitCommit()}`;
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
@@ -31,43 +49,25 @@ function prepaint(): Plugin {
  * reference API runs on API_PORT (default 4174) and `/api` is proxied to it.
  */
 /**
- * Service worker (issue 8, spec §4): Workbox precaches the app shell so the app and deep links
- * open offline (navigation fallback to index.html — never for API paths, files or SSO
- * callbacks); media of the file repository is cached as played (range requests). Registered by
- * the app itself from the fixed root path `/sw.js` (src/services/pwa/register.ts), so no inline
- * registration script is added. The manifest is served per brand by the server.
+ * Service worker (issue 8, spec §4): `src/service-worker/sw.ts` built by Workbox's
+ * injectManifest into `/sw.js` at the site root, with the precache list of the app shell
+ * (every hashed chunk, so each route opens offline). Registered by the app itself
+ * (src/services/pwa/register.ts), so no inline registration script is added (strict CSP).
+ * The manifest is per brand: `/manifest.webmanifest`, served by the platform's host
+ * (server/routes/manifest.ts).
  */
 const pwa = VitePWA({
-  strategies: 'generateSW',
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
   registerType: 'prompt',
   injectRegister: false,
-  filename: 'sw.js',
   manifest: false,
-  workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,json,woff2}'],
-    globIgnores: ['**/csp.json'],
-    navigateFallback: '/index.html',
-    navigateFallbackDenylist: [
-      /^\/api\//,
-      /^\/sw\.js$/,
-      /^\/manifest\.webmanifest$/,
-      /\/[^/?]+\.[a-z0-9]{2,5}$/i,
-      /[?&](access_token|code|state)=/,
-    ],
-    cleanupOutdatedCaches: true,
-    runtimeCaching: [
-      {
-        // Course media already played (same-origin file repository); never the token-bearing proxy.
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/files/media/'),
-        handler: 'CacheFirst',
-        options: {
-          cacheName: 'media',
-          rangeRequests: true,
-          cacheableResponse: { statuses: [200] },
-          expiration: { maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 },
-        },
-      },
-    ],
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+    // Not the CSP hashes, and not the error-reporting SDK (only fetched with a Sentry DSN).
+    globIgnores: ['**/csp.json', '**/sentry-*.js'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
 });
 

@@ -42,6 +42,7 @@ import { biometricsV2Routes, profileV1Routes } from './routes/profile';
 import { homeNewLmsRoutes, homeV1Routes, homeV2Routes } from './routes/home';
 import { standinRoutes } from './routes/standins';
 import { consentV1Routes, sessionLogV2Routes } from './routes/consent-ping';
+import { manifestRoutes } from './routes/manifest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = join(ROOT, 'server', 'assets');
@@ -164,6 +165,10 @@ export function createApp(db: Db, options: AppOptions): Hono {
   app.route('/api/standins', standinRoutes());
   app.route(API_PREFIXES.mainV1, accountRoutes(db));
   app.route('/api/dev', devMailRoutes(db));
+  // The installable app's manifest and icons of the host's brand (issue 8).
+  const manifest = manifestRoutes(db);
+  app.route(API_PREFIXES.mainV1, manifest.v1);
+  app.route('/', manifest.root);
   app.all('/api/*', (c) => c.json({ message: MESSAGES.notFound }, 404));
 
   const distDir = options.distDir;

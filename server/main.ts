@@ -1,7 +1,8 @@
 /**
  * `npm start` / `npm run server`: the reference platform API and the built app on one port.
  * Env: PORT (default 4173), DATA_DIR (PGlite folder, default .data/), DATABASE_URL
- * (PostgreSQL instead of PGlite), SERVE_DIST=0 (API only, for `npm run dev`).
+ * (PostgreSQL instead of PGlite), SERVE_DIST=0 (API only, for `npm run dev`), DIST_DIR (the built
+ * app to serve, default <repo>/dist; tests serve other builds).
  */
 import { startServer } from './app';
 import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
@@ -14,7 +15,11 @@ const server = await startServer({
   port,
   ...(dataDir ? { dataDir } : {}),
   ...(databaseUrl ? { databaseUrl } : {}),
-  ...(process.env.SERVE_DIST === '0' ? { distDir: null } : {}),
+  ...(process.env.SERVE_DIST === '0'
+    ? { distDir: null }
+    : process.env.DIST_DIR
+      ? { distDir: process.env.DIST_DIR }
+      : {}),
 });
 
 console.log(`

@@ -3,11 +3,18 @@
  * Public routes: /login, /requestResetPassword, /resetPassword, /lo/preview/{id};
  * every other known route needs a session (guards in `views/guards.tsx`).
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { IntlProvider } from 'react-intl';
-import { keepPreviousData, QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { appQueryClient } from './query-client';
+import {
+  IsRestoringProvider,
+  keepPreviousData,
+  QueryClientProvider,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { appQueryClient, queryRestoring } from './query-client';
+import { UpdatePrompt, type AppUpdateRef } from './views/pwa/update-prompt';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { DEFAULT_LOCALE, loadTranslations, type Translations } from './i18n';
 import { AccessibilityContext, type AccessibilityRef } from './views/accessibility/context';
@@ -59,6 +66,8 @@ export interface AppProps {
   queryClient?: QueryClient;
   /** The LGPD consent actor (spec §4 LGPD): its acceptance dialog shows while it prompts. */
   lgpdConsent?: LgpdConsentRef;
+  /** The app update actor (issue 8): 'Nova versão disponível' shows while it offers one. */
+  appUpdate?: AppUpdateRef;
 }
 
 /** The mounted application. */
@@ -71,33 +80,40 @@ export function App({
   eventBus,
   queryClient,
   lgpdConsent,
+  appUpdate,
 }: AppProps) {
   const [client] = useState(() => queryClient ?? appQueryClient);
+  // While the student's saved reads are put back (issue 8), queries wait for them.
+  const restoring = useSyncExternalStore(queryRestoring.subscribe, queryRestoring.get);
   return (
     <QueryClientProvider client={client}>
-      <AccessibilityContext.Provider value={accessibility ?? null}>
-        {accessibility ? (
-          <FollowLanguage accessibility={accessibility} initial={translations}>
-            <AppBody
-              session={session}
-              errorStore={errorStore}
-              outbox={outbox}
-              eventBus={eventBus}
-              lgpdConsent={lgpdConsent}
-            />
-          </FollowLanguage>
-        ) : (
-          <Localized translations={translations}>
-            <AppBody
-              session={session}
-              errorStore={errorStore}
-              outbox={outbox}
-              eventBus={eventBus}
-              lgpdConsent={lgpdConsent}
-            />
-          </Localized>
-        )}
-      </AccessibilityContext.Provider>
+      <IsRestoringProvider value={restoring}>
+        <AccessibilityContext.Provider value={accessibility ?? null}>
+          {accessibility ? (
+            <FollowLanguage accessibility={accessibility} initial={translations}>
+              <AppBody
+                session={session}
+                errorStore={errorStore}
+                outbox={outbox}
+                eventBus={eventBus}
+                lgpdConsent={lgpdConsent}
+                appUpdate={appUpdate}
+              />
+            </FollowLanguage>
+          ) : (
+            <Localized translations={translations}>
+              <AppBody
+                session={session}
+                errorStore={errorStore}
+                outbox={outbox}
+                eventBus={eventBus}
+                lgpdConsent={lgpdConsent}
+                appUpdate={appUpdate}
+              />
+            </Localized>
+          )}
+        </AccessibilityContext.Provider>
+      </IsRestoringProvider>
     </QueryClientProvider>
   );
 }
@@ -153,7 +169,8 @@ function AppBody({
   outbox,
   eventBus,
   lgpdConsent,
-}: Pick<AppProps, 'session' | 'errorStore' | 'outbox' | 'eventBus' | 'lgpdConsent'>) {
+  appUpdate,
+}: Pick<AppProps, 'session' | 'errorStore' | 'outbox' | 'eventBus' | 'lgpdConsent' | 'appUpdate'>) {
   return (
     <>
       <SetupErrorToasts bus={eventBus} />
@@ -164,6 +181,7 @@ function AppBody({
           <ErrorScreen store={errorStore} />
           <BlockedWhileErrorScreen store={errorStore}>
             {lgpdConsent && <LgpdDialog consent={lgpdConsent} />}
+            {appUpdate && <UpdatePrompt update={appUpdate} />}
             <ScreenErrorBoundary>
               <Suspense fallback={<PageLoading />}>
                 <Routes />

@@ -20,7 +20,13 @@ import {
   provideLgpdConsent,
   provideBoot,
   providePlatform,
+  drainOutbox,
+  followStudentDeviceData,
+  onBeforeSignOut,
+  startAppUpdate,
 } from './wiring';
+import { installChunkReload } from './services/pwa/chunk-reload';
+import { isReachable, subscribeReachability } from './services/http/connectivity';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
@@ -28,6 +34,9 @@ import { readSettings } from './services/storage/accessibility-settings';
 import './styles/global.css';
 
 let expire: () => void = () => {};
+
+// An old tab whose chunks are gone reloads into the deployed version (issue 8).
+installChunkReload();
 
 const boot = createActor(provideBoot(() => expire()));
 boot.start();
@@ -66,7 +75,15 @@ void toPromise(boot).then((outcome) => {
   // Progress writes (DESIGN.md §2): delivered for the signed-in student only; kept otherwise.
   const outbox = createAppOutbox();
   followStudent(session, outbox);
-  window.addEventListener('online', () => outbox.actor.send({ type: 'network.online' }));
+  // The platform answers again (or the browser is back online): send what waits at once.
+  subscribeReachability(() => {
+    if (isReachable()) outbox.actor.send({ type: 'network.online' });
+  });
+  // Offline (issue 8): the student's saved reads and media follow the session; 'Sair' first
+  // sends what the outbox holds; the service worker and 'Nova versão disponível'.
+  followStudentDeviceData(session);
+  onBeforeSignOut(() => drainOutbox(outbox));
+  const appUpdate = startAppUpdate();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
@@ -79,6 +96,7 @@ void toPromise(boot).then((outcome) => {
         accessibility={accessibility}
         eventBus={bootResults.eventBus}
         lgpdConsent={lgpd}
+        appUpdate={appUpdate}
       />
     </StrictMode>,
   );

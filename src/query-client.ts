@@ -2,9 +2,16 @@
  * The app's TanStack Query client for server reads (DESIGN.md §2: lists and details are
  * read with TanStack Query). One per page; `clearAuth` empties it so a student who signs
  * in after another on the same device never sees the previous student's data.
+ *
+ * Offline (issue 8): reads wait while the platform cannot be reached (network mode `online`,
+ * following services/http/connectivity.ts) instead of failing, so what was saved on the device stays on screen; reads are kept in memory as long as
+ * they are kept on the device (`OFFLINE_MAX_AGE_MS`); writes fail at once offline with the
+ * offline message (network mode `always`) instead of hanging.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isTransient } from './services/http/errors';
+import { isReachable, subscribeReachability } from './services/http/connectivity';
+import { OFFLINE_MAX_AGE_MS } from './services/storage/offline-age';
 
 /**
  * @returns a client whose reads are cached 30 s (staleTime) and retried once more only
@@ -16,11 +23,41 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: (failureCount, error) => failureCount < 1 && isTransient(error),
         staleTime: 30_000,
+        gcTime: OFFLINE_MAX_AGE_MS,
         refetchOnWindowFocus: false,
       },
+      mutations: { networkMode: 'always' },
     },
   });
 }
 
+// Reads follow whether the platform answers (not only navigator.onLine): unreachable, they wait
+// — with what the device saved on screen — and resume when it answers again.
+onlineManager.setEventListener((setOnline) => {
+  setOnline(isReachable());
+  return subscribeReachability(() => setOnline(isReachable()));
+});
+
 /** The page's query client (the app and the session's `clearAuth` share it). */
 export const appQueryClient = createQueryClient();
+
+/**
+ * Whether the signed-in student's saved reads are being put back into the client (queries wait
+ * meanwhile: `IsRestoringProvider` in app.tsx). Set by `followStudentDeviceData` (wiring.ts).
+ */
+export const queryRestoring = {
+  value: false,
+  listeners: new Set<() => void>(),
+  get(): boolean {
+    return queryRestoring.value;
+  },
+  set(value: boolean): void {
+    if (value === queryRestoring.value) return;
+    queryRestoring.value = value;
+    for (const listener of queryRestoring.listeners) listener();
+  },
+  subscribe(listener: () => void): () => void {
+    queryRestoring.listeners.add(listener);
+    return () => queryRestoring.listeners.delete(listener);
+  },
+};

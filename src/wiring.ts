@@ -2,7 +2,7 @@
  * The one place where the pure machines get their real effects (DESIGN.md §2:
  * "the real implementations are provided in one place"). Tests provide fakes instead.
  */
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { bootMachine, type BootStepResult } from './machines/boot.machine';
 import type { EventBus } from './services/events/bus';
@@ -10,7 +10,7 @@ import { sessionPingMachine } from './machines/session-ping.machine';
 import { lgpdConsentMachine } from './machines/lgpd-consent.machine';
 import { postLoginSetupStarted } from './machines/session.machine';
 import { postUpdateAcceptedLgpd, postUserSessionLog } from './services/api/consent';
-import { SESSION_PING_MS } from './services/config';
+import { APP_BUILD, SESSION_PING_MS } from './services/config';
 import { sessionMachine, type LogoutReason } from './machines/session.machine';
 import { ACCOUNT_DELETED_QUERY } from './services/navigation/login-notices';
 import { errorScreenMachine, type StoredError } from './machines/error-screen.machine';
@@ -43,7 +43,12 @@ import {
   readPlatformSettings,
   writePlatformSettings,
 } from './services/storage/platform-settings';
-import { appQueryClient } from './query-client';
+import { appQueryClient, queryRestoring } from './query-client';
+import type { QueryClient } from '@tanstack/react-query';
+import type { StudentQueryCache } from './services/storage/query-persistence';
+import { clearStudentCaches } from './services/pwa/caches';
+import { registerServiceWorker, type ServiceWorkerControl } from './services/pwa/register';
+import { appUpdateMachine } from './machines/app-update.machine';
 import { outboxMachine } from './machines/outbox.machine';
 import { accessibilityMachine } from './machines/accessibility.machine';
 import {
@@ -86,6 +91,19 @@ export function provideBoot(onExpired: () => void) {
   });
 }
 
+/** Steps run when the student chooses 'Sair', before the token is revoked (`onBeforeSignOut`). */
+const beforeSignOutSteps = new Set<() => Promise<void>>();
+
+/**
+ * Adds a step to run when the student signs out, while their token still works (e.g. sending
+ * the outbox). Steps run together; a failing one never blocks the sign-out.
+ * @returns a function that removes the step.
+ */
+export function onBeforeSignOut(step: () => Promise<void>): () => void {
+  beforeSignOutSteps.add(step);
+  return () => beforeSignOutSteps.delete(step);
+}
+
 /** Session machine with the real auth calls and storage (spec §4 Auth). */
 export const appSessionMachine = sessionMachine.provide({
   actors: {
@@ -94,7 +112,11 @@ export const appSessionMachine = sessionMachine.provide({
       return { access_token };
     }),
     fetchUser: fromPromise(() => getUsersSelf()),
-    revokeToken: fromPromise(() => postAuthLogout()),
+    // What must happen while the token still works (the outbox flushed: issue 8), then revoke.
+    revokeToken: fromPromise(async () => {
+      await Promise.allSettled([...beforeSignOutSteps].map((step) => step()));
+      await postAuthLogout();
+    }),
     postLoginSetup: fromPromise<void, { user: User }>(() => postLoginSetup()),
   },
   actions: {
@@ -569,4 +591,121 @@ export function followLgpdConsent(
     subscription.unsubscribe();
     if (typeof window !== 'undefined') for (const name of events) window.removeEventListener(name, follow);
   };
+}
+
+// ---------- offline: device data per student, sign-out, updates (issue 8) ----------
+
+/**
+ * Sends the outbox's pending writes before a sign-out (issue 8 "flush the outbox first"): when
+ * online and something waits, asks for a flush and waits until the queue is empty, the server
+ * wants a new sign-in, or `timeoutMs` (5 000 ms) passed. What is left stays stored, bound to its
+ * student, and goes when they sign in again. Never rejects.
+ */
+export async function drainOutbox(outbox: AppOutbox, timeoutMs = 5000): Promise<void> {
+  const { actor } = outbox;
+  if (actor.getSnapshot().context.queue.length === 0) return;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  actor.send({ type: 'outbox.flush' });
+  await waitFor(actor, (s) => s.context.queue.length === 0 || s.hasTag('signInNeeded'), {
+    timeout: timeoutMs,
+  }).catch(() => {});
+}
+
+/** What `followStudentDeviceData` needs (tests pass fakes). */
+export interface DeviceDataOptions {
+  client?: QueryClient;
+  restoring?: { set(value: boolean): void };
+  buster?: string;
+  /** Loads the persistence module (lazily: the login screen never downloads it). */
+  load?: () => Promise<typeof import('./services/storage/query-persistence')>;
+  /** Deletes the signed-out student's offline media. */
+  clearCaches?: () => Promise<void>;
+}
+
+/**
+ * Keeps the device's offline data on the signed-in student (issue 8):
+ * - a student signs in (or a page loads with their session): their saved reads are restored
+ *   into the query client (`restoring` is true meanwhile, so screens wait for them instead of
+ *   going to the network) and saved from then on;
+ * - they sign out (or the session ends): saving stops at once, their saved reads and their
+ *   offline media are deleted — the next student on this device finds none of it.
+ * @returns the unsubscribe function.
+ */
+export function followStudentDeviceData(
+  session: ActorRefFrom<typeof sessionMachine>,
+  options: DeviceDataOptions = {},
+): () => void {
+  const client = options.client ?? appQueryClient;
+  const restoring = options.restoring ?? queryRestoring;
+  const buster = options.buster ?? APP_BUILD;
+  const load = options.load ?? (() => import('./services/storage/query-persistence'));
+  const clearCaches = options.clearCaches ?? (() => clearStudentCaches());
+  let current: number | null | undefined;
+  let cache: StudentQueryCache | null = null;
+  let generation = 0;
+  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
+    if (userId === current) return;
+    const previous = current;
+    current = userId;
+    const turn = ++generation;
+    const leaving = cache;
+    cache = null;
+    leaving?.close();
+    if (previous !== undefined && previous !== null) {
+      void load()
+        .then((m) => m.forgetStudentQueries(previous))
+        .catch(() => {});
+      void clearCaches();
+    }
+    if (userId === null) {
+      restoring.set(false);
+      return;
+    }
+    restoring.set(true);
+    void load()
+      .then(async (m) => {
+        const opened = m.openStudentQueryCache(client, userId, buster);
+        await opened.restore();
+        if (turn !== generation) {
+          // Signed out (or someone else signed in) while restoring: nothing of theirs may stay.
+          opened.close();
+          client.clear();
+          return;
+        }
+        cache = opened;
+        opened.subscribe();
+      })
+      .catch(() => {})
+      .finally(() => {
+        if (turn === generation) restoring.set(false);
+      });
+  };
+  follow(session.getSnapshot());
+  return session.subscribe(follow).unsubscribe;
+}
+
+/**
+ * The app update actor (issue 8) with the real service worker: registers `/sw.js` (spec §4),
+ * sends `update.available` when a new version waits; accepting lets it take over, then reloads.
+ */
+export function startAppUpdate(
+  register: (onWaiting: () => void) => Promise<ServiceWorkerControl | null> = registerServiceWorker,
+) {
+  let control: ServiceWorkerControl | null = null;
+  const actor = createActor(
+    appUpdateMachine.provide({
+      actors: {
+        activate: fromPromise<void>(async () => {
+          if (!control) throw new Error('no service worker');
+          await control.activateWaiting();
+        }),
+      },
+      actions: { reloadPage: () => location.reload() },
+    }),
+  ).start();
+  void register(() => actor.send({ type: 'update.available' })).then((registered) => {
+    control = registered;
+  });
+  return actor;
 }

@@ -15,6 +15,8 @@
  * | VITE_API_NEW_LMS_URL       | new LMS v1    | /api/newlms/v1    |
  * | VITE_SESSION_PING_MS       | session ping interval, ms (spec §9; demos may shorten it) | 300000 |
  * | VITE_SENTRY_DSN            | error reporting (Sentry) DSN; unset = no hosted reporting | '' |
+ * | VITE_APP_VERSION           | version shown to students (set by vite.config.ts: APP_VERSION or package.json) | 'dev' |
+ * | VITE_APP_BUILD             | build id: version + git commit (vite.config.ts); busts saved offline reads | 'dev' |
  */
 import { API_PREFIXES, type ApiBase } from './contract/bases';
 
@@ -55,3 +57,9 @@ export const SESSION_PING_MS: number = (() => {
 
 /** Sentry DSN of the error-reporting boot step (spec §4 Startup); '' = no hosted reporting. */
 export const SENTRY_DSN: string = pick('VITE_SENTRY_DSN', '');
+
+/** The app version shown to students (login page), e.g. '0.1.0'. */
+export const APP_VERSION: string = pick('VITE_APP_VERSION', 'dev');
+
+/** The build id (version + commit): offline reads saved by another build are discarded (issue 8). */
+export const APP_BUILD: string = pick('VITE_APP_BUILD', 'dev');

@@ -22,6 +22,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 import { formatExpiry, pixPaymentMachine } from '../../src/machines/pix-payment.machine';
+import { appUpdateMachine } from '../../src/machines/app-update.machine';
+import { UpdatePrompt, type AppUpdateRef } from '../../src/views/pwa/update-prompt';
 import { PixPaymentPanel, pixView, type PixPaymentRef } from '../../src/views/finances/payment-dialog';
 import type { Bill, BillDetails, PixCharge } from '../../src/services/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -177,6 +179,12 @@ function sampleEvents(eventType: string): EventObject[] {
 
 const models: ModelOptions[] = [
   {
+    machine: appUpdateMachine,
+    inputs: [undefined],
+    samples: sampleEvents,
+    serializeState: (s) => JSON.stringify([s.value, (s.context as { error: unknown }).error !== null]),
+  },
+  {
     machine: sessionPingMachine,
     inputs: [undefined],
     samples: sampleEvents,
@@ -289,6 +297,24 @@ const renderPtBr = (view: ReactNode) =>
   ).unmount;
 
 const viewHooks: Record<string, ReplayHooks | undefined> = {
+  appUpdate: {
+    run: (step) => act(step),
+    onStart: (actor) => renderPtBr(<UpdatePrompt update={actor as unknown as AppUpdateRef} />),
+    onStep: async (snapshot, step) => {
+      await act(async () => {});
+      const s = snapshot as unknown as { hasTag: (t: string) => boolean; context: { error: unknown } };
+      const offer = screen.queryByRole('complementary', { name: 'Nova versão disponível' });
+      expect(offer !== null, step).toBe(s.hasTag('prompt'));
+      if (!offer) return;
+      const accept = screen.getByRole('button', { name: s.hasTag('busy') ? 'Atualizando…' : 'Atualizar agora' });
+      expect(accept.getAttribute('aria-disabled'), step).toBe(String(s.hasTag('busy')));
+      expect(screen.getByRole('button', { name: 'Depois' }).hasAttribute('disabled'), step).toBe(s.hasTag('busy'));
+      const alert = screen.queryByRole('alert');
+      expect(alert?.textContent ?? null, step).toBe(
+        s.context.error !== null ? 'Não foi possível atualizar agora. Tente de novo.' : null,
+      );
+    },
+  },
   carousel: {
     run: (step) => act(step),
     onStart: (actor) => {

@@ -98,7 +98,7 @@ export interface SentryLike {
  * Loads `@sentry/react` on demand: Vite splits it into its own chunk, fetched only when a DSN is
  * configured (never on a build without `VITE_SENTRY_DSN`, and never before the page has loaded).
  */
-export const loadSentry = (): Promise<SentryLike> => import('@sentry/react') as Promise<SentryLike>;
+export const loadSentry = (): Promise<SentryLike> => import('./sentry-sdk') as Promise<SentryLike>;
 
 /** The reporter without a DSN: logs in development, sends nothing. */
 export function noopReporter(dev: boolean): ErrorReporter {

@@ -24,6 +24,14 @@ import type { ApiBase } from '../contract/bases';
 import { apiBaseUrls, filesAuthorization, TIMEOUTS_MS } from '../config';
 import { getToken } from '../storage/token';
 import { ApiError, NetworkError, TimeoutError } from './errors';
+import { reportNetworkFailure, reportNetworkSuccess, setProbeUrl } from './connectivity';
+
+// While the platform is unreachable, its public platform lookup is what is asked (any answer counts).
+setProbeUrl(() =>
+  typeof location === 'undefined'
+    ? null
+    : new URL(`${apiBaseUrls.mainV1}/platforms/${encodeURIComponent(location.hostname)}`, location.href).href,
+);
 
 /** Pages on which a 401 is an answer to show, not a reason to log out (spec §4, §8). */
 export const AUTH_PAGES: readonly string[] = ['/login', '/requestResetPassword', '/resetPassword'];
@@ -86,6 +94,7 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
       ],
       afterResponse: [
         ({ response }) => {
+          reportNetworkSuccess();
           if (
             response.status === 401 &&
             isMainApi(base) &&
@@ -175,8 +184,11 @@ export async function toTypedError(error: unknown, timeoutMs: number): Promise<u
     return new ApiError(status, { message: messageOf(error.data, `Erro ${status}`) }, error.request.url);
   }
   if (isTimeoutError(error)) return new TimeoutError(timeoutMs);
-  if (isNetworkError(error)) return new NetworkError();
-  if (error instanceof TypeError && /fetch|network/i.test(error.message)) return new NetworkError();
+  if (isNetworkError(error) || (error instanceof TypeError && /fetch|network/i.test(error.message))) {
+    // No answer at all: the platform is unreachable from here (services/http/connectivity.ts).
+    reportNetworkFailure();
+    return new NetworkError();
+  }
   return error;
 }
 

@@ -50,7 +50,7 @@ export function brandPresentation(platform: Platform): Presentation {
   return { attrs: { 'data-template': platform.theme.template }, vars };
 }
 
-/** Applies `platform`'s brand and favicon to the page and caches it for the next first paint. */
+/** Applies `platform`'s brand, favicon and theme colour to the page and caches it for the next first paint. */
 export function applyPlatform(platform: Platform, root: HTMLElement = document.documentElement): void {
   const presentation = brandPresentation(platform);
   applyPresentation(presentation, root);
@@ -65,4 +65,8 @@ export function applyPlatform(platform: Platform, root: HTMLElement = document.d
     }
     link.href = favicon;
   }
+  // The browser's UI colour (and the installed app's, with the brand's manifest: issue 8).
+  document
+    .querySelector<HTMLMetaElement>('meta[name="theme-color"]')
+    ?.setAttribute('content', platform.theme.palette.primary.main);
 }

@@ -3,12 +3,15 @@
  * password, new password (≥ 8 characters) and confirmation. Fields are checked first (errors
  * linked with aria-describedby, focus on the first invalid one); the server checks the current
  * password (its pt-BR 400 message shows in an alert) and ends the student's other sessions,
- * keeping this one. Success empties the form and says so politely.
+ * keeping this one. Success empties the form and says so politely. Offline the button is disabled
+ * and says why (issue 8).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import { postAuthChangePassword } from '../../services/api/account';
+import { useOnline } from '../components/use-online';
+import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
 import { TextField } from '../password-reset/field';
 import { ResetMessages } from '../password-reset/messages';
@@ -47,6 +50,7 @@ export function ChangePasswordSection() {
 
   const message = (field: Field) => (errors[field] ? intl.formatMessage(errors[field]) : null);
   const busy = change.isPending;
+  const online = useOnline();
   return (
     <section className="account-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{intl.formatMessage(AccountSecurityMessages.changeTitle)}</h2>
@@ -85,7 +89,18 @@ export function ChangePasswordSection() {
           autoComplete="new-password"
           error={message('confirmation')}
         />
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+        {!online && (
+          <p id={`${id}-offline`} className="notice notice-error">
+            {intl.formatMessage(CommonMessages.offlineAction)}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={busy || !online}
+          aria-busy={busy}
+          aria-describedby={online ? undefined : `${id}-offline`}
+        >
           {intl.formatMessage(busy ? AccountSecurityMessages.changeBusy : AccountSecurityMessages.changeSubmit)}
         </button>
       </form>

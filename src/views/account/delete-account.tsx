@@ -6,6 +6,7 @@
  * reason `accountDeleted`: token, cached user, platform settings and query cache cleared, then
  * /login says 'Sua conta foi excluída.') and clears the rest of their data on this device
  * (accessibility settings `a11y:<id>`, their outbox writes). A failure shows in the dialog.
+ * Offline the button is disabled and says why (issue 8).
  */
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,6 +15,8 @@ import { useMutation } from '@tanstack/react-query';
 import { forgetStudentOnDevice, postUsersSelfDelete } from '../../services/api/account';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
+import { useOnline } from '../components/use-online';
+import { CommonMessages } from '../components/messages';
 import { useCurrentUser, useSessionRef } from '../session-context';
 import { AccountSecurityMessages } from './security-messages';
 
@@ -27,6 +30,7 @@ export function DeleteAccountSection() {
   const user = useCurrentUser();
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
+  const online = useOnline();
   const remove = useMutation({
     mutationFn: () => postUsersSelfDelete(reason),
     onSuccess: () => {
@@ -55,9 +59,16 @@ export function DeleteAccountSection() {
           onChange={(event) => setReason(event.target.value)}
         />
       </div>
+      {!online && (
+        <p id={`${id}-offline`} className="notice notice-error">
+          {intl.formatMessage(CommonMessages.offlineAction)}
+        </p>
+      )}
       <button
         type="button"
         className="button button-danger"
+        disabled={!online}
+        aria-describedby={online ? undefined : `${id}-offline`}
         onClick={() => {
           remove.reset();
           setConfirming(true);

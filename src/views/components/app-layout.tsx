@@ -1,7 +1,7 @@
 /**
  * Signed-in layout: skip link, header with the product name, main navigation,
  * the accessibility settings, the student's name and 'Sair' (spec §4 Auth: logout → /login), the outbox status
- * (pending progress writes, 'Sincronizar agora') and the main landmark.
+ * (pending progress writes, 'Sincronizar agora'), the offline banner (issue 8) and the main landmark.
  */
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { useCurrentUser, useSessionRef } from '../session-context';
 import { CommonMessages } from './messages';
 import { signedInLanding } from '../guards';
 import { OutboxStatus } from '../outbox/status';
+import { OfflineBanner } from '../pwa/offline-banner';
 import { AccessibilityButton } from '../accessibility/panel';
 import { AccountLinkMessages } from '../account/security-messages';
 
@@ -59,6 +60,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
+      <OfflineBanner />
       <OutboxStatus />
       <main id="conteudo" tabIndex={-1} className="app-main">
         {children}

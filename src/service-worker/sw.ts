@@ -1,0 +1,57 @@
+/// <reference lib="webworker" />
+/**
+ * The app's service worker (issue 8; spec §4 Service worker; built by vite-plugin-pwa's
+ * injectManifest into `/sw.js` at the site root).
+ *
+ * - Precaches the app shell (index.html, every hashed JS/CSS chunk, icons) so the app and its
+ *   deep links open offline: navigations are answered with the cached index.html — never for
+ *   API paths, files (a path ending in an extension), the manifest or SSO/OAuth callbacks
+ *   (`access_token`, `code` or `state` in the query), which always go to the network.
+ * - Old precaches are removed when a new version activates; an active worker controls the open
+ *   pages at once (clientsClaim).
+ * - A new version waits until the page asks it to take over (`{ type: 'SKIP_WAITING' }`, sent
+ *   when the student accepts 'Nova versão disponível'), so an open tab never mixes versions.
+ * - Course media already played is kept for offline playback (media-cache.ts).
+ * - Server reads are NOT cached here: the app persists them per student (TanStack Query on
+ *   IndexedDB), so one student's answers are never served to another.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheExpiration } from 'workbox-expiration';
+import {
+  MEDIA_CACHE,
+  MEDIA_CACHE_MAX_AGE_S,
+  MEDIA_CACHE_MAX_ENTRIES,
+  handleMediaRequest,
+  isCacheableMedia,
+} from './media-cache';
+import { NAVIGATION_DENYLIST } from './navigation';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Once active, it controls the open pages at once: on the first visit too, so going offline
+// right after it already works (an update activates only when the student accepts it).
+clientsClaim();
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+const expiration = new CacheExpiration(MEDIA_CACHE, {
+  maxEntries: MEDIA_CACHE_MAX_ENTRIES,
+  maxAgeSeconds: MEDIA_CACHE_MAX_AGE_S,
+});
+registerRoute(
+  ({ url }) => isCacheableMedia(url, self.location.origin),
+  ({ request, event }) =>
+    handleMediaRequest(request, (promise) => (event as ExtendableEvent).waitUntil(promise), {
+      caches: self.caches,
+      fetch: self.fetch.bind(self),
+      expiration,
+    }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

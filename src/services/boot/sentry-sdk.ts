@@ -1,0 +1,5 @@
+/**
+ * The Sentry SDK as its own lazy chunk (`assets/sentry-sdk-<hash>.js`): imported only by
+ * `loadSentry` when a DSN is configured; the service worker does not precache it.
+ */
+export { init, captureException } from '@sentry/react';

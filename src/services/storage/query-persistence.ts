@@ -1,0 +1,113 @@
+/**
+ * Offline reads (issue 8; DESIGN.md §2 "offline-persisted cache per user"): the signed-in
+ * student's server reads (TanStack Query) are kept on this device in IndexedDB (idb-keyval,
+ * database `portal-offline`, store `queries`, one entry per student: `student:<id>`), so the
+ * courses, modules, learning objects, grades and attachments they already opened show offline.
+ *
+ * - Restored when their session starts on this device (also on a page load offline), kept up
+ *   to date while they use the app (throttled: one write a second at most), and dropped after
+ *   `OFFLINE_MAX_AGE_MS` (7 days) or when the app version changes (`buster`: a new version may read
+ *   other shapes).
+ * - Never written after `close()` — so a write scheduled just before a sign-out can never
+ *   bring the student's data back — and deleted by `forget()` when they sign out.
+ * - Not persisted: reads that hold no study data or are personal beyond need (the profile with
+ *   CPF and address, Pix QR images, translations, public previews).
+ *
+ * Loaded lazily (dynamic import) after sign-in: the login screen never downloads it.
+ */
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { OFFLINE_MAX_AGE_MS } from './offline-age';
+
+/** First elements of query keys that are never written to the device. */
+export const NOT_PERSISTED_KEYS: readonly string[] = ['users', 'pixQr', 'translations', 'learningObjectPreview'];
+
+/** The IndexedDB entry of one student's reads. */
+export const studentCacheKey = (userId: number) => `student:${userId}`;
+
+let store: UseStore | null = null;
+/** The idb-keyval store (opened on first use). */
+const queriesStore = (): UseStore => (store ??= createStore('portal-offline', 'queries'));
+
+/** Whether a query's data may be saved on the device: successful and not excluded. */
+export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  const first = query.queryKey[0];
+  return query.state.status === 'success' && !(typeof first === 'string' && NOT_PERSISTED_KEYS.includes(first));
+}
+
+/** One student's saved reads. */
+export interface StudentQueryCache {
+  /** Puts the saved reads into `client` (expired or other-version ones are deleted instead). Never rejects. */
+  restore(): Promise<void>;
+  /** Saves `client`'s reads from now on (until `close()`). */
+  subscribe(): void;
+  /** Stops saving at once; later writes (even ones already scheduled) are dropped. */
+  close(): void;
+  /** `close()`, then deletes the saved reads from the device. Never rejects. */
+  forget(): Promise<void>;
+}
+
+/**
+ * Opens the saved reads of student `userId` for `client`.
+ * @param buster the app version; saved reads of another version are discarded.
+ */
+export function openStudentQueryCache(client: QueryClient, userId: number, buster: string): StudentQueryCache {
+  const key = studentCacheKey(userId);
+  let closed = false;
+  let unsubscribe: (() => void) | null = null;
+  const persister = createAsyncStoragePersister({
+    key,
+    throttleTime: 1000,
+    storage: {
+      getItem: (k) => get<string>(k, queriesStore()).then((value) => value ?? null),
+      setItem: (k, value: string) => (closed ? Promise.resolve() : set(k, value, queriesStore())),
+      removeItem: (k) => del(k, queriesStore()),
+    },
+  });
+  const close = () => {
+    closed = true;
+    unsubscribe?.();
+    unsubscribe = null;
+  };
+  return {
+    restore: async () => {
+      try {
+        await persistQueryClientRestore({ queryClient: client, persister, maxAge: OFFLINE_MAX_AGE_MS, buster });
+      } catch {
+        // Unreadable (quota, private mode, a damaged entry): the app reads from the network.
+      }
+    },
+    subscribe: () => {
+      if (closed || unsubscribe) return;
+      unsubscribe = persistQueryClientSubscribe({
+        queryClient: client,
+        persister,
+        buster,
+        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+      });
+    },
+    close,
+    forget: async () => {
+      close();
+      try {
+        await del(key, queriesStore());
+      } catch {
+        // IndexedDB unavailable: nothing was saved either.
+      }
+    },
+  };
+}
+
+/**
+ * Deletes student `userId`'s saved reads without opening them (e.g. an account deleted on
+ * another tab). Never rejects.
+ */
+export async function forgetStudentQueries(userId: number): Promise<void> {
+  try {
+    await del(studentCacheKey(userId), queriesStore());
+  } catch {
+    // nothing to delete
+  }
+}
