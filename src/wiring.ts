@@ -603,11 +603,14 @@ export function followLgpdConsent(
  */
 export async function drainOutbox(outbox: AppOutbox, timeoutMs = 5000): Promise<void> {
   const { actor } = outbox;
-  if (actor.getSnapshot().context.queue.length === 0) return;
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  const deadline = Date.now() + timeoutMs;
+  // The student's stored writes may still be loading (just after a page load).
+  await waitFor(actor, (s) => !s.matches('loading'), { timeout: timeoutMs }).catch(() => {});
+  if (actor.getSnapshot().context.queue.length === 0) return;
   actor.send({ type: 'outbox.flush' });
   await waitFor(actor, (s) => s.context.queue.length === 0 || s.hasTag('signInNeeded'), {
-    timeout: timeoutMs,
+    timeout: Math.max(0, deadline - Date.now()),
   }).catch(() => {});
 }
 

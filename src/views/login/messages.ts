@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 
 export const LoginMessages = defineMessages({
   title: { id: 'login.heading.title', defaultMessage: 'Entrar', description: 'Login page heading' },
@@ -15,6 +15,11 @@ export const LoginMessages = defineMessages({
   submit: { id: 'login.submit.button', defaultMessage: 'Entrar', description: 'Sign-in button' },
   submitting: { id: 'login.submit.busy', defaultMessage: 'Entrando…', description: 'Sign-in in progress' },
   forgot: { id: 'login.forgot.link', defaultMessage: 'Esqueci minha senha', description: 'Password reset link' },
+  version: defineMessage<{ version: string }>({
+    id: 'login.version.text',
+    defaultMessage: 'Versão {version}',
+    description: 'The app version, at the bottom of the login card (support asks for it)',
+  }),
   required: {
     id: 'login.required.error',
     defaultMessage: 'Preencha o código de acesso e a senha.',

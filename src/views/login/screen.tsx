@@ -13,6 +13,7 @@ import { useSessionRef } from '../session-context';
 import { usePageTitle } from '../components/use-page-title';
 import { LoginMessages } from './messages';
 import { AccessibilityButton } from '../accessibility/panel';
+import { APP_VERSION } from '../../services/config';
 import { loginNoticeOf } from '../../services/navigation/login-notices';
 import { LoginNoticeMessages } from '../password-reset/messages';
 
@@ -104,6 +105,7 @@ export function LoginScreen() {
         <p className="login-links">
           <Link href="/requestResetPassword">{intl.formatMessage(LoginMessages.forgot)}</Link>
         </p>
+        <p className="app-version">{intl.formatMessage(LoginMessages.version, { version: APP_VERSION })}</p>
       </section>
     </main>
   );

@@ -1,0 +1,126 @@
+/**
+ * Safe updates (issue 8) in real Chromium: two real builds of the app (v1 and v2, which differ in
+ * their version string), deployed one after the other into the folder that the reference server
+ * serves — as a CDN deploy replaces the files.
+ * - A tab open on v1 (its service worker installed) learns of v2 when it checks again (it checks
+ *   whenever it becomes visible, and every hour), offers 'Nova versão disponível', and shows v2
+ *   after 'Atualizar agora'.
+ * - A tab of v1 without a service worker (blocked, or evicted by the browser) whose chunks are
+ *   gone after the deploy reloads into v2 when it needs one, instead of a blank screen.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from './support/fixtures';
+import { startReferenceServer, type ReferenceServer } from './support/server';
+import { E2E_BUILD_ENV } from './support/global-setup';
+
+test.describe.configure({ mode: 'serial' });
+
+let root: string;
+let site: string;
+let server: ReferenceServer;
+
+/** Builds the app with `APP_VERSION=version` into `<root>/<name>`. */
+function build(name: string, version: string): string {
+  const outDir = join(root, name);
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
+    { stdio: 'inherit', env: { ...process.env, ...E2E_BUILD_ENV, APP_VERSION: version } },
+  );
+  if (result.status !== 0) throw new Error(`vite build of ${version} failed`);
+  return outDir;
+}
+
+/** Replaces everything the server serves with `build` (old hashed files are gone, as on a CDN). */
+function deploy(build: string): void {
+  rmSync(site, { recursive: true, force: true });
+  cpSync(build, site, { recursive: true });
+}
+
+let v1: string;
+let v2: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  root = mkdtempSync(join(tmpdir(), 'e2e-deploy-'));
+  site = join(root, 'site');
+  v1 = build('v1', '1.0.0-e2e');
+  v2 = build('v2', '2.0.0-e2e');
+  deploy(v1);
+  server = await startReferenceServer({ distDir: site });
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+test.beforeEach(() => deploy(v1));
+
+/** The entry script of the document (its hash names the build). */
+const entryScript = (page: Page) => page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
+const entryOf = (build: string) =>
+  /<script type="module"[^>]*src="([^"]+)"/.exec(readFileSync(join(build, 'index.html'), 'utf8'))?.[1];
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('an open tab offers the new version and shows it after Atualizar agora', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${server.base}/login`);
+    await expect(page.getByText('Versão 1.0.0-e2e')).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // v1 keeps working while it is the deployed version: no offer.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('complementary', { name: 'Nova versão disponível' })).toHaveCount(0);
+
+    deploy(v2);
+    // The tab checks again when it becomes visible (and every hour while it stays open).
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const offer = page.getByRole('complementary', { name: 'Nova versão disponível' });
+    await expect(offer).toBeVisible({ timeout: 30_000 });
+    // Nothing changed under the student's feet: still v1, still usable, focus untouched.
+    await expect(page.getByText('Versão 1.0.0-e2e')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Nova versão disponível' })).toBeAttached();
+    await expectNoA11yViolations(page);
+
+    await offer.getByRole('button', { name: 'Atualizar agora' }).click();
+    await expect(page.getByText('Versão 2.0.0-e2e')).toBeVisible({ timeout: 15_000 });
+    expect(await entryScript(page)).toBe(entryOf(v2));
+    await expect(page.getByRole('complementary', { name: 'Nova versão disponível' })).toHaveCount(0);
+  });
+
+  test("'Depois' hides the offer; the tab stays on its version", async ({ page }) => {
+    await page.goto(`${server.base}/login`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    deploy(v2);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const offer = page.getByRole('complementary', { name: 'Nova versão disponível' });
+    await expect(offer).toBeVisible({ timeout: 30_000 });
+    await offer.getByRole('button', { name: 'Depois' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(page.getByText('Versão 1.0.0-e2e')).toBeVisible();
+  });
+});
+
+test('a tab whose chunks are gone after a deploy reloads into the new version, never blank', async ({ page }) => {
+  // No service worker (the suite's default): the browser asks the server for every chunk.
+  await page.goto(`${server.base}/login`);
+  await expect(page.getByText('Versão 1.0.0-e2e')).toBeVisible();
+  deploy(v2);
+  // The reset page is a lazily loaded chunk of v1, which the server no longer has.
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Esqueci minha senha' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page).toHaveURL(/\/requestResetPassword$/);
+  expect(await entryScript(page)).toBe(entryOf(v2));
+});
