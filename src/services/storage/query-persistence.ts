@@ -4,7 +4,8 @@
  * database `portal-offline`, store `queries`, one entry per student: `student:<id>`), so the
  * courses, modules, learning objects, grades and attachments they already opened show offline.
  *
- * - Restored when their session starts on this device (also on a page load offline), kept up
+ * - Restored when their session starts on this device (also on a page load offline) as stale
+ *   reads (shown at once, read again when the platform answers), kept up
  *   to date while they use the app (throttled: one write a second at most), and dropped after
  *   `OFFLINE_MAX_AGE_MS` (7 days) or when the app version changes (`buster`: a new version may read
  *   other shapes).
@@ -73,11 +74,19 @@ export function openStudentQueryCache(client: QueryClient, userId: number, buste
   };
   return {
     restore: async () => {
+      const startedAt = Date.now();
       try {
         await persistQueryClientRestore({ queryClient: client, persister, maxAge: OFFLINE_MAX_AGE_MS, buster });
       } catch {
         // Unreadable (quota, private mode, a damaged entry): the app reads from the network.
+        return;
       }
+      // What comes back is the last known state, never fresh: screens show it at once and read
+      // it again from the platform as soon as it answers (progress may have changed meanwhile).
+      await client.invalidateQueries({
+        refetchType: 'none',
+        predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= startedAt,
+      });
     },
     subscribe: () => {
       if (closed || unsubscribe) return;

@@ -49,9 +49,15 @@ export function OfflineBanner() {
       text = intl.formatMessage(M.offlineBanner, { time: when });
     }
   }
+  // The live region is always in the page (so the change is announced); the status inside it
+  // exists only while offline.
   return (
-    <p className="offline-banner" role="status" aria-live="polite">
-      {text}
-    </p>
+    <div aria-live="polite">
+      {text && (
+        <p className="offline-banner" role="status">
+          {text}
+        </p>
+      )}
+    </div>
   );
 }

@@ -21,9 +21,10 @@ export function UpdatePrompt({ update }: { update: AppUpdateRef }) {
   const failed = useSelector(update, (s) => s.context.error !== null);
   return (
     <>
-      <p className="sr-only" role="status" aria-live="polite">
-        {prompt ? intl.formatMessage(M.updateTitle) : ''}
-      </p>
+      {/* Always in the page (empty until an offer), so screen readers announce the offer. */}
+      <div className="sr-only" aria-live="polite">
+        {prompt && <p role="status">{intl.formatMessage(M.updateTitle)}</p>}
+      </div>
       {prompt && (
         <aside className="update-prompt" aria-labelledby={`${id}-title`}>
           <p>
