@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import { postAuthChangePassword } from '../../services/api/account';
 import { useOnline } from '../components/use-online';
-import { CommonMessages } from '../components/messages';
+import { OfflineActionNotice } from '../components/offline-action-notice';
 import { describeError } from '../components/query-error';
 import { TextField } from '../password-reset/field';
 import { ResetMessages } from '../password-reset/messages';
@@ -89,11 +89,7 @@ export function ChangePasswordSection() {
           autoComplete="new-password"
           error={message('confirmation')}
         />
-        {!online && (
-          <p id={`${id}-offline`} className="notice notice-error">
-            {intl.formatMessage(CommonMessages.offlineAction)}
-          </p>
-        )}
+        <OfflineActionNotice id={`${id}-offline`} online={online} />
         <button
           type="submit"
           className="button button-primary"

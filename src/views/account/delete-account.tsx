@@ -16,7 +16,7 @@ import { forgetStudentOnDevice, postUsersSelfDelete } from '../../services/api/a
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
-import { CommonMessages } from '../components/messages';
+import { OfflineActionNotice } from '../components/offline-action-notice';
 import { useCurrentUser, useSessionRef } from '../session-context';
 import { AccountSecurityMessages } from './security-messages';
 
@@ -59,11 +59,7 @@ export function DeleteAccountSection() {
           onChange={(event) => setReason(event.target.value)}
         />
       </div>
-      {!online && (
-        <p id={`${id}-offline`} className="notice notice-error">
-          {intl.formatMessage(CommonMessages.offlineAction)}
-        </p>
-      )}
+      <OfflineActionNotice id={`${id}-offline`} online={online} />
       <button
         type="button"
         className="button button-danger"

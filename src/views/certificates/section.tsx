@@ -21,6 +21,7 @@ import type { DocumentContract, DocumentKind, GradCourse } from '../../services/
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
+import { OfflineActionNotice } from '../components/offline-action-notice';
 import { CertificatesMessages as M } from './messages';
 import styles from './section.module.css';
 
@@ -81,11 +82,7 @@ export function CertificatesSection() {
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{intl.formatMessage(M.title)}</h2>
       <p className="muted">{intl.formatMessage(M.intro)}</p>
-      {!online && (
-        <p id={offlineId} className={`notice ${styles.offline}`}>
-          {intl.formatMessage(CommonMessages.offlineAction)}
-        </p>
-      )}
+      <OfflineActionNotice id={offlineId} online={online} className={`notice ${styles.offline}`} />
       {contracts.isPending && (
         <p role="status" className="muted">
           {intl.formatMessage(M.loading)}

@@ -11,10 +11,10 @@ import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
 import type { Bill, BillStatus } from '../../services/contract';
-import { CommonMessages } from '../components/messages';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
+import { OfflineActionNotice } from '../components/offline-action-notice';
 import { usePageTitle } from '../components/use-page-title';
 import { BILLS_QUERY_KEY, formatBRL, formatDay, formatInstantDay } from './bills';
 import { FinancesMessages as M } from './messages';
@@ -67,11 +67,7 @@ export default function FinancesScreen() {
               ))}
             </select>
           </div>
-          {!online && (
-            <p id={ids.offline} className="notice notice-error">
-              {intl.formatMessage(CommonMessages.offlineAction)}
-            </p>
-          )}
+          <OfflineActionNotice id={ids.offline} online={online} />
           {groups.map((group) => (
             <BillGroup
               key={group.status}
