@@ -1,27 +1,52 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildHeaders, prepaintInline } from './server/security-headers';
+import { headersFile } from './src/services/contract/security-policy';
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
- * paint) into index.html's <head>, and writes its CSP hash to `dist/csp.json`
- * (`{ "scriptHashes": ["'sha256-…'"] }`), which the server adds to `script-src` — the one
- * inline script the strict CSP allows (DESIGN.md §5).
+ * paint) into index.html's <head> — the one inline script the strict CSP allows, by its hash
+ * (DESIGN.md §5) — and writes the app's security headers for this build's configuration
+ * (src/services/contract/security-policy.ts, with the `VITE_*` API bases and widget sources):
+ * - `dist/csp.json` `{ scriptHashes: ["'sha256-…'"], headers: { … } }`, applied by the
+ *   reference server to the HTML it serves (`npm start`);
+ * - `dist/_headers`, the same headers in the CDN header-file format (docs/deploy.md).
  */
-function prepaint(): Plugin {
-  const code = readFileSync(new URL('./src/prepaint.js', import.meta.url), 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('//') && !line.startsWith('/*'))
-    .join(' ');
-  const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+function securityHeaders(): Plugin {
+  const { code, hash } = prepaintInline();
+  let env: Record<string, string | undefined> = {};
   return {
-    name: 'prepaint',
+    name: 'security-headers',
+    configResolved(config) {
+      env = config.env;
+    },
     transformIndexHtml: () => [{ tag: 'script', children: code, injectTo: 'head-prepend' }],
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'csp.json', source: JSON.stringify({ scriptHashes: [hash] }) });
+      const record = buildHeaders(env, [hash]);
+      this.emitFile({ type: 'asset', fileName: 'csp.json', source: JSON.stringify(record) });
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(record.headers) });
+    },
+  };
+}
+
+/**
+ * Sonner (toasts) injects its stylesheet as a runtime <style> element, which `style-src 'self'`
+ * refuses. The app imports sonner's own `sonner/dist/styles.css` (src/app.tsx) instead, and
+ * this plugin turns the runtime injection into a no-op. The build fails if sonner changes so
+ * that the injection can no longer be found (rather than silently violating the CSP).
+ */
+function sonnerWithoutRuntimeStyle(): Plugin {
+  const marker = 'function __insertCSS(code) {';
+  return {
+    name: 'sonner-without-runtime-style',
+    enforce: 'pre',
+    transform(source, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      if (!source.includes(marker)) {
+        this.error('sonner no longer defines __insertCSS: check how it injects styles (CSP style-src)');
+      }
+      return { code: source.replace(marker, `${marker} return;`), map: null };
     },
   };
 }
@@ -45,7 +70,7 @@ const pwa = VitePWA({
   manifest: false,
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,json,woff2}'],
-    globIgnores: ['**/csp.json'],
+    globIgnores: ['**/csp.json', '**/_headers'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [
       /^\/api\//,
@@ -72,7 +97,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), prepaint(), pwa],
+  plugins: [react(), securityHeaders(), sonnerWithoutRuntimeStyle(), pwa],
   build: {
     target: 'es2022',
     sourcemap: true,

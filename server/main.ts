@@ -1,7 +1,8 @@
 /**
  * `npm start` / `npm run server`: the reference platform API and the built app on one port.
  * Env: PORT (default 4173), DATA_DIR (PGlite folder, default .data/), DATABASE_URL
- * (PostgreSQL instead of PGlite), SERVE_DIST=0 (API only, for `npm run dev`).
+ * (PostgreSQL instead of PGlite), SERVE_DIST=0 (API only, for `npm run dev`), CHAOS (fault
+ * injection, server/chaos.ts; unset = off).
  */
 import { startServer } from './app';
 import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
@@ -15,6 +16,8 @@ const server = await startServer({
   ...(dataDir ? { dataDir } : {}),
   ...(databaseUrl ? { databaseUrl } : {}),
   ...(process.env.SERVE_DIST === '0' ? { distDir: null } : {}),
+  ...(process.env.DIST_DIR ? { distDir: process.env.DIST_DIR } : {}),
+  chaos: process.env.CHAOS ?? null,
 });
 
 console.log(`
