@@ -1,8 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { buildHeaders, prepaintInline } from './server/security-headers';
-import { headersFile } from './src/services/contract/security-policy';
+import { buildHeaders, prepaintInline } from './server/security-headers.ts';
+import { headersFile } from './src/services/contract/security-policy.ts';
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first

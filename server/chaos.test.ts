@@ -81,6 +81,7 @@ describe('decisions', () => {
     expect(chaos.stats).toEqual({
       requests: 5,
       faulted: { latency: 0, status: 2, timeout: 0, drop: 0, malformed: 0, shape: 0 },
+      byRule: [2],
     });
   });
 });

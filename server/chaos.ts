@@ -32,7 +32,8 @@
  * interleaving of different paths. `seed=` defaults to `1`.
  *
  * `GET /api/dev/chaos` (never faulted; only while chaos is on) answers what was done:
- * `{ data: { seed, rules, requests, faulted: { latency, status, timeout, drop, malformed, shape } } }`.
+ * `{ data: { seed, rules, requests, faulted: { latency, status, timeout, drop, malformed, shape },
+ * byRule: [n, …] } }`.
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
@@ -172,6 +173,8 @@ export function unitHash(...words: (string | number)[]): number {
 export interface ChaosStats {
   requests: number;
   faulted: Record<ChaosKind, number>;
+  /** Faults per rule, in the order of the configuration. */
+  byRule: number[];
 }
 
 /** One terminal fault decided for a request. */
@@ -192,6 +195,7 @@ export function createChaos(config: ChaosConfig) {
   const stats: ChaosStats = {
     requests: 0,
     faulted: { latency: 0, status: 0, timeout: 0, drop: 0, malformed: 0, shape: 0 },
+    byRule: config.rules.map(() => 0),
   };
   const decide = (method: string, path: string): { latencyMs: number; fault: Fault | null } => {
     stats.requests += 1;
@@ -207,6 +211,7 @@ export function createChaos(config: ChaosConfig) {
       if (rule.max !== null && used[i]! >= rule.max) continue;
       if (unitHash(config.seed, i, method, path, n) >= rule.rate) continue;
       used[i]! += 1;
+      stats.byRule[i]! += 1;
       stats.faulted[rule.kind] += 1;
       if (rule.kind === 'latency') {
         const [min, max] = rule.latencyMs!;

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appOrigins, COMMON_HEADERS, documentHeaders, headersFile } from '../src/services/contract/security-policy';
+import { appOrigins, COMMON_HEADERS, documentHeaders, headersFile } from '../src/services/contract/security-policy.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -6,7 +6,7 @@
  *
  * Shared with the app only for the Trusted Types policy names (`TRUSTED_TYPES_POLICY`).
  */
-import { API_PREFIXES, type ApiBase } from './bases';
+import { API_PREFIXES, type ApiBase } from './bases.ts';
 
 /** Names of the app's Trusted Types policies (src/services/security/trusted-types.ts). */
 export const TRUSTED_TYPES_POLICY = {
