@@ -31,22 +31,40 @@ function securityHeaders(): Plugin {
 }
 
 /**
- * Sonner (toasts) injects its stylesheet as a runtime <style> element, which `style-src 'self'`
- * refuses. The app imports sonner's own `sonner/dist/styles.css` (src/app.tsx) instead, and
- * this plugin turns the runtime injection into a no-op. The build fails if sonner changes so
- * that the injection can no longer be found (rather than silently violating the CSP).
+ * Libraries that inject their CSS as an inline <style> at run time, which `style-src 'self'`
+ * refuses (DESIGN.md §5). The app ships their CSS as files instead and these rewrites remove the
+ * injection; the build fails if a library changes so that its injection is no longer found
+ * (rather than silently violating the CSP):
+ * - sonner (toasts): `__insertCSS(...)` becomes a no-op; src/app.tsx imports `sonner/dist/styles.css`;
+ * - lottie-react (error-screen animation): the React 19 `<style href precedence>` beside its display
+ *   element is dropped; its rules are in src/styles/global.css (`@layer lottie-react`).
  */
-function sonnerWithoutRuntimeStyle(): Plugin {
-  const marker = 'function __insertCSS(code) {';
+const RUNTIME_STYLES: { module: RegExp; find: RegExp; replace: string; name: string }[] = [
+  {
+    name: 'sonner',
+    module: /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/,
+    find: /function __insertCSS\(code\) \{/,
+    replace: 'function __insertCSS(code) { return;',
+  },
+  {
+    name: 'lottie-react',
+    module: /[\\/]node_modules[\\/]lottie-react[\\/]build[\\/]animation[\\/]renderStyledElement\.js$/,
+    find: /,\s*\/\* @__PURE__ \*\/ jsx\("style", \{[\s\S]*?\}\)\] \}\);/,
+    replace: '] });',
+  },
+];
+
+function withoutRuntimeStyles(): Plugin {
   return {
-    name: 'sonner-without-runtime-style',
+    name: 'without-runtime-styles',
     enforce: 'pre',
     transform(source, id) {
-      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-      if (!source.includes(marker)) {
-        this.error('sonner no longer defines __insertCSS: check how it injects styles (CSP style-src)');
+      const rule = RUNTIME_STYLES.find((r) => r.module.test(id));
+      if (!rule) return null;
+      if (!rule.find.test(source)) {
+        this.error(`${rule.name} no longer injects its styles as expected: check it against the CSP (style-src)`);
       }
-      return { code: source.replace(marker, `${marker} return;`), map: null };
+      return { code: source.replace(rule.find, rule.replace), map: null };
     },
   };
 }
@@ -97,7 +115,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), securityHeaders(), sonnerWithoutRuntimeStyle(), pwa],
+  plugins: [react(), securityHeaders(), withoutRuntimeStyles(), pwa],
   build: {
     target: 'es2022',
     sourcemap: true,

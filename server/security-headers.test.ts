@@ -114,7 +114,7 @@ describe('the other document headers', () => {
       headers['Permissions-Policy']!.split(', ').map((f) => f.split('=') as [string, string]),
     );
     expect(features.camera).toBe('(self)');
-    for (const off of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'display-capture']) {
+    for (const off of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'display-capture']) {
       expect(features[off], off).toBe('()');
     }
   });

@@ -21,7 +21,7 @@ import { ScreenErrorBoundary } from './views/components/screen-error';
 import { ErrorScreen, type ErrorScreenRef } from './views/error-screen/screen';
 import { Toaster } from 'sonner';
 // Sonner's own stylesheet, bundled as a file: its runtime <style> injection is refused by the CSP
-// (style-src 'self') and turned off at build time (vite.config.ts sonnerWithoutRuntimeStyle).
+// (style-src 'self') and turned off at build time (vite.config.ts withoutRuntimeStyles).
 import 'sonner/dist/styles.css';
 import { OutboxContext } from './views/outbox/context';
 import type { AppOutbox } from './wiring';

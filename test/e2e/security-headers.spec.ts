@@ -12,15 +12,38 @@ import { expect, test, type Page } from './support/fixtures';
 
 const base = () => process.env.E2E_BASE_URL!;
 
-/** CSP / Trusted Types complaints the browser prints, and `securitypolicyviolation` events. */
-function watchViolations(page: Page): string[] {
-  const violations: string[] = [];
+/**
+ * CSP / Trusted Types / Permissions-Policy complaints the browser prints, and the
+ * `securitypolicyviolation` events (directive and blocked URI) the page sees.
+ */
+function watchViolations(page: Page): {
+  console: string[];
+  events: () => Promise<{ directive: string; blocked: string }[]>;
+} {
+  const messages: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Trusted Type|Refused to (load|execute|apply|frame)/i.test(message.text())) {
-      violations.push(message.text());
+    if (
+      /Content Security Policy|Trusted Type|Permissions-Policy|Refused to (load|execute|apply|frame)/i.test(
+        message.text(),
+      )
+    ) {
+      messages.push(message.text());
     }
   });
-  return violations;
+  void page.addInitScript(() => {
+    const seen: { directive: string; blocked: string }[] = [];
+    (window as unknown as { __violations: typeof seen }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
+    );
+  });
+  return {
+    console: messages,
+    events: () =>
+      page.evaluate(
+        () => (window as unknown as { __violations: { directive: string; blocked: string }[] }).__violations,
+      ),
+  };
 }
 
 test('the app HTML carries the security headers; the CSP allows exactly its inline pre-paint script', async ({
@@ -72,7 +95,7 @@ test('the app HTML carries the security headers; the CSP allows exactly its inli
   expect(api.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
 });
 
-test('signing in, a rich-text learning object (DOMPurify) and a toast (sonner) cause no CSP or Trusted Types violation', async ({
+test('normal pages (sign-in, widgets, rich text through DOMPurify, a sonner toast) cause no CSP, Trusted Types or Permissions-Policy complaint', async ({
   page,
   signIn,
 }) => {
@@ -82,17 +105,32 @@ test('signing in, a rich-text learning object (DOMPurify) and a toast (sonner) c
   await expect(page).toHaveURL(/\/home$/);
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cursos' }).click();
   await page.locator('.card-title a').first().click();
-  await page.locator('.item-title').first().click();
-  const text = page.locator('.item', { hasText: 'Texto ·' }).first().locator('.item-title');
-  const name = (await text.textContent()) ?? '';
-  await text.click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  // The seeded text carries a <script> and an <img onerror>: sanitised away, nothing runs.
-  await expect(page.locator('.lo-text')).toBeVisible();
-  await expect(page.locator('.lo-text script, .lo-text [onerror]')).toHaveCount(0);
+  await page.locator('.item-title').nth(1).click();
+  const openText = async () => {
+    const text = page.locator('.item', { hasText: 'Texto ·' }).first().locator('.item-title');
+    const name = (await text.textContent()) ?? '';
+    await text.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.locator('.lo-text')).toBeVisible();
+  };
+  // A rich-text learning object (module 2: ordinary HTML), as TrustedHTML of the `dompurify` policy.
+  await openText();
+  await expect(page.locator('.lo-text p').first()).toBeVisible();
   // The post-login setup loaded the (stand-in) widgets through the `widget-scripts` policy.
   await expect(page.locator('script[src*="/api/standins/chatbot.js"]')).toHaveCount(1, { timeout: 10_000 });
-  expect(violations).toEqual([]);
+  expect(violations.console).toEqual([]);
+  expect(await violations.events()).toEqual([]);
+
+  // Module 1's text is an attack sample (a <script> and an <img onerror>): nothing of it runs or
+  // stays; the only complaint is the CSP refusing the injected handler while DOMPurify parses it.
+  await page.getByRole('link', { name: 'Voltar ao módulo' }).click();
+  await page.locator('.breadcrumb li').nth(1).getByRole('link').click();
+  await page.locator('.item-title').first().click();
+  await openText();
+  await expect(page.locator('.lo-text script, .lo-text [onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  for (const event of await violations.events())
+    expect(event).toEqual({ directive: 'script-src-attr', blocked: 'inline' });
 
   // A toast: the error screen's code raises one (spec §2); sonner's styles come from a file.
   const failing = `${base().replace('localhost', 'falha.localhost')}/login`;
@@ -104,7 +142,8 @@ test('signing in, a rich-text learning object (DOMPurify) and a toast (sonner) c
   // Styled by sonner's stylesheet (positioned, not an unstyled list item).
   expect(await toast.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
   expect(await page.locator('style').count()).toBe(0);
-  expect(violations).toEqual([]);
+  expect(violations.console.filter((m) => !/inline event handler/.test(m))).toEqual([]);
+  expect(await violations.events()).toEqual([]);
 });
 
 test.describe('a page of another origin framing the app', () => {
@@ -128,7 +167,7 @@ test.describe('a page of another origin framing the app', () => {
   });
 
   test('renders nothing of the app (frame-ancestors none)', async ({ page }) => {
-    const violations = watchViolations(page);
+    const { console: violations } = watchViolations(page);
     const appRequested = page.waitForResponse((r) => r.url() === `${base()}/login`);
     await page.goto(`${otherOrigin}/`);
     await expect(page.getByRole('heading', { name: 'Outro site' })).toBeVisible();

@@ -149,6 +149,7 @@ export const TRUSTED_TYPES_REPORT_ONLY = `require-trusted-types-for 'script'; tr
  * Browser features the app may use: the camera for the identity photo on the account screen
  * (same origin only), fullscreen and picture-in-picture for its own video players, writing the
  * Pix code to the clipboard; every other powerful feature is off for the app and any frame.
+ * Only features Chromium recognises (an unknown one is a console error on every page).
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
@@ -157,7 +158,6 @@ export const PERMISSIONS_POLICY = [
   'clipboard-write=(self)',
   'accelerometer=()',
   'autoplay=(self)',
-  'bluetooth=()',
   'display-capture=()',
   'encrypted-media=()',
   'geolocation=()',
