@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildHeaders, prepaintInline } from './server/security-headers.ts';
+import { headersFile } from './src/services/contract/security-policy.ts';
 
 /**
  * The version students see (`APP_VERSION`, else package.json's) and the build id (version +
@@ -24,22 +25,65 @@ process.env.VITE_APP_BUILD = `${process.env.VITE_APP_VERSION}+${gitCommit()}`;
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
- * paint) into index.html's <head>, and writes its CSP hash to `dist/csp.json`
- * (`{ "scriptHashes": ["'sha256-…'"] }`), which the server adds to `script-src` — the one
- * inline script the strict CSP allows (DESIGN.md §5).
+ * paint) into index.html's <head> — the one inline script the strict CSP allows, by its hash
+ * (DESIGN.md §5) — and writes the app's security headers for this build's configuration
+ * (src/services/contract/security-policy.ts, with the `VITE_*` API bases and widget sources):
+ * - `dist/csp.json` `{ scriptHashes: ["'sha256-…'"], headers: { … } }`, applied by the
+ *   reference server to the HTML it serves (`npm start`);
+ * - `dist/_headers`, the same headers in the CDN header-file format (docs/deploy.md).
  */
-function prepaint(): Plugin {
-  const code = readFileSync(new URL('./src/prepaint.js', import.meta.url), 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('//') && !line.startsWith('/*'))
-    .join(' ');
-  const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+function securityHeaders(): Plugin {
+  const { code, hash } = prepaintInline();
+  let env: Record<string, string | undefined> = {};
   return {
-    name: 'prepaint',
+    name: 'security-headers',
+    configResolved(config) {
+      env = config.env;
+    },
     transformIndexHtml: () => [{ tag: 'script', children: code, injectTo: 'head-prepend' }],
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'csp.json', source: JSON.stringify({ scriptHashes: [hash] }) });
+      const record = buildHeaders(env, [hash]);
+      this.emitFile({ type: 'asset', fileName: 'csp.json', source: JSON.stringify(record) });
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(record.headers) });
+    },
+  };
+}
+
+/**
+ * Libraries that inject their CSS as an inline <style> at run time, which `style-src 'self'`
+ * refuses (DESIGN.md §5). The app ships their CSS as files instead and these rewrites remove the
+ * injection; the build fails if a library changes so that its injection is no longer found
+ * (rather than silently violating the CSP):
+ * - sonner (toasts): `__insertCSS(...)` becomes a no-op; src/app.tsx imports `sonner/dist/styles.css`;
+ * - lottie-react (error-screen animation): the React 19 `<style href precedence>` beside its display
+ *   element is dropped; its rules are in src/styles/global.css (`@layer lottie-react`).
+ */
+const RUNTIME_STYLES: { module: RegExp; find: RegExp; replace: string; name: string }[] = [
+  {
+    name: 'sonner',
+    module: /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/,
+    find: /function __insertCSS\(code\) \{/,
+    replace: 'function __insertCSS(code) { return;',
+  },
+  {
+    name: 'lottie-react',
+    module: /[\\/]node_modules[\\/]lottie-react[\\/]build[\\/]animation[\\/]renderStyledElement\.js$/,
+    find: /,\s*\/\* @__PURE__ \*\/ jsx\("style", \{[\s\S]*?\}\)\] \}\);/,
+    replace: '] });',
+  },
+];
+
+function withoutRuntimeStyles(): Plugin {
+  return {
+    name: 'without-runtime-styles',
+    enforce: 'pre',
+    transform(source, id) {
+      const rule = RUNTIME_STYLES.find((r) => r.module.test(id));
+      if (!rule) return null;
+      if (!rule.find.test(source)) {
+        this.error(`${rule.name} no longer injects its styles as expected: check it against the CSP (style-src)`);
+      }
+      return { code: source.replace(rule.find, rule.replace), map: null };
     },
   };
 }
@@ -66,13 +110,13 @@ const pwa = VitePWA({
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
     // Not the CSP hashes, and not the error-reporting SDK (only fetched with a Sentry DSN).
-    globIgnores: ['**/csp.json', '**/sentry-*.js'],
+    globIgnores: ['**/csp.json', '**/_headers', '**/sentry-*.js'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
 });
 
 export default defineConfig({
-  plugins: [react(), prepaint(), pwa],
+  plugins: [react(), securityHeaders(), withoutRuntimeStyles(), pwa],
   build: {
     target: 'es2022',
     sourcemap: true,

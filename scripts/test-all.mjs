@@ -3,7 +3,9 @@
  * `npm test`: every test, in order, each even when an earlier one failed —
  *   1. Vitest (projects unit, machines, paths, server), JSON results in .tmp/;
  *   2. the generated-path coverage report (scripts/paths-report.mjs);
- *   3. Playwright end to end in Chromium (found by scripts/find-browser.mjs).
+ *   3. Playwright end to end in Chromium (found by scripts/find-browser.mjs);
+ *   4. the fault-injection suite (playwright.chaos.config.ts: the main journey under each CHAOS
+ *      fault kind, with its own build and servers; it prints its per-kind summary).
  * Ends with ONE plain line `N passed, N failed` (`, N skipped` when any) and exits 1 when
  * anything failed, a runner crashed, or a results file is missing.
  */
@@ -14,7 +16,8 @@ import { findBrowser } from './find-browser.mjs';
 mkdirSync('.tmp', { recursive: true });
 const VITEST_JSON = '.tmp/vitest-results.json';
 const PLAYWRIGHT_JSON = '.tmp/playwright-results.json';
-for (const file of [VITEST_JSON, PLAYWRIGHT_JSON]) rmSync(file, { force: true });
+const CHAOS_JSON = '.tmp/playwright-chaos-results.json';
+for (const file of [VITEST_JSON, PLAYWRIGHT_JSON, CHAOS_JSON]) rmSync(file, { force: true });
 
 const run = (label, command, args, env = {}) => {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -61,19 +64,25 @@ try {
   console.error(`\n${error.message}`);
   problems.push('no Chromium for the end-to-end tests');
 }
-if (browser) {
-  const e2eOk = run('Playwright', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
+/** Runs one Playwright config and adds its JSON report's counts. */
+const playwright = (label, args, resultsFile) => {
+  const ok = run(label, process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...args], {
     CHROMIUM_PATH: browser,
   });
-  if (existsSync(PLAYWRIGHT_JSON)) {
-    const s = JSON.parse(readFileSync(PLAYWRIGHT_JSON, 'utf8')).stats ?? {};
+  if (existsSync(resultsFile)) {
+    const s = JSON.parse(readFileSync(resultsFile, 'utf8')).stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
-    if (!e2eOk && (s.unexpected ?? 0) === 0) problems.push('playwright exited non-zero');
+    if (!ok && (s.unexpected ?? 0) === 0) problems.push(`${label} exited non-zero`);
   } else {
-    problems.push(`playwright wrote no ${PLAYWRIGHT_JSON}`);
+    problems.push(`${label} wrote no ${resultsFile}`);
   }
+};
+if (browser) {
+  playwright('Playwright', [], PLAYWRIGHT_JSON);
+  // 4. Fault injection (issue 10)
+  playwright('Playwright fault injection', ['-c', 'playwright.chaos.config.ts'], CHAOS_JSON);
 }
 
 for (const problem of problems) console.error(`FAILED: ${problem}`);

@@ -382,6 +382,26 @@ describe('progress writes made offline', () => {
     v.parse(ErrorBody, await bad.json());
   });
 
+  it('applies a write once when its resend arrives while the first request is still running', async () => {
+    const own = v.parse(LoginResponse, await (await login('eja')).json()).access_token;
+    const module = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/5', { token: own })).json()).data;
+    const lesson = module.lessons[1]!;
+    const lo = lesson.learning_objects[0]!;
+    const start = () =>
+      api(`/api/v1/lms/learningObjects/${lo.id}/start?lesson_id=${lesson.id}`, {
+        method: 'PUT',
+        token: own,
+        headers: { 'Idempotency-Key': 'concurrent-1:start' },
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, start));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(7);
+    const events = (await (await api('/api/v1/lms/progress/events', { token: own })).json()) as {
+      data: { idempotency_key: string | null }[];
+    };
+    expect(events.data.filter((e) => e.idempotency_key === 'concurrent-1:start')).toHaveLength(1);
+  });
+
   it('never dates progress in the future', async () => {
     const own = v.parse(LoginResponse, await (await login('eja')).json()).access_token;
     const module = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/6', { token: own })).json()).data;

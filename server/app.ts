@@ -10,6 +10,7 @@
  *     databaseUrl?: string;       // PostgreSQL instead of PGlite
  *     distDir?: string | null;    // built SPA (default <repo>/dist); null = API only
  *     log?: boolean;
+ *     chaos?: ChaosConfig | string | null; // fault injection (server/chaos.ts); off by default
  *   }) → Promise<{ url: string; port: number; seeded: boolean; db: Db; close(): Promise<void> }>
  *
  * It migrates, seeds the demo data on an empty database, and listens on '::' (dual stack;
@@ -23,6 +24,8 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { COMMON_HEADERS, readBuildHeaders } from './security-headers';
+import { CHAOS_STATS_PATH, chaosMiddleware, parseChaos, type ChaosConfig } from './chaos';
 import { API_PREFIXES } from '../src/services/contract/bases';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
@@ -48,47 +51,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = join(ROOT, 'server', 'assets');
 
 /**
- * CSP of the built app (DESIGN.md §5): no inline script but the hashed pre-paint one, no
- * plugins, no framing. `appCsp(hashes)` adds the build's script hashes (dist/csp.json).
+ * Headers of the built app's documents (DESIGN.md §5): CSP, Trusted Types report-only,
+ * Permissions-Policy, HSTS… — built from src/services/contract/security-policy.ts by the build,
+ * which records them in `dist/csp.json` (server/security-headers.ts); the same record becomes
+ * the CDN header file `dist/_headers`, so `npm start` and a CDN send the same headers.
  */
-export const appCsp = (scriptHashes: readonly string[] = []) =>
-  APP_CSP.replace(`script-src 'self' ${VLIBRAS}`, [`script-src 'self' ${VLIBRAS}`, ...scriptHashes].join(' '));
-
-/** The hashes of the inline scripts of a build (`dist/csp.json`, written by vite.config.ts); [] without. */
-export function buildScriptHashes(distDir: string): string[] {
-  try {
-    const parsed = JSON.parse(readFileSync(join(distDir, 'csp.json'), 'utf8')) as { scriptHashes?: unknown };
-    return Array.isArray(parsed.scriptHashes)
-      ? parsed.scriptHashes.filter((h): h is string => typeof h === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(h))
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The VLibras widget's host (accessibility setting is_libras_enabled, spec §3). */
-const VLIBRAS = 'https://vlibras.gov.br';
-
-/**
- * Production hosts of the third-party widgets (spec §7; defaults of src/services/widgets/config.ts):
- * Microsoft Clarity (script, beacons and pixel), the chatbot and the survey SDK.
- */
-const CLARITY = 'https://www.clarity.ms https://*.clarity.ms https://c.bing.com';
-const WIDGETS = `${CLARITY} https://widget.imbot.com.br https://sdk.surveysdk.com.br`;
-
-export const APP_CSP = [
-  "default-src 'self'",
-  `script-src 'self' ${VLIBRAS} ${WIDGETS}`,
-  "style-src 'self'",
-  `img-src 'self' data: blob: ${VLIBRAS} ${WIDGETS}`,
-  `media-src 'self' blob: ${VLIBRAS}`,
-  "frame-src 'self'",
-  `connect-src 'self' ${VLIBRAS} ${WIDGETS}`,
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+export { readBuildHeaders } from './security-headers';
 
 /** CSP of the demo embed page (`/api/files/media/embed.html`), framed by the app. */
 export const EMBED_CSP =
@@ -107,6 +75,8 @@ const MEDIA_TYPES: Record<string, string> = {
 export interface AppOptions {
   /** Folder of the built SPA; null serves the API only. */
   distDir: string | null;
+  /** Fault injection on `/api/*` (server/chaos.ts, env `CHAOS`); absent = none. */
+  chaos?: ChaosConfig | null;
 }
 
 /** Builds the Hono app over `db`. */
@@ -115,9 +85,11 @@ export function createApp(db: Db, options: AppOptions): Hono {
 
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) c.header(name, value);
   });
+
+  // Fault injection (CHAOS, server/chaos.ts): only when configured; never by default.
+  if (options.chaos) app.use('/api/*', chaosMiddleware(options.chaos));
 
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return c.json({ message: error.message }, error.status);
@@ -173,7 +145,10 @@ export function createApp(db: Db, options: AppOptions): Hono {
 
   const distDir = options.distDir;
   if (distDir && existsSync(join(distDir, 'index.html'))) {
-    const csp = appCsp(buildScriptHashes(distDir));
+    const documentHeaders = readBuildHeaders(distDir);
+    const setDocumentHeaders = (c: { header: (name: string, value: string) => void }) => {
+      for (const [name, value] of Object.entries(documentHeaders)) c.header(name, value);
+    };
     app.use(
       '*',
       serveStatic({
@@ -184,7 +159,7 @@ export function createApp(db: Db, options: AppOptions): Hono {
           } else {
             c.header('Cache-Control', 'no-cache');
           }
-          if (path.endsWith('.html')) c.header('Content-Security-Policy', csp);
+          if (path.endsWith('.html')) setDocumentHeaders(c);
         },
       }),
     );
@@ -193,7 +168,7 @@ export function createApp(db: Db, options: AppOptions): Hono {
       // A missing hashed asset must never become HTML cached as JavaScript/CSS.
       if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
       c.header('Cache-Control', 'no-cache');
-      c.header('Content-Security-Policy', csp);
+      setDocumentHeaders(c);
       return c.html(readFileSync(join(distDir, 'index.html'), 'utf8'));
     });
   } else {
@@ -215,6 +190,8 @@ export interface StartOptions {
   databaseUrl?: string;
   distDir?: string | null;
   log?: boolean;
+  /** Fault injection (server/chaos.ts): a parsed config or a `CHAOS` text; absent/null/'' = off. */
+  chaos?: ChaosConfig | string | null;
 }
 
 export interface RunningServer {
@@ -227,6 +204,8 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds demo data on first run and listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  // Parsed first: a CHAOS typo fails before anything is opened.
+  const chaos = typeof options.chaos === 'string' ? parseChaos(options.chaos) : (options.chaos ?? null);
   const db = await openDb({
     dataDir: options.dataDir ?? join(ROOT, '.data'),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
@@ -235,7 +214,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const seeded = await seedIfEmpty(db);
   await seedAdditions(db);
   const distDir = options.distDir === undefined ? join(ROOT, 'dist') : options.distDir;
-  const app = createApp(db, { distDir });
+  const app = createApp(db, { distDir, chaos });
+  if (chaos) console.warn(`[server] CHAOS fault injection ON: ${chaos.source} (GET ${CHAOS_STATS_PATH})`);
   const listen = (hostname: string) =>
     new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
       const s = serve({ fetch: app.fetch, port: options.port ?? 4173, hostname }, () => resolveServer(s));

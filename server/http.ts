@@ -85,9 +85,14 @@ export function requireStudent(db: Db): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Writes in progress per `${userId} ${key}`: a second request with the same key waits for the first. */
+const inFlight = new Map<string, Promise<unknown>>();
+
 /**
  * Runs a write once per (student, Idempotency-Key): a repeated key replays the first
  * answer without a second effect. Without the header the write simply runs.
+ * Requests with the same key are serialised in this process (a client that timed out and
+ * resent while the first request was still running gets the replay, not a second effect).
  */
 export async function idempotent(
   c: Context<AppEnv>,
@@ -95,24 +100,34 @@ export async function idempotent(
   write: () => Promise<{ status: 200 | 201; body: unknown }>,
 ): Promise<Response> {
   const key = c.req.header('idempotency-key');
+  if (!key) {
+    const { status, body } = await write();
+    return c.json(body as object, status);
+  }
+  if (key.length > 200) throw new HttpProblem(400, 'Idempotency-Key longa demais.');
   const userId = c.var.student.id;
-  if (key) {
-    if (key.length > 200) throw new HttpProblem(400, 'Idempotency-Key longa demais.');
+  const lock = `${userId} ${key}`;
+  while (inFlight.has(lock)) await inFlight.get(lock)!.catch(() => undefined);
+  const run = (async () => {
     const [stored] = await db.rows<{ status: number; body: unknown }>(sql`
       SELECT status, body FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
     if (stored) {
       c.header('Idempotent-Replayed', 'true');
       return c.json(stored.body as object, stored.status as 200);
     }
-  }
-  const { status, body } = await write();
-  if (key) {
+    const { status, body } = await write();
     await db.rows(sql`
       INSERT INTO idempotency_keys (user_id, key, status, body)
       VALUES (${userId}, ${key}, ${status}, ${JSON.stringify(body)}::jsonb)
       ON CONFLICT DO NOTHING`);
+    return c.json(body as object, status);
+  })();
+  inFlight.set(lock, run);
+  try {
+    return await run;
+  } finally {
+    if (inFlight.get(lock) === run) inFlight.delete(lock);
   }
-  return c.json(body as object, status);
 }
 
 /** When the write happened on the device (`X-Client-Timestamp`), as SQL, never in the future. @throws 400. */

@@ -2,7 +2,8 @@
  * `npm start` / `npm run server`: the reference platform API and the built app on one port.
  * Env: PORT (default 4173), DATA_DIR (PGlite folder, default .data/), DATABASE_URL
  * (PostgreSQL instead of PGlite), SERVE_DIST=0 (API only, for `npm run dev`), DIST_DIR (the built
- * app to serve, default <repo>/dist; tests serve other builds).
+ * app to serve, default <repo>/dist; tests serve other builds), CHAOS (fault injection,
+ * server/chaos.ts; unset = off).
  */
 import { startServer } from './app';
 import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
@@ -15,11 +16,9 @@ const server = await startServer({
   port,
   ...(dataDir ? { dataDir } : {}),
   ...(databaseUrl ? { databaseUrl } : {}),
-  ...(process.env.SERVE_DIST === '0'
-    ? { distDir: null }
-    : process.env.DIST_DIR
-      ? { distDir: process.env.DIST_DIR }
-      : {}),
+  ...(process.env.SERVE_DIST === '0' ? { distDir: null } : {}),
+  ...(process.env.DIST_DIR ? { distDir: process.env.DIST_DIR } : {}),
+  chaos: process.env.CHAOS ?? null,
 });
 
 console.log(`

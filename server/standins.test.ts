@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { standinRoutes, type StandinLogEntry } from './routes/standins';
-import { APP_CSP, appCsp } from './app';
+import { appOrigins, contentSecurityPolicy } from '../src/services/contract/security-policy';
 import { HttpProblem } from './http';
 
 function app() {
@@ -59,13 +59,14 @@ describe('widget stand-ins', () => {
   });
 
   it('allows the production widget hosts in the CSP, hashes still in script-src', () => {
-    const scriptSrc = appCsp(["'sha256-abc='"])
+    const csp = contentSecurityPolicy(appOrigins({}), ["'sha256-abc='"]);
+    const scriptSrc = csp
       .split('; ')
       .find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toContain("'sha256-abc='");
     for (const host of ['https://www.clarity.ms', 'https://widget.imbot.com.br', 'https://sdk.surveysdk.com.br']) {
       expect(scriptSrc).toContain(host);
     }
-    expect(APP_CSP.split('; ').find((d) => d.startsWith('connect-src'))).toContain('https://*.clarity.ms');
+    expect(csp.split('; ').find((d) => d.startsWith('connect-src'))).toContain('https://*.clarity.ms');
   });
 });

@@ -27,6 +27,9 @@ import { PageLoading } from './views/components/page-loading';
 import { ScreenErrorBoundary } from './views/components/screen-error';
 import { ErrorScreen, type ErrorScreenRef } from './views/error-screen/screen';
 import { Toaster } from 'sonner';
+// Sonner's own stylesheet, bundled as a file: its runtime <style> injection is refused by the CSP
+// (style-src 'self') and turned off at build time (vite.config.ts withoutRuntimeStyles).
+import 'sonner/dist/styles.css';
 import { OutboxContext } from './views/outbox/context';
 import type { AppOutbox } from './wiring';
 import { LgpdDialog, type LgpdConsentRef } from './views/lgpd/dialog';

@@ -32,7 +32,8 @@ import {
   translationsStep,
   bootResults,
 } from './services/boot/steps';
-import { safeNextRoute } from './services/navigation/safe-redirect';
+import { bootRedirect, safeNextRoute } from './services/navigation/safe-redirect';
+import { ssoOrigins } from './services/api/home';
 import { clearToken, setToken } from './services/storage/token';
 import { ApiError } from './services/http/errors';
 import { repointMainApi } from './services/http/clients';
@@ -80,10 +81,12 @@ export function provideBoot(onExpired: () => void) {
       eventBus: fromPromise<BootStepResult>(() => eventBusStep()),
     },
     actions: {
-      assignLocation: (_, params: { url: string }) => location.assign(params.url),
+      // Every boot redirect passes the allowlist (DESIGN.md §5): an absolute address only to a
+      // configured SSO origin, anything else only as a same-origin path; refused → the app's root.
+      assignLocation: (_, params: { url: string }) => location.assign(checkedBootRedirect(params.url)),
       // A route redirect before mount is a full navigation to the resolved path
       // (replace: the URL that asked for it, e.g. one with access_token, leaves history).
-      navigateRoute: (_, params: { path: string }) => location.replace(new URL(params.path, location.origin).href),
+      navigateRoute: (_, params: { path: string }) => location.replace(checkedBootRedirect(params.path)),
       logError: (_, params: { step: string; error: unknown }) => {
         console.error(`[boot] step "${params.step}" failed`, params.error);
       },
@@ -102,6 +105,13 @@ const beforeSignOutSteps = new Set<() => Promise<void>>();
 export function onBeforeSignOut(step: () => Promise<void>): () => void {
   beforeSignOutSteps.add(step);
   return () => beforeSignOutSteps.delete(step);
+}
+
+/** A boot redirect target through the allowlist; a refused one is logged and becomes `/`. */
+function checkedBootRedirect(target: string): string {
+  const { url, allowed } = bootRedirect(target, { origin: location.origin, ssoOrigins: ssoOrigins() });
+  if (!allowed) console.warn('[boot] redirect refused by the allowlist');
+  return url;
 }
 
 /** Session machine with the real auth calls and storage (spec §4 Auth). */

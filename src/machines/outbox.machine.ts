@@ -14,7 +14,9 @@
  * - `outbox.flush` — 'Sincronizar agora': retry now instead of waiting for the backoff.
  * - `network.online` — the browser is back online: retry now.
  *
- * Failures of the head: offline, timeout or 5xx → `waiting` (retry after `retryDelay` =
+ * Failures of the head: offline, timeout, 5xx or an unreadable answer (malformed JSON or the
+ * wrong shape: the write may have been applied; its Idempotency-Key makes the resend safe) →
+ * `waiting` (retry after `retryDelay` =
  * 1 s × 2^(attempts−1), ≤ 30 s, forever); 401 → `signInNeeded` (kept until the student signs
  * in again: `outbox.user` reloads); any other refusal (4xx) → `rejecting` (stored aside with
  * the reason, so one bad write never blocks the others).
@@ -26,7 +28,7 @@
  * Tags: `signedOut`, `synced` (nothing pending), `sending`, `retrying`, `signInNeeded`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { isTransient, isUnauthorized } from '../services/http/errors';
+import { isRetryableWrite, isUnauthorized } from '../services/http/errors';
 import type { OutboxEntry } from '../services/storage/outbox-store';
 
 export interface OutboxContext {
@@ -92,7 +94,7 @@ export const outboxMachine = setup({
     signedIn: ({ event }) => (event as { userId: number | null }).userId !== null,
     empty: ({ context }) => context.queue.length === 0,
     unauthorized: ({ event }) => isUnauthorized((event as { error?: unknown }).error),
-    transient: ({ event }) => isTransient((event as { error?: unknown }).error),
+    transient: ({ event }) => isRetryableWrite((event as { error?: unknown }).error),
   },
   delays: {
     retryDelay: ({ context }) => outboxRetryDelay(context.attempts),

@@ -14,6 +14,7 @@
  * | VITE_API_CERTIFICATES_URL  | certificates  | /api/certificates |
  * | VITE_API_NEW_LMS_URL       | new LMS v1    | /api/newlms/v1    |
  * | VITE_SESSION_PING_MS       | session ping interval, ms (spec §9; demos may shorten it) | 300000 |
+ * | VITE_API_TIMEOUT_MS        | replaces every API timeout, ms (tests and demos only)     | unset (spec §9) |
  * | VITE_SENTRY_DSN            | error reporting (Sentry) DSN; unset = no hosted reporting | '' |
  * | VITE_APP_VERSION           | version shown to students (set by vite.config.ts: APP_VERSION or package.json) | 'dev' |
  * | VITE_APP_BUILD             | build id: version + git commit (vite.config.ts); busts saved offline reads | 'dev' |
@@ -41,12 +42,22 @@ export const apiBaseUrls: Record<ApiBase, string> = {
 /** The file repository's fixed `Authorization` value (spec §7); empty when unset. */
 export const filesAuthorization: string = pick('VITE_API_FILES_AUTH', '');
 
-/** Request timeouts in ms (spec §9). */
+/**
+ * `VITE_API_TIMEOUT_MS`: a positive integer (ms) replacing the 30 s / 60 s timeouts of every API
+ * base (the 5 s user-activity read keeps the smaller of the two). For tests and demos only — the
+ * fault-injection suite builds with 4 s so that a request the server never answers fails fast.
+ */
+const timeoutOverride: number | null = (() => {
+  const value = Number(pick('VITE_API_TIMEOUT_MS', ''));
+  return Number.isInteger(value) && value > 0 ? value : null;
+})();
+
+/** Request timeouts in ms (spec §9: 30 s default, 60 s file repository and ERP, 5 s user-activity read). */
 export const TIMEOUTS_MS = {
-  default: 30_000,
-  files: 60_000,
-  erp: 60_000,
-  userActivityRead: 5_000,
+  default: timeoutOverride ?? 30_000,
+  files: timeoutOverride ?? 60_000,
+  erp: timeoutOverride ?? 60_000,
+  userActivityRead: Math.min(timeoutOverride ?? 5_000, 5_000),
 } as const;
 
 /** Session ping interval of spec §9: 5 minutes, unless `VITE_SESSION_PING_MS` (a positive integer, ms) shortens it. */

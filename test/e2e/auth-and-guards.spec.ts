@@ -91,6 +91,8 @@ test.describe('sign-in and guards', () => {
       await expect(page).toHaveURL(/\/home$/);
 
       await page.getByRole('button', { name: 'Sair' }).click();
+      // Signed out only once the token is revoked and cleared (then /login): not before.
+      await expect(page).toHaveURL(/\/login/);
       await page.goto(path);
       await signIn(page, allowed, 'demo1234');
       await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { outboxMachine, outboxRetryDelay, OUTBOX_MAX_DELAY_MS } from '../../src/machines/outbox.machine';
-import { ApiError, NetworkError, TimeoutError } from '../../src/services/http/errors';
+import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import type { OutboxEntry } from '../../src/services/storage/outbox-store';
 
 const flush = async () => {
@@ -120,6 +120,28 @@ describe('outbox machine (DESIGN.md §2: writes that must not be lost)', () => {
     await flush();
     expect(deliver).toHaveBeenCalledTimes(3);
     expect(delivered).toEqual(['a']);
+  });
+
+  it('resends a write whose answer could not be read (malformed or wrong shape), never sets it aside', async () => {
+    const failures = [new ContractError(['(root): invalid JSON']), new ContractError(['data: wrong type'])];
+    const { actor, deliver, delivered, rejected } = start({
+      deliver: async () => {
+        const failure = failures.shift();
+        if (failure) throw failure;
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    await flush();
+    expect(tags(actor)).toEqual(['retrying']);
+    actor.send({ type: 'outbox.flush' });
+    await flush();
+    actor.send({ type: 'outbox.flush' });
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(3);
+    expect(delivered).toEqual(['a']);
+    expect(rejected).not.toHaveBeenCalled();
   });
 
   it('keeps the writes on 401 until the student signs in again', async () => {

@@ -36,31 +36,38 @@ afterEach(() => {
 
 describe('script loader', () => {
   it('loads a script once: a second request shares the first load', async () => {
-    const first = loadScript('https://cdn.test/once.js');
-    const second = loadScript('https://cdn.test/once.js');
+    const first = loadScript('https://www.clarity.ms/tag/once.js');
+    const second = loadScript('https://www.clarity.ms/tag/once.js');
     expect(second).toBe(first);
-    expect(document.head.querySelectorAll('script[src="https://cdn.test/once.js"]')).toHaveLength(1);
-    fire('https://cdn.test/once.js', 'load');
+    expect(document.head.querySelectorAll('script[src="https://www.clarity.ms/tag/once.js"]')).toHaveLength(1);
+    fire('https://www.clarity.ms/tag/once.js', 'load');
     await expect(first).resolves.toBeUndefined();
-    await expect(loadScript('https://cdn.test/once.js')).resolves.toBeUndefined();
+    await expect(loadScript('https://www.clarity.ms/tag/once.js')).resolves.toBeUndefined();
   });
 
   it('rejects with a typed error (reason "error") and forgets the failed load', async () => {
-    const load = loadScript('https://cdn.test/missing.js');
-    fire('https://cdn.test/missing.js', 'error');
+    const load = loadScript('https://www.clarity.ms/tag/missing.js');
+    fire('https://www.clarity.ms/tag/missing.js', 'error');
     const error = await load.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScriptLoadError);
-    expect(error).toMatchObject({ reason: 'error', src: 'https://cdn.test/missing.js' });
-    expect(scriptOf('https://cdn.test/missing.js')).toBeNull();
-    const retry = loadScript('https://cdn.test/missing.js');
+    expect(error).toMatchObject({ reason: 'error', src: 'https://www.clarity.ms/tag/missing.js' });
+    expect(scriptOf('https://www.clarity.ms/tag/missing.js')).toBeNull();
+    const retry = loadScript('https://www.clarity.ms/tag/missing.js');
     expect(retry).not.toBe(load);
-    fire('https://cdn.test/missing.js', 'load');
+    fire('https://www.clarity.ms/tag/missing.js', 'load');
     await expect(retry).resolves.toBeUndefined();
+  });
+
+  it('refuses a script from a host that is not a configured widget host, adding nothing to the page', async () => {
+    const error = await loadScript('https://evil.example.com/x.js').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScriptLoadError);
+    expect(error).toMatchObject({ reason: 'error', src: 'https://evil.example.com/x.js' });
+    expect(document.querySelectorAll('script[src*="evil.example.com"]')).toHaveLength(0);
   });
 
   it('rejects with reason "timeout" after the given time (survey SDK: 10 s)', async () => {
     vi.useFakeTimers();
-    const load = loadScript('https://cdn.test/slow.js', 10_000);
+    const load = loadScript('https://www.clarity.ms/tag/slow.js', 10_000);
     const settled = vi.fn();
     load.catch(settled);
     await vi.advanceTimersByTimeAsync(9_999);
@@ -110,11 +117,11 @@ describe('chatbot adapter', () => {
     history.replaceState(null, '', '/home');
     const api = { init: vi.fn(), show: vi.fn(), hide: vi.fn() };
     const bus = createEventBus();
-    const src = 'https://chat.test/bot.js?key={key}';
+    const src = 'https://widget.imbot.com.br/bot.js?key={key}';
     const loaded = loadChatbot('bot-1', bus, src);
-    await appended('https://chat.test/bot.js?key=bot-1');
+    await appended('https://widget.imbot.com.br/bot.js?key=bot-1');
     w.imbot = api;
-    fire('https://chat.test/bot.js?key=bot-1', 'load');
+    fire('https://widget.imbot.com.br/bot.js?key=bot-1', 'load');
     await expect(loaded).resolves.toBe(true);
     expect(api.init).toHaveBeenCalledWith({ key: 'bot-1' });
     expect(api.show).toHaveBeenCalledTimes(1);
@@ -166,10 +173,10 @@ describe('survey adapter', () => {
     history.replaceState(null, '', '/courses/2');
     const bus = createEventBus();
     const api = fakeSurvey();
-    const loaded = loadSurvey(bus, 'https://survey.test/sdk.js');
-    await appended('https://survey.test/sdk.js');
+    const loaded = loadSurvey(bus, 'https://sdk.surveysdk.com.br/sdk.js');
+    await appended('https://sdk.surveysdk.com.br/sdk.js');
     w.surveySdk = api;
-    fire('https://survey.test/sdk.js', 'load');
+    fire('https://sdk.surveysdk.com.br/sdk.js', 'load');
     await loaded;
     expect(api.setAttribute).toHaveBeenCalledWith('courseId', '2');
     bus.emit('route.changed', { path: '/login' });

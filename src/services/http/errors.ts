@@ -4,6 +4,8 @@
  * Shapes follow spec §3 Global error store: an HTTP error has a status and a
  * `data` object with a `message`.
  */
+import { ContractError } from '../contract';
+
 export { ContractError, MALFORMED_RESPONSE_MESSAGE } from '../contract';
 
 /** A non-2xx HTTP answer. `data.message` is the server's text (spec §8). */
@@ -48,4 +50,14 @@ export function isTransient(error: unknown): boolean {
   return (
     error instanceof NetworkError || error instanceof TimeoutError || (error instanceof ApiError && error.status >= 500)
   );
+}
+
+/**
+ * True when an idempotent write (sent with its `Idempotency-Key`) should be sent again: a
+ * transient failure, or an answer that could not be read (`ContractError`: malformed JSON or the
+ * wrong shape) — the write may or may not have been applied, and the key makes a resend apply it
+ * at most once. Any other answer (4xx) is a refusal.
+ */
+export function isRetryableWrite(error: unknown): boolean {
+  return isTransient(error) || error instanceof ContractError;
 }

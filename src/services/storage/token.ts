@@ -17,13 +17,17 @@ export function getToken(): string | null {
   return value && value.length > 0 ? value : null;
 }
 
-/** Stores `token` for 30 days on path `/`. */
-export function setToken(token: string): void {
+/**
+ * Stores `token` for 30 days on path `/`, `SameSite=Lax`, and `Secure` when the page is https
+ * (OWASP ASVS v5 §3.3).
+ * @param https whether the page is served over https (default: from `location.protocol`).
+ */
+export function setToken(token: string, https: boolean = isHttps()): void {
   Cookies.set(TOKEN_COOKIE, token, {
     expires: TOKEN_DAYS,
     path: '/',
     sameSite: 'Lax',
-    secure: isHttps(),
+    secure: https,
   });
 }
 

@@ -3,6 +3,8 @@
  * asked for twice shares one load. Used by the widget adapters (VLibras, chatbot, analytics,
  * survey).
  */
+import type { TrustedScriptURL } from 'trusted-types/lib';
+import { trustedScriptUrl } from '../security/trusted-types';
 
 /** Why a script did not load: `timeout` (no answer in time) or `error` (404, offline, CSP, no API). */
 export type ScriptLoadFailure = 'timeout' | 'error';
@@ -25,15 +27,23 @@ const loads = new Map<string, Promise<void>>();
  * @param src absolute URL (or same-origin path) of the script.
  * @param timeoutMs give up after this many ms (default 10 000 ms).
  * @returns resolves when the script ran; rejects with `ScriptLoadError` — reason `error` on a
- *   load error (offline, blocked by CSP, 404), reason `timeout` on timeout. A failed load can
+ *   load error (offline, blocked by CSP, 404) or a URL outside the allowed script origins
+ *   (services/security/trusted-types.ts), reason `timeout` on timeout. A failed load can
  *   be retried (it is forgotten).
  */
 export function loadScript(src: string, timeoutMs = 10_000): Promise<void> {
   const existing = loads.get(src);
   if (existing) return existing;
+  let trusted: TrustedScriptURL | string;
+  try {
+    trusted = trustedScriptUrl(src);
+  } catch (error) {
+    return Promise.reject(new ScriptLoadError(src, 'error', (error as Error).message));
+  }
   const load = new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = src;
+    // Trusted Types `widget-scripts` policy: only the configured widget hosts (or same origin).
+    script.src = trusted as string;
     script.async = true;
     const timer = setTimeout(() => fail(new ScriptLoadError(src, 'timeout')), timeoutMs);
     const fail = (error: ScriptLoadError) => {

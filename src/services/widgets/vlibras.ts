@@ -4,11 +4,12 @@
  * creates the widget; `setVLibrasVisible` shows or hides it later without reloading.
  * The app never depends on it: a failed load (offline, blocked) is reported, nothing else.
  */
+import { VLIBRAS_ORIGIN } from '../contract/security-policy';
 import { loadScript } from './script-loader';
 
 /** The VLibras plugin script and app address (public, https). */
-export const VLIBRAS_SCRIPT = 'https://vlibras.gov.br/app/vlibras-plugin.js';
-export const VLIBRAS_APP = 'https://vlibras.gov.br/app';
+export const VLIBRAS_SCRIPT = `${VLIBRAS_ORIGIN}/app/vlibras-plugin.js`;
+export const VLIBRAS_APP = `${VLIBRAS_ORIGIN}/app`;
 
 interface VLibrasGlobal {
   Widget: new (app: string) => unknown;

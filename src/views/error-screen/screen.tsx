@@ -9,8 +9,6 @@ import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { toast } from 'sonner';
-// Sonner's styles as a stylesheet of ours: its runtime <style> injection is refused by the CSP.
-import 'sonner/dist/styles.css';
 import { formatCountdown, type errorScreenMachine } from '../../machines/error-screen.machine';
 import { ErrorScreenMessages as M } from './messages';
 import { ServerErrorAnimation } from './animation';

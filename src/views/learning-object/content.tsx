@@ -2,22 +2,18 @@
  * Renders a learning object's content by type and reports "the student reached the
  * end" through `onFinish` (video/audio ended, text scrolled to its end, link opened, quiz
  * answers sent — with the answers as the `end` body's data).
- * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5).
+ * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5), as
+ * TrustedHTML of the `dompurify` policy where the browser has Trusted Types.
  */
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
-import DOMPurify from 'dompurify';
 import { useIntl } from 'react-intl';
 import type { LearningObject } from '../../services/contract';
+import { sanitizeHtml } from '../../services/security/trusted-types';
 import { LearningObjectMessages as M } from './messages';
 import { QuizForm } from './quiz';
 
-/** Sanitises server HTML: no scripts, event handlers, forms, or frames survive. */
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['form', 'input', 'button', 'iframe', 'object', 'embed', 'style'],
-  });
-}
+/** Sanitises server HTML (DOMPurify through the `dompurify` Trusted Types policy). */
+export { sanitizeHtml };
 
 export interface LearningObjectContentProps {
   lo: LearningObject;

@@ -1,0 +1,80 @@
+/**
+ * Node side of the app's security headers (src/services/contract/security-policy.ts is the one
+ * source of the policy): the inline pre-paint script and its CSP hash, the build's header record
+ * (`dist/csp.json`), and the checked-in CDN header file `deploy/_headers`.
+ *
+ * Used by vite.config.ts (build), server/app.ts (`npm start`), scripts/write-headers.ts
+ * (`npm run headers`) and the drift test (server/security-headers.test.ts).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appOrigins, COMMON_HEADERS, documentHeaders, headersFile } from '../src/services/contract/security-policy.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the checked-in CDN header file lives (default configuration). */
+export const DEPLOY_HEADERS_FILE = join(ROOT, 'deploy', '_headers');
+
+/**
+ * The pre-paint script (DESIGN.md §5) as index.html inlines it: src/prepaint.js without comment
+ * lines and blank lines, joined on one line.
+ * @returns `{ code, hash }`, `hash` its CSP source `'sha256-<base64>'`.
+ */
+export function prepaintInline(file: string = join(ROOT, 'src', 'prepaint.js')): { code: string; hash: string } {
+  const code = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('//') && !line.startsWith('/*'))
+    .join(' ');
+  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
+}
+
+/** What the build writes to `dist/csp.json`: the inline script hashes and the document headers. */
+export interface BuildHeaders {
+  scriptHashes: string[];
+  headers: Record<string, string>;
+}
+
+/**
+ * The document headers of a build with `env` (its `VITE_*` variables) and inline `scriptHashes`.
+ * @returns the record written to dist/csp.json.
+ */
+export function buildHeaders(env: Readonly<Record<string, string | undefined>>, scriptHashes: string[]): BuildHeaders {
+  return { scriptHashes, headers: documentHeaders(appOrigins(env), scriptHashes) };
+}
+
+/** The `deploy/_headers` text for the default configuration (same-origin APIs, production widgets). */
+export function defaultHeadersFile(): string {
+  return headersFile(documentHeaders(appOrigins({}), [prepaintInline().hash]));
+}
+
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
+
+/**
+ * The document headers of the build in `distDir` (dist/csp.json, written by vite.config.ts).
+ * A missing or unreadable file (an old build) gives the default configuration's headers with
+ * whatever hashes it lists; never throws.
+ */
+export function readBuildHeaders(distDir: string): Record<string, string> {
+  let parsed: { scriptHashes?: unknown; headers?: unknown } = {};
+  try {
+    parsed = JSON.parse(readFileSync(join(distDir, 'csp.json'), 'utf8')) as typeof parsed;
+  } catch {
+    // no build record: defaults below
+  }
+  const headers = parsed.headers;
+  if (headers && typeof headers === 'object' && !Array.isArray(headers)) {
+    const entries = Object.entries(headers as Record<string, unknown>).filter(
+      (e): e is [string, string] => HEADER_NAME.test(e[0]) && typeof e[1] === 'string' && !/[\r\n]/.test(e[1]),
+    );
+    if (entries.some(([name]) => name === 'Content-Security-Policy')) return Object.fromEntries(entries);
+  }
+  const hashes = Array.isArray(parsed.scriptHashes)
+    ? parsed.scriptHashes.filter((h): h is string => typeof h === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(h))
+    : [];
+  return documentHeaders(appOrigins({}), hashes);
+}
+
+export { COMMON_HEADERS };
