@@ -60,9 +60,7 @@ describe('widget stand-ins', () => {
 
   it('allows the production widget hosts in the CSP, hashes still in script-src', () => {
     const csp = contentSecurityPolicy(appOrigins({}), ["'sha256-abc='"]);
-    const scriptSrc = csp
-      .split('; ')
-      .find((d) => d.startsWith('script-src'));
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toContain("'sha256-abc='");
     for (const host of ['https://www.clarity.ms', 'https://widget.imbot.com.br', 'https://sdk.surveysdk.com.br']) {
       expect(scriptSrc).toContain(host);
