@@ -13,6 +13,7 @@
  */
 import { expect, test, type Page } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
+import { watchViolations } from './support/violations';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -187,6 +188,8 @@ test.describe('offline after one online visit', () => {
 });
 
 test('a second student on the same browser finds none of the first one’s data', async ({ page, signIn }) => {
+  // The service worker registers and works under the CSP and Trusted Types, without a report.
+  const violations = watchViolations(page);
   await page.goto('/login');
   await signIn(page, 'demo', 'demo1234');
   await expect(page).toHaveURL(/\/home$/);
@@ -221,6 +224,8 @@ test('a second student on the same browser finds none of the first one’s data'
   const everything = JSON.stringify([saved, await cachedUrls(page), await outboxWrites(page)]);
   expect(everything).not.toContain('Ana Souza');
   expect(everything).not.toContain('podcast.ogg');
+  expect(violations.console).toEqual([]);
+  expect(await violations.events()).toEqual([]);
 });
 
 test('installable: Chromium finds no installability error; each brand has its own manifest', async ({

@@ -8,43 +8,10 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { watchViolations } from './support/violations';
 
 const base = () => process.env.E2E_BASE_URL!;
-
-/**
- * CSP / Trusted Types / Permissions-Policy complaints the browser prints, and the
- * `securitypolicyviolation` events (directive and blocked URI) the page sees.
- */
-function watchViolations(page: Page): {
-  console: string[];
-  events: () => Promise<{ directive: string; blocked: string }[]>;
-} {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (
-      /Content Security Policy|Trusted Type|Permissions-Policy|Refused to (load|execute|apply|frame)/i.test(
-        message.text(),
-      )
-    ) {
-      messages.push(message.text());
-    }
-  });
-  void page.addInitScript(() => {
-    const seen: { directive: string; blocked: string }[] = [];
-    (window as unknown as { __violations: typeof seen }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
-    );
-  });
-  return {
-    console: messages,
-    events: () =>
-      page.evaluate(
-        () => (window as unknown as { __violations: { directive: string; blocked: string }[] }).__violations,
-      ),
-  };
-}
 
 test('the app HTML carries the security headers; the CSP allows exactly its inline pre-paint script', async ({
   request,

@@ -7,6 +7,7 @@
  * version is installed and waits for the student's consent (app-update.machine.ts).
  */
 import { Workbox } from 'workbox-window';
+import { trustedScriptUrl } from '../security/trusted-types';
 
 /** The fixed path of the service worker (spec §4), served with `Cache-Control: no-cache`. */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -76,7 +77,8 @@ export async function registerServiceWorker(onWaiting: () => void): Promise<Serv
         return null;
       }
     }
-    const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+    // A same-origin script URL through the app's Trusted Types policy (no report, DESIGN.md §5).
+    const wb = new Workbox(trustedScriptUrl(SERVICE_WORKER_URL), { scope: '/' });
     wb.addEventListener('waiting', () => onWaiting());
     const registration = await wb.register();
     if (!registration) return null;
