@@ -82,6 +82,37 @@ describe('followSessionPing', () => {
     expect(appSessionPingMachine.implementations.delays.pingInterval).toBe(300_000);
   });
 
+  it('a shortened interval by configuration (VITE_SESSION_PING_MS=2000) paces the app’s ping; the constant stays', async () => {
+    vi.stubEnv('VITE_SESSION_PING_MS', '2000');
+    vi.resetModules();
+    try {
+      const wiring = await import('../../src/wiring');
+      const machines = await import('../../src/machines/session-ping.machine');
+      expect(machines.SESSION_PING_INTERVAL_MS).toBe(300_000);
+      const ping = vi.fn(async () => {});
+      const clock = new SimulatedClock();
+      const actor = createActor(wiring.appSessionPingMachine.provide({ actors: { ping: fromPromise(() => ping()) } }), {
+        clock,
+      }).start();
+      actor.send({ type: 'ping.platform', throttle: true });
+      actor.send({ type: 'ping.session', signedIn: true });
+      await flush();
+      expect(ping).toHaveBeenCalledTimes(1);
+      clock.increment(1999);
+      await flush();
+      expect(ping).toHaveBeenCalledTimes(1);
+      clock.increment(1);
+      await flush();
+      expect(ping).toHaveBeenCalledTimes(2);
+      clock.increment(2000);
+      await flush();
+      expect(ping).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+
   it('starts with the post-login setup of a page load with a valid session on a throttled platform; stops on logout', async () => {
     const clock = new SimulatedClock();
     const s = session(clock, demoUser);
