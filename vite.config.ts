@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompiledMessages } from './scripts/vite/precompiled-messages';
+import { bundleReport } from './scripts/vite/bundle-report';
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
@@ -72,7 +74,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), prepaint(), pwa],
+  plugins: [precompiledMessages(), react(), prepaint(), pwa, bundleReport()],
   build: {
     target: 'es2022',
     sourcemap: true,
