@@ -96,5 +96,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     for (const m of modules.slice(0, 60)) console.log(`${String(m.renderedLength).padStart(8)}  ${m.id}`);
   }
   console.log('\nlazy route chunks:');
-  for (const c of lazyRouteChunks(report)) console.log(`${kb(c.gzipBytes).padStart(7)} KB  ${c.module}  (${c.files.join(' ')})`);
+  for (const c of lazyRouteChunks(report))
+    console.log(`${kb(c.gzipBytes).padStart(7)} KB  ${c.module}  (${c.files.join(' ')})`);
 }

@@ -53,7 +53,8 @@ export function bundleReport(): Plugin {
     generateBundle(_, bundle) {
       const target = process.env.BUNDLE_REPORT;
       if (!target) return;
-      const short = (id: string) => (id.includes('node_modules') ? id.slice(id.lastIndexOf('node_modules/')) : relative(root, id));
+      const short = (id: string) =>
+        id.includes('node_modules') ? id.slice(id.lastIndexOf('node_modules/')) : relative(root, id);
       const chunks: ReportChunk[] = [];
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
