@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
-import { App } from './app';
+import { App, preloadRoute } from './app';
 import {
   appErrorScreenMachine,
   appSessionMachine,
@@ -28,6 +28,9 @@ import { readSettings } from './services/storage/accessibility-settings';
 import './styles/global.css';
 
 let expire: () => void = () => {};
+
+// The chunks of a deep link's screen load while boot and the session check run (issue 9).
+preloadRoute(location.pathname);
 
 const boot = createActor(provideBoot(() => expire()));
 boot.start();

@@ -5,6 +5,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { isTransient } from './services/http/errors';
+import { registerQueryClient } from './query-client-ref';
 
 /**
  * @returns a client whose reads are cached 30 s (staleTime) and retried once more only
@@ -22,5 +23,6 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The page's query client (the app and the session's `clearAuth` share it). */
+/** The page's query client (the app and the session's `clearAuth` share it, via query-client-ref.ts). */
 export const appQueryClient = createQueryClient();
+registerQueryClient(appQueryClient);

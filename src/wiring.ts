@@ -1,6 +1,8 @@
 /**
  * The one place where the pure machines get their real effects (DESIGN.md §2:
  * "the real implementations are provided in one place"). Tests provide fakes instead.
+ * What only a lazily loaded screen uses lives beside it in `wiring-*.ts` (the Pix payment:
+ * `wiring-pix.ts`), so that it loads with that screen, not with /login (issue 9).
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
@@ -43,7 +45,7 @@ import {
   readPlatformSettings,
   writePlatformSettings,
 } from './services/storage/platform-settings';
-import { appQueryClient } from './query-client';
+import { withQueryClient } from './query-client-ref';
 import { outboxMachine } from './machines/outbox.machine';
 import { accessibilityMachine } from './machines/accessibility.machine';
 import {
@@ -57,9 +59,6 @@ import {
 import { loadVLibras, setVLibrasVisible } from './services/widgets/vlibras';
 import { startWidgets } from './services/widgets/start';
 import { openOutboxStore, type OutboxEntry, type OutboxStore, type OutboxWrite } from './services/storage/outbox-store';
-import { pixPaymentMachine } from './machines/pix-payment.machine';
-import { getBill, postBillPay } from './services/api/finances';
-import type { BillDetails, PixCharge } from './services/contract';
 
 /**
  * Boot machine with the real steps of spec §4 Startup.
@@ -105,7 +104,7 @@ export const appSessionMachine = sessionMachine.provide({
       clearCachedUser();
       clearPlatformSettings();
       // The previous student's server reads must not show to the next one on this device.
-      appQueryClient.clear();
+      withQueryClient((client) => client.clear());
     },
     navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
       navigate(safeNextRoute(params.nextRoute), { replace: true }),
@@ -243,7 +242,7 @@ export interface AppOutbox {
  * and delivered by the outbox actor; every delivery refreshes the cached course reads.
  * @param store where writes are kept; tests pass `memoryOutboxStore()`.
  * @param onDelivered called after each write the server accepted (default: invalidates the
- *   course, module, learning-object and course-list queries of `appQueryClient`).
+ *   course, module, learning-object and course-list queries of the page's query client).
  */
 export function createAppOutbox(
   store: Promise<OutboxStore> = openOutboxStore(),
@@ -349,9 +348,19 @@ function newEventId(): string {
 
 /** Progress changed on the server: cached course reads must show it. */
 function invalidateProgressReads(): void {
-  for (const key of ['courses', 'course', 'module', 'learningObject', 'shortVideos', 'attachment', 'attachmentsArea']) {
-    void appQueryClient.invalidateQueries({ queryKey: [key] });
-  }
+  withQueryClient((client) => {
+    for (const key of [
+      'courses',
+      'course',
+      'module',
+      'learningObject',
+      'shortVideos',
+      'attachment',
+      'attachmentsArea',
+    ]) {
+      void client.invalidateQueries({ queryKey: [key] });
+    }
+  });
 }
 
 /** Error store + error screen (spec §2, §3, §8) with the real full-page reload. */
@@ -391,22 +400,6 @@ export function providePlatform(showError: (error: StoredError) => void) {
       storeSettings: (_, params: { settings: Record<string, string | null> }) => writePlatformSettings(params.settings),
       showErrorScreen: (_, params: { error: unknown }) => showError(toStoredError(params.error)),
     },
-  });
-}
-
-/**
- * The Pix payment machine (spec §3 bills with a pix payment) with the real ERP calls:
- * `createCharge` → `POST /bills/{id}/pay`, `checkStatus` → `GET /bills/{id}` (both with the
- * hub's ERP token, services/api/finances.ts).
- * @param onPaid runs once when the bill is seen paid (the finances screen refreshes its list).
- */
-export function providePixPayment(onPaid: () => void) {
-  return pixPaymentMachine.provide({
-    actors: {
-      createCharge: fromPromise<PixCharge, { billId: number }>(({ input }) => postBillPay(input.billId)),
-      checkStatus: fromPromise<BillDetails, { billId: number }>(({ input, signal }) => getBill(input.billId, signal)),
-    },
-    actions: { notifyPaid: () => onPaid() },
   });
 }
 
