@@ -22,12 +22,10 @@ import { GuestOnly } from './views/guest-only';
 import { LoginScreen } from './views/login/screen';
 import { PageLoading } from './views/components/page-loading';
 import { ScreenErrorBoundary } from './views/components/screen-error';
-import { ErrorScreen, type ErrorScreenRef } from './views/error-screen/screen';
+import type { ErrorScreenRef } from './views/error-screen/screen';
 import { Toasts } from './views/components/toasts';
-import { OutboxContext } from './views/outbox/context';
-import type { AppOutbox } from './wiring';
+import type { AppOutbox } from './wiring-outbox';
 import type { LgpdConsentRef } from './views/lgpd/dialog';
-import { preloadScreens } from './screens';
 
 /**
  * Starts loading, at once and in parallel, the chunks the page at `path` will render (the
@@ -36,20 +34,24 @@ import { preloadScreens } from './screens';
  */
 export function preloadRoute(path: string): void {
   if (path === '/login') return;
-  const loads = [import('./reading-routes'), ...preloadScreens(path)];
-  for (const load of loads) load.catch(() => undefined);
+  import('./reading-routes').catch(() => undefined);
+  import('./screens').then(({ preloadScreens }) => preloadScreens(path)).catch(() => undefined);
 }
 
 const LgpdDialog = lazy(() => import('./views/lgpd/with-reads'));
 const ReadingRoutes = lazy(() => import('./reading-routes'));
+const ErrorScreen = lazy(() => import('./views/error-screen/screen').then((m) => ({ default: m.ErrorScreen })));
 
 export interface AppProps {
   session: SessionRef;
   /** The global error store (spec §3); its error screen blocks the app while shown. */
   errorStore: ErrorScreenRef;
   translations: Translations | null;
-  /** The outbox of progress writes (`createAppOutbox()`), linked to the session by the caller. */
-  outbox: AppOutbox;
+  /**
+   * Loads the outbox of progress writes (`startAppOutbox`, linked to the session by the caller);
+   * the same promise on every call. Called by the signed-in routes only, so /login never loads it.
+   */
+  loadOutbox: () => Promise<AppOutbox>;
   /** The app's event bus (boot step): post-login configuration failures become toasts. */
   eventBus?: EventBus | null;
   /** The accessibility settings actor (spec §3): language, and the settings panel. */
@@ -65,7 +67,7 @@ export function App({
   session,
   errorStore,
   translations,
-  outbox,
+  loadOutbox,
   accessibility,
   eventBus,
   queryClient,
@@ -75,7 +77,7 @@ export function App({
     <AppBody
       session={session}
       errorStore={errorStore}
-      outbox={outbox}
+      loadOutbox={loadOutbox}
       eventBus={eventBus}
       lgpdConsent={lgpdConsent}
       queryClient={queryClient}
@@ -161,28 +163,26 @@ function catalogueOf(language: string): Promise<Translations> {
 function AppBody({
   session,
   errorStore,
-  outbox,
+  loadOutbox,
   eventBus,
   lgpdConsent,
   queryClient,
-}: Pick<AppProps, 'session' | 'errorStore' | 'outbox' | 'eventBus' | 'lgpdConsent' | 'queryClient'>) {
+}: Pick<AppProps, 'session' | 'errorStore' | 'loadOutbox' | 'eventBus' | 'lgpdConsent' | 'queryClient'>) {
   return (
     <>
       <SetupErrorToasts bus={eventBus} />
       <RouteEvents bus={eventBus} />
       <SessionContext.Provider value={session}>
-        <OutboxContext.Provider value={outbox}>
-          <Toasts />
-          <ErrorScreen store={errorStore} />
-          <BlockedWhileErrorScreen store={errorStore}>
-            {lgpdConsent && <LgpdWhenPrompted consent={lgpdConsent} queryClient={queryClient} />}
-            <ScreenErrorBoundary>
-              <Suspense fallback={<PageLoading />}>
-                <Routes queryClient={queryClient} />
-              </Suspense>
-            </ScreenErrorBoundary>
-          </BlockedWhileErrorScreen>
-        </OutboxContext.Provider>
+        <Toasts />
+        <ErrorScreenWhenShown store={errorStore} />
+        <BlockedWhileErrorScreen store={errorStore}>
+          {lgpdConsent && <LgpdWhenPrompted consent={lgpdConsent} queryClient={queryClient} />}
+          <ScreenErrorBoundary>
+            <Suspense fallback={<PageLoading />}>
+              <Routes queryClient={queryClient} loadOutbox={loadOutbox} />
+            </Suspense>
+          </ScreenErrorBoundary>
+        </BlockedWhileErrorScreen>
       </SessionContext.Provider>
     </>
   );
@@ -220,6 +220,17 @@ function RouteEvents({ bus }: { bus: EventBus | null | undefined }) {
   return null;
 }
 
+/** The blocking error screen (spec §2), loaded the first time the error store shows it. */
+function ErrorScreenWhenShown({ store }: { store: ErrorScreenRef }) {
+  const shown = useSelector(store, (s) => s.hasTag('error-screen'));
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <ErrorScreen store={store} />
+    </Suspense>
+  );
+}
+
 /** The app behind the error screen: inert (no focus, no clicks, hidden from AT) while it shows. */
 function BlockedWhileErrorScreen({ store, children }: { store: ErrorScreenRef; children: ReactNode }) {
   const blocked = useSelector(store, (s) => s.hasTag('error-screen'));
@@ -231,7 +242,7 @@ function BlockedWhileErrorScreen({ store, children }: { store: ErrorScreenRef; c
 }
 
 /** /login (in the entry chunk, no server reads), and every other route (reading-routes.tsx, loaded lazily). */
-function Routes({ queryClient }: { queryClient?: QueryClient | undefined }) {
+function Routes({ queryClient, loadOutbox }: Pick<AppProps, 'queryClient' | 'loadOutbox'>) {
   return (
     <Switch>
       <Route path="/login">
@@ -240,7 +251,7 @@ function Routes({ queryClient }: { queryClient?: QueryClient | undefined }) {
         </GuestOnly>
       </Route>
       <Route>
-        <ReadingRoutes queryClient={queryClient} />
+        <ReadingRoutes queryClient={queryClient} loadOutbox={loadOutbox} />
       </Route>
     </Switch>
   );

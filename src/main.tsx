@@ -11,8 +11,6 @@ import {
   appErrorScreenMachine,
   appSessionMachine,
   appAccessibilityMachine,
-  createAppOutbox,
-  followStudent,
   followStudentSettings,
   followLgpdConsent,
   followSessionPing,
@@ -25,6 +23,7 @@ import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
 import { readSettings } from './services/storage/accessibility-settings';
+import type { AppOutbox } from './wiring-outbox';
 import './styles/global.css';
 
 let expire: () => void = () => {};
@@ -67,9 +66,21 @@ void toPromise(boot).then((outcome) => {
   }).start();
   followStudentSettings(session, accessibility);
   // Progress writes (DESIGN.md §2): delivered for the signed-in student only; kept otherwise.
-  const outbox = createAppOutbox();
-  followStudent(session, outbox);
-  window.addEventListener('online', () => outbox.actor.send({ type: 'network.online' }));
+  // Loaded with the first signed-in route or session, never on /login alone (issue 9).
+  let outbox: Promise<AppOutbox> | null = null;
+  const loadOutbox = () =>
+    (outbox ??= import('./wiring-outbox').then(
+      ({ startAppOutbox }) => startAppOutbox(session),
+      (error: unknown) => {
+        outbox = null; // offline before the chunk was cached: a later call tries again
+        throw error;
+      },
+    ));
+  const outboxWhenSignedIn = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    if (snapshot.hasTag('authenticated')) loadOutbox().catch(() => undefined);
+  };
+  outboxWhenSignedIn(session.getSnapshot());
+  session.subscribe(outboxWhenSignedIn);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
@@ -78,7 +89,7 @@ void toPromise(boot).then((outcome) => {
         session={session}
         errorStore={errorStore}
         translations={bootResults.translations}
-        outbox={outbox}
+        loadOutbox={loadOutbox}
         accessibility={accessibility}
         eventBus={bootResults.eventBus}
         lgpdConsent={lgpd}

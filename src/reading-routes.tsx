@@ -3,12 +3,14 @@
  * chunk (`React.lazy`), and TanStack Query, the guards and the signed-in layout come with
  * this chunk rather than with the entry.
  */
-import { lazy, type ComponentType } from 'react';
+import { lazy, use, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
 import { ServerReads } from './server-reads';
 import { SCREENS } from './screens';
+import { OutboxContext } from './views/outbox/context';
+import type { AppOutbox } from './wiring-outbox';
 
 const CoursesScreen = lazy(SCREENS.courses);
 const CourseScreen = lazy(SCREENS.course);
@@ -46,117 +48,131 @@ const SIGNED_IN_AREAS: { path: string; Screen: ComponentType; flag?: AreaFlag }[
  * Every route but /login (spec §2), behind TanStack Query (`ServerReads`): loaded lazily by
  * app.tsx, with the guards and the signed-in layout, so /login never downloads them (issue 9).
  * @param queryClient tests' own client; default the page's.
+ * @param loadOutbox the page's outbox of progress writes (suspends until it has loaded).
  */
-export default function ReadingRoutes({ queryClient }: { queryClient?: QueryClient | undefined }) {
+export default function ReadingRoutes({
+  queryClient,
+  loadOutbox,
+}: {
+  queryClient?: QueryClient | undefined;
+  loadOutbox: () => Promise<AppOutbox>;
+}) {
   return (
-    <ServerReads client={queryClient}>
-      <Switch>
-        <Route path="/lo/preview/:learningObject">
-          {(params) => <PreviewScreen learningObjectId={params.learningObject} />}
-        </Route>
-        {/* Password reset (spec §2, §6: public; a signed-in student is sent away like /login). */}
-        <Route path="/requestResetPassword">
-          <GuestOnly>
-            <RequestResetPasswordScreen />
-          </GuestOnly>
-        </Route>
-        <Route path="/resetPassword">
-          <GuestOnly>
-            <ResetPasswordScreen />
-          </GuestOnly>
-        </Route>
-        {/* Account page: change password, delete account (issue 6) and the profile. */}
-        <Route path="/conta">
-          <Protected>
-            <AccountScreen />
-          </Protected>
-        </Route>
-
-        <Route path="/">
-          <Protected>
-            <IndexRoute>
-              <HomeScreen index />
-            </IndexRoute>
-          </Protected>
-        </Route>
-        {SIGNED_IN_AREAS.map(({ path, Screen, flag }) => (
-          <Route key={path} path={path}>
+    <WithOutbox load={loadOutbox}>
+      <ServerReads client={queryClient}>
+        <Switch>
+          <Route path="/lo/preview/:learningObject">
+            {(params) => <PreviewScreen learningObjectId={params.learningObject} />}
+          </Route>
+          {/* Password reset (spec §2, §6: public; a signed-in student is sent away like /login). */}
+          <Route path="/requestResetPassword">
+            <GuestOnly>
+              <RequestResetPasswordScreen />
+            </GuestOnly>
+          </Route>
+          <Route path="/resetPassword">
+            <GuestOnly>
+              <ResetPasswordScreen />
+            </GuestOnly>
+          </Route>
+          {/* Account page: change password, delete account (issue 6) and the profile. */}
+          <Route path="/conta">
             <Protected>
-              {flag ? (
-                <AreaGuard flag={flag}>
-                  <Screen />
-                </AreaGuard>
-              ) : (
-                <Screen />
-              )}
+              <AccountScreen />
             </Protected>
           </Route>
-        ))}
 
-        <Route path="/attachments">
-          <Protected>
-            <AttachmentsScreen />
-          </Protected>
-        </Route>
-        <Route path="/attachment/:attachment">
-          {(params) => (
+          <Route path="/">
             <Protected>
-              <AttachmentScreen attachmentId={params.attachment} />
+              <IndexRoute>
+                <HomeScreen index />
+              </IndexRoute>
             </Protected>
-          )}
-        </Route>
-        <Route path="/courses">
-          <Protected>
-            <CoursesScreen />
-          </Protected>
-        </Route>
-        <Route path="/finances">
-          <Protected>
-            <FinancesScreen />
-          </Protected>
-        </Route>
-        <Route path="/courses/:course">
-          {(params) => (
-            <Protected>
-              <CourseScreen courseId={params.course} />
-            </Protected>
-          )}
-        </Route>
-        <Route path="/courses/:course/modules/:module">
-          {(params) => (
-            <Protected>
-              <ModuleScreen courseId={params.course} moduleId={params.module} />
-            </Protected>
-          )}
-        </Route>
-        <Route path="/grades">
-          <Protected>
-            <GradesScreen />
-          </Protected>
-        </Route>
-        <Route path="/grades/course/:courseId">
-          {(params) => (
-            <Protected>
-              <GradeDetailsScreen courseId={params.courseId} />
-            </Protected>
-          )}
-        </Route>
-        <Route path="/courses/:course/modules/:module/learningObjects/:learningObject">
-          {(params) => (
-            <Protected>
-              <LearningObjectScreen
-                courseId={params.course}
-                moduleId={params.module}
-                learningObjectId={params.learningObject}
-              />
-            </Protected>
-          )}
-        </Route>
+          </Route>
+          {SIGNED_IN_AREAS.map(({ path, Screen, flag }) => (
+            <Route key={path} path={path}>
+              <Protected>
+                {flag ? (
+                  <AreaGuard flag={flag}>
+                    <Screen />
+                  </AreaGuard>
+                ) : (
+                  <Screen />
+                )}
+              </Protected>
+            </Route>
+          ))}
 
-        <Route>
-          <NotFoundScreen />
-        </Route>
-      </Switch>
-    </ServerReads>
+          <Route path="/attachments">
+            <Protected>
+              <AttachmentsScreen />
+            </Protected>
+          </Route>
+          <Route path="/attachment/:attachment">
+            {(params) => (
+              <Protected>
+                <AttachmentScreen attachmentId={params.attachment} />
+              </Protected>
+            )}
+          </Route>
+          <Route path="/courses">
+            <Protected>
+              <CoursesScreen />
+            </Protected>
+          </Route>
+          <Route path="/finances">
+            <Protected>
+              <FinancesScreen />
+            </Protected>
+          </Route>
+          <Route path="/courses/:course">
+            {(params) => (
+              <Protected>
+                <CourseScreen courseId={params.course} />
+              </Protected>
+            )}
+          </Route>
+          <Route path="/courses/:course/modules/:module">
+            {(params) => (
+              <Protected>
+                <ModuleScreen courseId={params.course} moduleId={params.module} />
+              </Protected>
+            )}
+          </Route>
+          <Route path="/grades">
+            <Protected>
+              <GradesScreen />
+            </Protected>
+          </Route>
+          <Route path="/grades/course/:courseId">
+            {(params) => (
+              <Protected>
+                <GradeDetailsScreen courseId={params.courseId} />
+              </Protected>
+            )}
+          </Route>
+          <Route path="/courses/:course/modules/:module/learningObjects/:learningObject">
+            {(params) => (
+              <Protected>
+                <LearningObjectScreen
+                  courseId={params.course}
+                  moduleId={params.module}
+                  learningObjectId={params.learningObject}
+                />
+              </Protected>
+            )}
+          </Route>
+
+          <Route>
+            <NotFoundScreen />
+          </Route>
+        </Switch>
+      </ServerReads>
+    </WithOutbox>
   );
+}
+
+/** Provides the outbox to the screens once `load` has resolved (suspends until then). */
+function WithOutbox({ load, children }: { load: () => Promise<AppOutbox>; children: ReactNode }) {
+  return <OutboxContext.Provider value={use(load())}>{children}</OutboxContext.Provider>;
 }

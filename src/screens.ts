@@ -54,8 +54,8 @@ export function screenOf(path: string): ScreenName | null {
   return ROUTES.find(([pattern]) => pattern.test(path))?.[1] ?? null;
 }
 
-/** Starts loading the chunk of the screen `path` renders. @returns the loads started (none for /login or unknown paths). */
-export function preloadScreens(path: string): Promise<unknown>[] {
+/** Starts loading the chunk of the screen `path` renders (nothing for /login or unknown paths); never rejects. */
+export function preloadScreens(path: string): void {
   const name = screenOf(path);
-  return name ? [SCREENS[name]()] : [];
+  if (name) SCREENS[name]().catch(() => undefined);
 }

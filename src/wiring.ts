@@ -1,17 +1,18 @@
 /**
  * The one place where the pure machines get their real effects (DESIGN.md §2:
  * "the real implementations are provided in one place"). Tests provide fakes instead.
- * What only a lazily loaded screen uses lives beside it in `wiring-*.ts` (the Pix payment:
- * `wiring-pix.ts`), so that it loads with that screen, not with /login (issue 9).
+ * What /login does not need lives apart so that it loads later (issue 9): the outbox of
+ * progress writes (`wiring-outbox.ts`, with the signed-in routes) and the Pix payment
+ * (`wiring-pix.ts`, with the finances screen).
  */
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
+import { withQueryClient } from './query-client-ref';
 import { bootMachine, type BootStepResult } from './machines/boot.machine';
 import type { EventBus } from './services/events/bus';
 import { sessionPingMachine } from './machines/session-ping.machine';
 import { lgpdConsentMachine } from './machines/lgpd-consent.machine';
 import { postLoginSetupStarted } from './machines/session.machine';
-import { postUpdateAcceptedLgpd, postUserSessionLog } from './services/api/consent';
 import { SESSION_PING_MS } from './services/config';
 import { sessionMachine, type LogoutReason } from './machines/session.machine';
 import { ACCOUNT_DELETED_QUERY } from './services/navigation/login-notices';
@@ -20,12 +21,8 @@ import { platformMachine } from './machines/platform.machine';
 import { getLmsSettings, getPlatform, getPlatformSettings } from './services/api/platforms';
 import { applyPlatform } from './services/theme/apply-platform';
 import type { Platform } from './services/contract';
-import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from './machines/lifecycle.machine';
-import { postAuthLogout, postAuthToken } from './services/api/auth';
+import { postAuthToken } from './services/api/auth';
 import { getUsersSelf } from './services/api/users';
-import { putLearningObjectEnd, putLearningObjectStart } from './services/api/lms';
-import { postShortVideoEnd, postShortVideoStart, postUserActivity } from './services/api/short-videos';
-import { putAttachmentEnd, putAttachmentStart } from './services/api/attachments';
 import {
   authenticationStep,
   errorReportingStep,
@@ -45,8 +42,6 @@ import {
   readPlatformSettings,
   writePlatformSettings,
 } from './services/storage/platform-settings';
-import { withQueryClient } from './query-client-ref';
-import { outboxMachine } from './machines/outbox.machine';
 import { accessibilityMachine } from './machines/accessibility.machine';
 import {
   applyPresentation,
@@ -56,9 +51,9 @@ import {
   writeSettings,
   type AccessibilitySettings,
 } from './services/storage/accessibility-settings';
-import { loadVLibras, setVLibrasVisible } from './services/widgets/vlibras';
-import { startWidgets } from './services/widgets/start';
-import { openOutboxStore, type OutboxEntry, type OutboxStore, type OutboxWrite } from './services/storage/outbox-store';
+// Loaded when used (issue 9): what only a signed-in student or a setting needs stays out of /login.
+const consentApi = () => import('./services/api/consent');
+const vlibras = () => import('./services/widgets/vlibras');
 
 /**
  * Boot machine with the real steps of spec §4 Startup.
@@ -93,7 +88,7 @@ export const appSessionMachine = sessionMachine.provide({
       return { access_token };
     }),
     fetchUser: fromPromise(() => getUsersSelf()),
-    revokeToken: fromPromise(() => postAuthLogout()),
+    revokeToken: fromPromise(async () => (await import('./services/api/auth')).postAuthLogout()),
     postLoginSetup: fromPromise<void, { user: User }>(() => postLoginSetup()),
   },
   actions: {
@@ -133,7 +128,9 @@ export async function loadWidgetConfig(bus: EventBus | null = bootResults.eventB
   // One write with both answers (two concurrent read-modify-writes would lose one).
   writePlatformSettings(Object.assign({ ...readPlatformSettings() }, ...loaded));
   // Widgets (spec §7): after first paint, without holding the setup; failures → Cód 8 / Cód 7.
-  void startWidgets({ clarityKey: loaded[0]?.clarity_key, chatbotKey: loaded[1]?.imbot_key }, bus);
+  void import('./services/widgets/start').then(({ startWidgets }) =>
+    startWidgets({ clarityKey: loaded[0]?.clarity_key, chatbotKey: loaded[1]?.imbot_key }, bus),
+  );
 }
 
 /** One step of the post-login setup (spec §4); a rejection is logged and never blocks the others. */
@@ -164,201 +161,6 @@ export async function postLoginSetup(
   results.forEach((result, i) => {
     if (result.status === 'rejected' && import.meta.env.DEV) {
       console.error(`[setup] post-login step "${names[i]}" failed`, result.reason);
-    }
-  });
-}
-
-/**
- * Sends one stored write to its endpoint (spec §7) with its client event id as
- * `Idempotency-Key` and its client time as `X-Client-Timestamp`.
- * @throws ApiError | NetworkError | TimeoutError | ContractError, as the API clients do.
- */
-export async function sendOutboxWrite(entry: OutboxEntry): Promise<void> {
-  const { write } = entry;
-  switch (write.kind) {
-    case 'learningObject.start':
-      await putLearningObjectStart(write.learningObjectId, write.lessonId, entry.id, entry.clientTime);
-      return;
-    case 'learningObject.end':
-      await putLearningObjectEnd(write.learningObjectId, write.lessonId, write.data, entry.id, entry.clientTime);
-      return;
-    case 'shortVideo.start':
-      await postShortVideoStart(write.shortVideoId, entry.id, entry.clientTime);
-      return;
-    case 'shortVideo.end':
-      await postShortVideoEnd(write.shortVideoId, entry.id, entry.clientTime);
-      return;
-    case 'attachment.start':
-      await putAttachmentStart(write.attachmentId, entry.id, entry.clientTime);
-      return;
-    case 'attachment.end':
-      await putAttachmentEnd(write.attachmentId, entry.id, entry.clientTime);
-      return;
-    case 'videoProgress':
-      await postUserActivity(
-        {
-          user_id: entry.userId,
-          resource_id: write.resourceId,
-          position_seconds: write.positionSeconds,
-          duration_seconds: write.durationSeconds,
-        },
-        entry.id,
-        entry.clientTime,
-      );
-      return;
-  }
-}
-
-/** What the views use of the outbox: its actor (pending count, flush) and `record`. */
-export interface AppOutbox {
-  actor: ActorRefFrom<typeof outboxMachine>;
-  /**
-   * Stores a write for the signed-in student, then hands it to the actor for sending.
-   * Resolves once the write is stored (IndexedDB, or memory where it is unavailable).
-   * @param id client event id (becomes the `Idempotency-Key`).
-   * @throws Error when nobody is signed in, or the store refuses the write.
-   */
-  record(id: string, write: OutboxWrite): Promise<void>;
-  /** The learning-object lifecycle whose start/end are recorded in this outbox. */
-  learningObjectLifecycle: typeof lifecycleMachine;
-  /** The same lifecycle for short videos (kind 'shortVideo'): start/end recorded in this outbox. */
-  shortVideoLifecycle: typeof lifecycleMachine;
-  /** The same lifecycle for attachments (kind 'attachment'): `PUT attachments/{id}/start|end` via this outbox. */
-  attachmentLifecycle: typeof lifecycleMachine;
-  /**
-   * Records a short video's position (new LMS `POST /user-activity`) under a fresh client event
-   * id. Callers throttle with `progressWriteDue` (services/media/video-progress): at most one
-   * write per 10 s of playback, plus pause/close/ended. Same errors as `record`.
-   */
-  recordVideoProgress(progress: {
-    resourceId: number;
-    positionSeconds: number;
-    durationSeconds: number;
-  }): Promise<void>;
-}
-
-/**
- * Creates and starts the outbox (DESIGN.md §2): writes stored in `store` (default: IndexedDB)
- * and delivered by the outbox actor; every delivery refreshes the cached course reads.
- * @param store where writes are kept; tests pass `memoryOutboxStore()`.
- * @param onDelivered called after each write the server accepted (default: invalidates the
- *   course, module, learning-object and course-list queries of the page's query client).
- */
-export function createAppOutbox(
-  store: Promise<OutboxStore> = openOutboxStore(),
-  onDelivered: () => void = invalidateProgressReads,
-): AppOutbox {
-  const actor = createActor(
-    outboxMachine.provide({
-      actors: {
-        loadEntries: fromPromise<OutboxEntry[], { userId: number }>(async ({ input }) =>
-          (await store).list(input.userId),
-        ),
-        deliver: fromPromise<void, { entry: OutboxEntry }>(async ({ input }) => {
-          await sendOutboxWrite(input.entry);
-          await (await store).remove(input.entry.id);
-          onDelivered();
-        }),
-        reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(async ({ input }) => {
-          const stored = toStoredError(input.error);
-          await (
-            await store
-          ).reject(input.entry.id, {
-            status: stored.status,
-            message: stored.data.message ?? String(input.error),
-          });
-        }),
-      },
-    }),
-  ).start();
-  const record = async (id: string, write: OutboxWrite) => {
-    const userId = actor.getSnapshot().context.userId;
-    if (userId === null) throw new Error('outbox: no student signed in');
-    const entry = await (await store).add({ id, userId, write, clientTime: new Date().toISOString() });
-    actor.send({ type: 'outbox.added', entry });
-  };
-  const learningObjectLifecycle = lifecycleMachine.provide({
-    actors: {
-      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
-        record(input.idempotencyKey, {
-          kind: 'learningObject.start',
-          learningObjectId: input.id,
-          lessonId: input.lessonId ?? 0,
-        }),
-      ),
-      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
-        record(input.idempotencyKey, {
-          kind: 'learningObject.end',
-          learningObjectId: input.id,
-          lessonId: input.lessonId ?? 0,
-          data: input.data,
-        }),
-      ),
-    },
-  });
-  const shortVideoLifecycle = lifecycleMachine.provide({
-    actors: {
-      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
-        record(input.idempotencyKey, { kind: 'shortVideo.start', shortVideoId: input.id }),
-      ),
-      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
-        record(input.idempotencyKey, { kind: 'shortVideo.end', shortVideoId: input.id }),
-      ),
-    },
-  });
-  const attachmentLifecycle = lifecycleMachine.provide({
-    actors: {
-      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
-        record(input.idempotencyKey, { kind: 'attachment.start', attachmentId: input.id }),
-      ),
-      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
-        record(input.idempotencyKey, { kind: 'attachment.end', attachmentId: input.id }),
-      ),
-    },
-  });
-  const recordVideoProgress: AppOutbox['recordVideoProgress'] = (progress) =>
-    record(newEventId(), { kind: 'videoProgress', ...progress });
-  return { actor, record, learningObjectLifecycle, shortVideoLifecycle, attachmentLifecycle, recordVideoProgress };
-}
-
-/**
- * Keeps the outbox on the signed-in student: sends `outbox.user` with the student's id
- * when the session becomes authenticated (including when it starts so, from a cached
- * user) and `null` when it leaves it (logout, 401), so writes go out only with their
- * own student's token. @returns the unsubscribe function.
- */
-export function followStudent(session: ActorRefFrom<typeof sessionMachine>, outbox: AppOutbox): () => void {
-  let current: number | null = null;
-  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
-    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
-    if (userId === current) return;
-    current = userId;
-    outbox.actor.send({ type: 'outbox.user', userId });
-  };
-  follow(session.getSnapshot()); // subscribe() reports changes only, not the current state
-  return session.subscribe(follow).unsubscribe;
-}
-
-/** A fresh client event id (UUID where available). */
-function newEventId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** Progress changed on the server: cached course reads must show it. */
-function invalidateProgressReads(): void {
-  withQueryClient((client) => {
-    for (const key of [
-      'courses',
-      'course',
-      'module',
-      'learningObject',
-      'shortVideos',
-      'attachment',
-      'attachmentsArea',
-    ]) {
-      void client.invalidateQueries({ queryKey: [key] });
     }
   });
 }
@@ -408,7 +210,7 @@ export function providePlatform(showError: (error: StoredError) => void) {
  * applied to `<html>` (and cached for the pre-paint script), VLibras loaded on demand.
  */
 export const appAccessibilityMachine = accessibilityMachine.provide({
-  actors: { loadLibras: fromPromise(() => loadVLibras()) },
+  actors: { loadLibras: fromPromise(async () => (await vlibras()).loadVLibras()) },
   actions: {
     persist: (_, params: { userId: number | null; settings: AccessibilitySettings }) =>
       writeSettings(params.userId, params.settings),
@@ -417,8 +219,8 @@ export const appAccessibilityMachine = accessibilityMachine.provide({
       applyPresentation(presentation);
       writePrepaint('settings', presentation);
     },
-    showLibras: () => setVLibrasVisible(true),
-    hideLibras: () => setVLibrasVisible(false),
+    showLibras: () => void vlibras().then((m) => m.setVLibrasVisible(true)),
+    hideLibras: () => void vlibras().then((m) => m.setVLibrasVisible(false)),
   },
 });
 
@@ -461,7 +263,7 @@ export function followStudentSettings(
 export const appSessionPingMachine = sessionPingMachine.provide({
   actors: {
     ping: fromPromise<void>(async () => {
-      await postUserSessionLog();
+      await (await consentApi()).postUserSessionLog();
     }),
   },
   delays: { pingInterval: SESSION_PING_MS },
@@ -517,7 +319,7 @@ export function provideLgpdConsent(bus: EventBus | null, onAccepted: () => void)
   return lgpdConsentMachine.provide({
     actors: {
       acceptLgpd: fromPromise<void>(async () => {
-        writeCachedUser(await postUpdateAcceptedLgpd());
+        writeCachedUser(await (await consentApi()).postUpdateAcceptedLgpd());
       }),
     },
     actions: {

@@ -14,7 +14,7 @@ import { usePageTitle } from '../components/use-page-title';
 import { LoginMessages } from './messages';
 import { AccessibilityButton } from '../accessibility/panel';
 import { loginNoticeOf } from '../../services/navigation/login-notices';
-import { LoginNoticeMessages } from '../password-reset/messages';
+import { LoginNoticeMessages } from './notice-messages';
 
 export function LoginScreen() {
   const intl = useIntl();
