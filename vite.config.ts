@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompiledMessages } from './scripts/vite/precompiled-messages';
 import { bundleReport } from './scripts/vite/bundle-report';
+import { prerenderLogin } from './scripts/vite/prerender';
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
@@ -74,7 +75,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [precompiledMessages(), react(), prepaint(), pwa, bundleReport()],
+  plugins: [precompiledMessages(), react(), prepaint(), prerenderLogin(), pwa, bundleReport()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -4,7 +4,7 @@
  * the app unmounted (the failure is logged for developers only, spec §8).
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
 import { App, preloadRoute } from './app';
 import {
@@ -83,7 +83,7 @@ void toPromise(boot).then((outcome) => {
   session.subscribe(outboxWhenSignedIn);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App
         session={session}
@@ -94,6 +94,25 @@ void toPromise(boot).then((outcome) => {
         eventBus={bootResults.eventBus}
         lgpdConsent={lgpd}
       />
-    </StrictMode>,
+    </StrictMode>
   );
+  // index.html holds /login pre-rendered (issue 9): hydrated when this page is exactly that one
+  // (the pre-paint script showed it), else cleared for the route to render.
+  const prerendered =
+    root.hasAttribute('data-prerendered') &&
+    document.documentElement.getAttribute('data-shell') === 'login' &&
+    location.pathname === '/login' &&
+    getToken() === null &&
+    (bootResults.translations?.locale ?? 'pt-BR') === 'pt-BR';
+  if (prerendered) {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        if (import.meta.env.DEV) console.error('[hydrate]', error);
+      },
+    });
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+  root.removeAttribute('data-prerendered');
 });
