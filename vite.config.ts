@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompiledMessages } from './scripts/vite/precompiled-messages';
 import { bundleReport } from './scripts/vite/bundle-report';
 import { prerenderLogin } from './scripts/vite/prerender';
+import { deferredEntry } from './scripts/vite/deferred-entry';
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
@@ -75,7 +76,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [precompiledMessages(), react(), prepaint(), prerenderLogin(), pwa, bundleReport()],
+  plugins: [precompiledMessages(), react(), prepaint(), prerenderLogin(), deferredEntry(), pwa, bundleReport()],
   build: {
     target: 'es2022',
     sourcemap: true,

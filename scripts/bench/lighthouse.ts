@@ -9,7 +9,7 @@
  * Lighthouse clears the cache and the origin's storage before each run, but not cookies.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -70,8 +70,12 @@ export function readRun(json: LhJson): LighthouseRun {
   };
 }
 
-/** Runs the Lighthouse CLI once against the browser on `port`. @throws when it fails. */
-function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
+/**
+ * Runs the Lighthouse CLI once against the browser on `port`.
+ * @param saveAs writes the full JSON report there when given.
+ * @throws when it fails.
+ */
+function runLighthouse(url: string, port: number, saveAs?: string): Promise<LighthouseRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -95,6 +99,7 @@ function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`));
       try {
+        if (saveAs) writeFileSync(saveAs, out);
         resolve(readRun(JSON.parse(out) as LhJson));
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -115,7 +120,10 @@ export async function auditPages(options: {
   pages: PageToAudit[];
   runs: number;
   onRun?: (page: PageToAudit, run: LighthouseRun, index: number) => void;
+  /** Folder to keep every run's JSON report in (`<page name>-<n>.json`). */
+  reportsDir?: string;
 }): Promise<LighthouseMedians[]> {
+  if (options.reportsDir) mkdirSync(options.reportsDir, { recursive: true });
   const userDataDir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
   const chrome = await launch({
     chromePath: options.executablePath,
@@ -133,7 +141,10 @@ export async function auditPages(options: {
       if (page.signedIn) await jar.addCookies([{ name: 'token', value: options.token, url: options.baseUrl }]);
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < options.runs; i++) {
-        const run = await runLighthouse(`${options.baseUrl}${page.path}`, chrome.port);
+        const saveAs = options.reportsDir
+          ? `${options.reportsDir}/${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`
+          : undefined;
+        const run = await runLighthouse(`${options.baseUrl}${page.path}`, chrome.port, saveAs);
         runs.push(run);
         options.onRun?.(page, run, i);
       }

@@ -7,7 +7,9 @@
  *   3. prints one table and exits 1 when a budget of budgets.ts is broken.
  *
  * Options: --runs=N (Lighthouse runs per page, default 5), --skip-build (use the current
- * dist/ and .tmp/bundle-report.json), --no-lighthouse (bytes only), --json=<file> (results).
+ * dist/ and .tmp/bundle-report.json), --no-lighthouse (bytes only), --json=<file> (results),
+ * --reports=<dir> (every Lighthouse JSON report), --pages=/login,… (only these Lighthouse pages),
+ * --no-routes (skip the cold loads).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -115,13 +117,16 @@ async function main(): Promise<number> {
       { name: '/finances', path: '/finances', signedIn: true, ready: 'main h1' },
     ];
     console.log('[bench] 1/2 route bytes (cold loads in Chromium)…');
-    const routeBytes = await measureRoutes({ executablePath, baseUrl: cdn.url, token, routes, sizes: cdn.sizes });
+    const routeBytes = flag('no-routes')
+      ? []
+      : await measureRoutes({ executablePath, baseUrl: cdn.url, token, routes, sizes: cdn.sizes });
 
+    const only = arg('pages')?.split(',');
     const pages: PageToAudit[] = [
       { name: '/login', path: '/login', signedIn: false },
       { name: '/courses', path: '/courses', signedIn: true },
       { name: 'learning object', path: loPath, signedIn: true },
-    ];
+    ].filter((p) => !only || only.includes(p.name));
     const lighthouse = flag('no-lighthouse')
       ? []
       : (console.log(`[bench] 2/2 Lighthouse mobile, ${RUNS} runs × ${pages.length} pages…`),
@@ -131,6 +136,7 @@ async function main(): Promise<number> {
           token,
           pages,
           runs: RUNS,
+          ...(arg('reports') ? { reportsDir: arg('reports') } : {}),
           onRun: (page, run, i) =>
             console.log(
               `  ${page.name} #${i + 1}: score ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
