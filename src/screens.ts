@@ -25,10 +25,10 @@ export const SCREENS = {
   tecmix: () => import('./views/areas/tecmix'),
 } as const;
 
-type ScreenName = keyof typeof SCREENS;
+export type ScreenName = keyof typeof SCREENS;
 
 /** Path patterns of spec §2 and the screen each renders (first match wins). */
-const ROUTES: [RegExp, ScreenName][] = [
+export const ROUTES: [RegExp, ScreenName][] = [
   [/^\/courses\/?$/, 'courses'],
   [/^\/courses\/[^/]+\/modules\/[^/]+\/learningObjects\/[^/]+\/?$/, 'learningObject'],
   [/^\/courses\/[^/]+\/modules\/[^/]+\/?$/, 'module'],

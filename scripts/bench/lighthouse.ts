@@ -2,11 +2,12 @@
  * Step 2 of the bench (issue 9): Lighthouse's mobile profile (default simulated throttling:
  * 150 ms RTT, 1.6 Mbps, 4× CPU slowdown) run N times per page; per-metric medians.
  *
- * Signed-in pages need the session cookie `token`, which the app reads in the page (js-cookie):
- * an `extraHeaders` Cookie would reach the server but not `document.cookie`. So one Chromium is
- * launched with a debugging port (chrome-launcher), the cookie is put in its jar over CDP
- * (Playwright `connectOverCDP`), and the Lighthouse CLI runs against that browser (`--port`).
- * Lighthouse clears the cache and the origin's storage before each run, but not cookies.
+ * Signed-in pages need the session cookie `token` (and the cached `user`), which the app reads in
+ * the page (js-cookie): an `extraHeaders` Cookie would reach the server but not `document.cookie`.
+ * So one Chromium is launched with a debugging port (chrome-launcher), the student signs in
+ * through the real /login form over CDP (Playwright `connectOverCDP`, `signInCookies`), and the
+ * Lighthouse CLI runs against that browser (`--port`). Lighthouse clears the cache and the
+ * origin's storage before each run, but not cookies.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { median, type LighthouseMedians } from './budgets';
-import { CHROMIUM_ARGS } from './routes';
+import { CHROMIUM_ARGS, signInCookies } from './routes';
 
 /** One page to audit. */
 export interface PageToAudit {
@@ -116,7 +117,7 @@ function runLighthouse(url: string, port: number, saveAs?: string): Promise<Ligh
 export async function auditPages(options: {
   executablePath: string;
   baseUrl: string;
-  token: string;
+  credentials: { username: string; password: string };
   pages: PageToAudit[];
   runs: number;
   onRun?: (page: PageToAudit, run: LighthouseRun, index: number) => void;
@@ -138,7 +139,7 @@ export async function auditPages(options: {
     const results: LighthouseMedians[] = [];
     for (const page of ordered) {
       await jar.clearCookies();
-      if (page.signedIn) await jar.addCookies([{ name: 'token', value: options.token, url: options.baseUrl }]);
+      if (page.signedIn) await signInCookies(jar, options.baseUrl, options.credentials);
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < options.runs; i++) {
         const saveAs = options.reportsDir

@@ -4,7 +4,7 @@
  * and images it fetched until the network was idle — as transferred, and the JS + CSS as gzip.
  * API answers and media are not counted.
  */
-import { chromium, type Browser, type Request } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Request } from '@playwright/test';
 import type { RouteBytes } from './budgets';
 import type { EncodedSizes } from './cdn';
 
@@ -31,6 +31,33 @@ export const CHROMIUM_ARGS = [
 
 type Kind = keyof RouteBytes['transferred'];
 
+/** A cookie as Playwright sets it. */
+export type Cookie = Parameters<BrowserContext['addCookies']>[0][number];
+
+/**
+ * Signs `username` in through the real /login form in `context` (as a student does) and
+ * returns the cookies the app set: the session `token` and the cached `user` — what a signed-in
+ * student's browser holds. Storage (localStorage, IndexedDB) is left out: every measured load
+ * starts without it, like Lighthouse's.
+ * @throws when the sign-in does not leave /login within 30 s.
+ */
+export async function signInCookies(
+  context: BrowserContext,
+  baseUrl: string,
+  credentials: { username: string; password: string },
+): Promise<Cookie[]> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-username').fill(credentials.username);
+  await page.locator('#login-password').fill(credentials.password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+  const cookies = (await context.cookies(baseUrl)).filter((c) => c.name === 'token' || c.name === 'user');
+  await page.close();
+  if (!cookies.some((c) => c.name === 'token')) throw new Error('sign-in set no token cookie');
+  return cookies;
+}
+
 /** The kind a request is counted as, or null when not counted (API, media, other). */
 export function kindOf(resourceType: string, url: string): Kind | null {
   if (new URL(url).pathname.startsWith('/api/')) return null;
@@ -53,14 +80,14 @@ export function kindOf(resourceType: string, url: string): Kind | null {
 /**
  * Loads every route of `routes` cold and measures it.
  * @param baseUrl the CDN (e.g. http://localhost:4180).
- * @param token session token for signed-in routes (cookie `token`, as the app stores it).
+ * @param cookies the signed-in student's cookies (`signInCookies`), set for signed-in routes.
  * @param sizes body sizes of a static file the CDN served (for gzip bytes).
  * @throws when a route does not render its `ready` element within 30 s.
  */
 export async function measureRoutes(options: {
   executablePath: string;
   baseUrl: string;
-  token: string;
+  cookies: Cookie[];
   routes: RouteToLoad[];
   sizes: (path: string) => EncodedSizes | undefined;
 }): Promise<RouteBytes[]> {
@@ -69,9 +96,7 @@ export async function measureRoutes(options: {
     const results: RouteBytes[] = [];
     for (const route of options.routes) {
       const context = await browser.newContext({ serviceWorkers: 'block', locale: 'pt-BR' });
-      if (route.signedIn) {
-        await context.addCookies([{ name: 'token', value: options.token, url: options.baseUrl }]);
-      }
+      if (route.signedIn) await context.addCookies(options.cookies);
       const page = await context.newPage();
       const finished: Promise<void>[] = [];
       const transferred = { html: 0, js: 0, css: 0, font: 0, image: 0 };
