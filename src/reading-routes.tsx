@@ -9,6 +9,7 @@ import { Route, Switch } from 'wouter';
 import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
 import { ServerReads } from './server-reads';
 import { SCREENS } from './screens';
+import './styles/signed-in.css';
 import { OutboxContext } from './views/outbox/context';
 import type { AppOutbox } from './wiring-outbox';
 

@@ -89,12 +89,18 @@ export async function startCdn(options: { origin: string; port?: number }): Prom
       const headers = new Headers(c.req.raw.headers);
       headers.delete('accept-encoding');
       headers.delete('host');
-      const answer = await fetch(`${options.origin}${url.pathname}${url.search}`, {
-        method: c.req.method,
-        headers,
-        body: c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer(),
-        redirect: 'manual',
-      });
+      let answer: Response;
+      try {
+        answer = await fetch(`${options.origin}${url.pathname}${url.search}`, {
+          method: c.req.method,
+          headers,
+          body: c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer(),
+          redirect: 'manual',
+        });
+      } catch {
+        // The origin dropped the connection (e.g. the page was closed mid-request).
+        return c.text('Bad gateway', 502);
+      }
       const type = answer.headers.get('content-type') ?? '';
       const body = Buffer.from(await answer.arrayBuffer());
       const kept = [...answer.headers].filter(([name]) => !DROPPED.has(name));
