@@ -32,7 +32,6 @@ const STATUS_TEXT: Record<LearningObjectStatus, keyof typeof ModuleMessages> = {
   not_started: 'objectNew',
 };
 
-
 export default function ModuleScreen({
   courseId: rawCourse,
   moduleId: rawModule,
