@@ -7,6 +7,7 @@ import { precompiledMessages } from './scripts/vite/precompiled-messages';
 import { bundleReport } from './scripts/vite/bundle-report';
 import { prerenderLogin } from './scripts/vite/prerender';
 import { deferredEntry } from './scripts/vite/deferred-entry';
+import { vendorChunk } from './scripts/vite/vendor-chunk';
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
@@ -76,7 +77,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [precompiledMessages(), react(), prepaint(), prerenderLogin(), deferredEntry(), pwa, bundleReport()],
+  plugins: [precompiledMessages(), vendorChunk(), react(), prepaint(), prerenderLogin(), deferredEntry(), pwa, bundleReport()],
   build: {
     target: 'es2022',
     sourcemap: true,

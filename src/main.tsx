@@ -3,7 +3,7 @@
  * root element only when boot ends in `mounted`. A redirect or a failed step leaves
  * the app unmounted (the failure is logged for developers only, spec §8).
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
 import { App, preloadRoute } from './app';
@@ -112,7 +112,9 @@ void toPromise(boot).then((outcome) => {
     });
   } else {
     root.replaceChildren();
-    createRoot(root).render(app);
+    const reactRoot = createRoot(root);
+    // A transition renders in slices that yield to the browser: no long task on slow phones.
+    startTransition(() => reactRoot.render(app));
   }
   root.removeAttribute('data-prerendered');
 });

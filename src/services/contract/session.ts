@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { envelope, Id } from './core';
-import { UserProfileFields } from './profile';
+import { UserProfileFields } from './profile-fields';
 
 // ---------- platform (spec §3 Platform, Platform setting) ----------
 
