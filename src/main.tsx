@@ -105,16 +105,18 @@ void toPromise(boot).then((outcome) => {
     getToken() === null &&
     (bootResults.translations?.locale ?? 'pt-BR') === 'pt-BR';
   if (prerendered) {
+    // App's first effect ends the static phase (src/views/prerender-handoff.ts).
     hydrateRoot(root, app, {
       onRecoverableError: (error) => {
         if (import.meta.env.DEV) console.error('[hydrate]', error);
       },
     });
   } else {
+    root.removeAttribute('data-prerendered');
+    document.documentElement.removeAttribute('data-submit-pending');
     root.replaceChildren();
     const reactRoot = createRoot(root);
     // A transition renders in slices that yield to the browser: no long task on slow phones.
     startTransition(() => reactRoot.render(app));
   }
-  root.removeAttribute('data-prerendered');
 });

@@ -36,12 +36,16 @@
   } catch {
     // No cookie access: the app renders /login itself.
   }
-  // A form of the static markup sent before the app took over must not submit natively.
+  // A form of the static markup sent before the app took over must not submit natively: it is
+  // kept pending and the app sends it again once it has hydrated (src/views/prerender-handoff.ts).
   document.addEventListener(
     'submit',
     function (event) {
       var target = event.target;
-      if (target && target.closest && target.closest('#root[data-prerendered]')) event.preventDefault();
+      if (target && target.closest && target.closest('#root[data-prerendered]')) {
+        event.preventDefault();
+        document.documentElement.setAttribute('data-submit-pending', '');
+      }
     },
     true,
   );
