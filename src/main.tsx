@@ -114,6 +114,7 @@ void toPromise(boot).then((outcome) => {
   } else {
     root.removeAttribute('data-prerendered');
     document.documentElement.removeAttribute('data-submit-pending');
+    document.documentElement.removeAttribute('data-click-pending');
     root.replaceChildren();
     const reactRoot = createRoot(root);
     // A transition renders in slices that yield to the browser: no long task on slow phones.

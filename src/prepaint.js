@@ -49,4 +49,17 @@
     },
     true,
   );
+  // Likewise a tap on one of its buttons (e.g. 'Acessibilidade'): remembered by position and
+  // replayed once the app has hydrated the markup (the same markup, so the same position).
+  document.addEventListener(
+    'click',
+    function (event) {
+      var button = event.target && event.target.closest && event.target.closest('button');
+      var root = button && button.closest('#root[data-prerendered]');
+      if (!root || button.type === 'submit') return;
+      var index = Array.prototype.indexOf.call(root.querySelectorAll('button'), button);
+      document.documentElement.setAttribute('data-click-pending', String(index));
+    },
+    true,
+  );
 })();

@@ -8,7 +8,7 @@
  * every other page, and on the pre-rendered /login (the pre-paint script set `data-shell`) right
  * after the first frame, so the form paints from HTML + CSS alone and the app hydrates it after.
  *
- * On a deep link (any other path), the loader also modulepreloads the chunks of that route —
+ * On a deep link (any other path), the loader also preloads the chunks and styles of that route —
  * the routes shell (src/reading-routes.tsx), the outbox (src/wiring-outbox.ts) and the screen
  * src/screens.ts maps the path to — so
  * they download while the entry runs and the session is checked, not one after the other.
@@ -35,7 +35,7 @@ export function loaderCode(entry: string, preloads: readonly string[], routes: r
     `${JSON.stringify(routes)}.some(function (r) { return new RegExp(r[0]).test(location.pathname) && (files = files.concat(r[1])); });`,
     'function load() {',
     'if (done) return; done = true;',
-    "files.forEach(function (href) { var l = d.createElement('link'); l.rel = 'modulepreload'; l.crossOrigin = ''; l.href = href; d.head.appendChild(l); });",
+    "files.forEach(function (href) { var l = d.createElement('link'); var css = /[.]css$/.test(href); l.rel = css ? 'preload' : 'modulepreload'; if (css) l.as = 'style'; l.crossOrigin = ''; l.href = href; d.head.appendChild(l); });",
     `var s = d.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${JSON.stringify(entry)}; d.head.appendChild(s);`,
     '}',
     "if (d.documentElement.hasAttribute('data-shell')) { requestAnimationFrame(function () { setTimeout(load, 0); }); setTimeout(load, 200); } else { load(); }",
@@ -110,7 +110,9 @@ async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: st
     const files = new Set<string>();
     for (const chunk of shell) closure(chunk, files);
     closure(chunk, files);
-    return [pattern.source, [...files].map((f) => `${base}${f}`)];
+    // The route's styles too (Vite adds them as stylesheets when the chunk loads): fetched early.
+    const css = [...files].flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+    return [pattern.source, [...files, ...new Set(css)].map((f) => `${base}${f}`)];
   });
 }
 

@@ -11,6 +11,9 @@ export function finishPrerender(doc: Document = document): void {
   if (!root?.hasAttribute('data-prerendered')) return;
   root.removeAttribute('data-prerendered');
   const html = doc.documentElement;
+  const click = html.getAttribute('data-click-pending');
+  html.removeAttribute('data-click-pending');
+  if (click !== null) root.querySelectorAll('button')[Number(click)]?.click();
   if (!html.hasAttribute('data-submit-pending')) return;
   html.removeAttribute('data-submit-pending');
   root.querySelector('form')?.requestSubmit();

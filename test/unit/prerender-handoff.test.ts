@@ -16,7 +16,10 @@ function staticLogin() {
   return { root: document.getElementById('root')!, sent };
 }
 
-afterEach(() => document.documentElement.removeAttribute('data-submit-pending'));
+afterEach(() => {
+  document.documentElement.removeAttribute('data-submit-pending');
+  document.documentElement.removeAttribute('data-click-pending');
+});
 
 describe('pre-rendered /login hand-over', () => {
   it('sends again a sign-in sent before the app took over, with what was typed', () => {
@@ -26,6 +29,19 @@ describe('pre-rendered /login hand-over', () => {
     expect(sent).toEqual(['demo']);
     expect(root).not.toHaveAttribute('data-prerendered');
     expect(document.documentElement).not.toHaveAttribute('data-submit-pending');
+  });
+
+  it('taps again the button tapped before the app took over', () => {
+    const { root } = staticLogin();
+    const extra = document.createElement('button');
+    extra.type = 'button';
+    const taps: string[] = [];
+    extra.addEventListener('click', () => taps.push('Acessibilidade'));
+    root.prepend(extra);
+    document.documentElement.setAttribute('data-click-pending', '0');
+    finishPrerender();
+    expect(taps).toEqual(['Acessibilidade']);
+    expect(document.documentElement).not.toHaveAttribute('data-click-pending');
   });
 
   it('sends nothing when nothing was sent, and does nothing twice', () => {
