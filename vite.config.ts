@@ -5,6 +5,12 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildHeaders, prepaintInline } from './server/security-headers.ts';
 import { headersFile } from './src/services/contract/security-policy.ts';
+import { precompiledMessages } from './scripts/vite/precompiled-messages';
+import { bundleReport } from './scripts/vite/bundle-report';
+import { prerenderLogin } from './scripts/vite/prerender';
+import { deferredEntry } from './scripts/vite/deferred-entry';
+import { vendorChunk } from './scripts/vite/vendor-chunk';
+import { inlineScriptHashesOf } from './scripts/vite/inline-scripts';
 
 /**
  * The version students see (`APP_VERSION`, else package.json's) and the build id (version +
@@ -25,26 +31,39 @@ process.env.VITE_APP_BUILD = `${process.env.VITE_APP_VERSION}+${gitCommit()}`;
 
 /**
  * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
- * paint) into index.html's <head> — the one inline script the strict CSP allows, by its hash
- * (DESIGN.md §5) — and writes the app's security headers for this build's configuration
- * (src/services/contract/security-policy.ts, with the `VITE_*` API bases and widget sources):
+ * paint) into index.html's <head>, and writes the app's security headers for this build's
+ * configuration (src/services/contract/security-policy.ts, with the `VITE_*` API bases and widget
+ * sources) once index.html is final:
  * - `dist/csp.json` `{ scriptHashes: ["'sha256-…'"], headers: { … } }`, applied by the
  *   reference server to the HTML it serves (`npm start`);
  * - `dist/_headers`, the same headers in the CDN header-file format (docs/deploy.md).
+ * `scriptHashes` are the hashes of every inline script the emitted index.html carries — the
+ * pre-paint script and the deferred-entry loader (scripts/vite/deferred-entry.ts), whatever adds
+ * one — so the CSP allows exactly them and never drifts from the HTML (DESIGN.md §5).
  */
 function securityHeaders(): Plugin {
-  const { code, hash } = prepaintInline();
+  const { code } = prepaintInline();
   let env: Record<string, string | undefined> = {};
   return {
     name: 'security-headers',
+    enforce: 'post',
     configResolved(config) {
       env = config.env;
     },
     transformIndexHtml: () => [{ tag: 'script', children: code, injectTo: 'head-prepend' }],
-    generateBundle() {
-      const record = buildHeaders(env, [hash]);
-      this.emitFile({ type: 'asset', fileName: 'csp.json', source: JSON.stringify(record) });
-      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(record.headers) });
+    generateBundle: {
+      // After Vite's HTML plugin has emitted index.html with every transform applied.
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (!html || html.type !== 'asset') this.error('security-headers: no index.html in the bundle');
+        const text = typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);
+        const hashes = inlineScriptHashesOf(text);
+        if (!hashes.includes(prepaintInline().hash)) this.error('security-headers: the pre-paint script is missing');
+        const record = buildHeaders(env, hashes);
+        this.emitFile({ type: 'asset', fileName: 'csp.json', source: JSON.stringify(record) });
+        this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(record.headers) });
+      },
     },
   };
 }
@@ -116,7 +135,17 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), securityHeaders(), withoutRuntimeStyles(), pwa],
+  plugins: [
+    precompiledMessages(),
+    vendorChunk(),
+    react(),
+    securityHeaders(),
+    withoutRuntimeStyles(),
+    prerenderLogin(),
+    deferredEntry(),
+    pwa,
+    bundleReport(),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -1,6 +1,6 @@
 /**
  * Node side of the app's security headers (src/services/contract/security-policy.ts is the one
- * source of the policy): the inline pre-paint script and its CSP hash, the build's header record
+ * source of the policy): the inline scripts (pre-paint, entry loader) and their CSP hashes, the build's header record
  * (`dist/csp.json`), and the checked-in CDN header file `deploy/_headers`.
  *
  * Used by vite.config.ts (build), server/app.ts (`npm start`), scripts/write-headers.ts
@@ -18,17 +18,41 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEPLOY_HEADERS_FILE = join(ROOT, 'deploy', '_headers');
 
 /**
- * The pre-paint script (DESIGN.md §5) as index.html inlines it: src/prepaint.js without comment
- * lines and blank lines, joined on one line.
+ * A script of src/ as index.html inlines it: the file without comment lines and blank lines,
+ * joined on one line (so keep comments on lines of their own).
  * @returns `{ code, hash }`, `hash` its CSP source `'sha256-<base64>'`.
  */
-export function prepaintInline(file: string = join(ROOT, 'src', 'prepaint.js')): { code: string; hash: string } {
+export function inlineScript(file: string): { code: string; hash: string } {
   const code = readFileSync(file, 'utf8')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('//') && !line.startsWith('/*'))
     .join(' ');
-  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
+  return { code, hash: scriptHash(code) };
+}
+
+/** The CSP source (`'sha256-<base64>'`) of an inline script whose text is `code`. */
+export function scriptHash(code: string): string {
+  return `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+}
+
+/** The pre-paint script (DESIGN.md §5, src/prepaint.js), inlined first in index.html's <head>. */
+export function prepaintInline(file: string = join(ROOT, 'src', 'prepaint.js')): { code: string; hash: string } {
+  return inlineScript(file);
+}
+
+/**
+ * The deferred-entry loader (issue 9, src/entry-loader.js), inlined at the end of index.html's
+ * <body> by scripts/vite/deferred-entry.ts. Its code is the same in every build (the build's
+ * file names are in a JSON data block it reads), so its hash is too.
+ */
+export function entryLoaderInline(file: string = join(ROOT, 'src', 'entry-loader.js')): { code: string; hash: string } {
+  return inlineScript(file);
+}
+
+/** The hashes of the inline scripts of every build's index.html: the pre-paint script and the entry loader. */
+export function inlineScriptHashes(): string[] {
+  return [prepaintInline().hash, entryLoaderInline().hash];
 }
 
 /** What the build writes to `dist/csp.json`: the inline script hashes and the document headers. */
@@ -47,7 +71,7 @@ export function buildHeaders(env: Readonly<Record<string, string | undefined>>, 
 
 /** The `deploy/_headers` text for the default configuration (same-origin APIs, production widgets). */
 export function defaultHeadersFile(): string {
-  return headersFile(documentHeaders(appOrigins({}), [prepaintInline().hash]));
+  return headersFile(documentHeaders(appOrigins({}), inlineScriptHashes()));
 }
 
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;

@@ -3,16 +3,14 @@
  * root element only when boot ends in `mounted`. A redirect or a failed step leaves
  * the app unmounted (the failure is logged for developers only, spec §8).
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
-import { App } from './app';
+import { App, preloadRoute } from './app';
 import {
   appErrorScreenMachine,
   appSessionMachine,
   appAccessibilityMachine,
-  createAppOutbox,
-  followStudent,
   followStudentSettings,
   followLgpdConsent,
   followSessionPing,
@@ -26,17 +24,19 @@ import {
   startAppUpdate,
 } from './wiring';
 import { installChunkReload } from './services/pwa/chunk-reload';
-import { isReachable, subscribeReachability } from './services/http/connectivity';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
 import { readSettings } from './services/storage/accessibility-settings';
+import type { AppOutbox } from './wiring-outbox';
 import './styles/global.css';
 
 let expire: () => void = () => {};
 
 // An old tab whose chunks are gone reloads into the deployed version (issue 8).
 installChunkReload();
+// The chunks of a deep link's screen load while boot and the session check run (issue 9).
+preloadRoute(location.pathname);
 
 const boot = createActor(provideBoot(() => expire()));
 boot.start();
@@ -73,31 +73,67 @@ void toPromise(boot).then((outcome) => {
   }).start();
   followStudentSettings(session, accessibility);
   // Progress writes (DESIGN.md §2): delivered for the signed-in student only; kept otherwise.
-  const outbox = createAppOutbox();
-  followStudent(session, outbox);
-  // The platform answers again (or the browser is back online): send what waits at once.
-  subscribeReachability(() => {
-    if (isReachable()) outbox.actor.send({ type: 'network.online' });
-  });
-  // Offline (issue 8): the student's saved reads and media follow the session; 'Sair' first
-  // sends what the outbox holds; the service worker and 'Nova versão disponível'.
+  // Loaded with the first signed-in route or session, never on /login alone (issue 9).
+  let outbox: Promise<AppOutbox> | null = null;
+  const loadOutbox = () =>
+    (outbox ??= import('./wiring-outbox').then(
+      ({ startAppOutbox }) => startAppOutbox(session),
+      (error: unknown) => {
+        outbox = null; // offline before the chunk was cached: a later call tries again
+        throw error;
+      },
+    ));
+  const outboxWhenSignedIn = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    if (snapshot.hasTag('authenticated')) loadOutbox().catch(() => undefined);
+  };
+  outboxWhenSignedIn(session.getSnapshot());
+  session.subscribe(outboxWhenSignedIn);
+  // Offline (issue 8): the student's saved reads and media follow the session (TanStack Query
+  // and the persister load when a student is signed in); 'Sair' first sends what the outbox
+  // holds; the service worker and 'Nova versão disponível' (on every page, /login included).
   followStudentDeviceData(session);
-  onBeforeSignOut(() => drainOutbox(outbox));
+  onBeforeSignOut(async () => {
+    if (outbox) await outbox.then(drainOutbox, () => undefined);
+  });
   const appUpdate = startAppUpdate();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App
         session={session}
         errorStore={errorStore}
         translations={bootResults.translations}
-        outbox={outbox}
+        loadOutbox={loadOutbox}
         accessibility={accessibility}
         eventBus={bootResults.eventBus}
         lgpdConsent={lgpd}
         appUpdate={appUpdate}
       />
-    </StrictMode>,
+    </StrictMode>
   );
+  // index.html holds /login pre-rendered (issue 9): hydrated when this page is exactly that one
+  // (the pre-paint script showed it), else cleared for the route to render.
+  const prerendered =
+    root.hasAttribute('data-prerendered') &&
+    document.documentElement.getAttribute('data-shell') === 'login' &&
+    location.pathname === '/login' &&
+    getToken() === null &&
+    (bootResults.translations?.locale ?? 'pt-BR') === 'pt-BR';
+  if (prerendered) {
+    // App's first effect ends the static phase (src/views/prerender-handoff.ts).
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        if (import.meta.env.DEV) console.error('[hydrate]', error);
+      },
+    });
+  } else {
+    root.removeAttribute('data-prerendered');
+    document.documentElement.removeAttribute('data-submit-pending');
+    document.documentElement.removeAttribute('data-click-pending');
+    root.replaceChildren();
+    const reactRoot = createRoot(root);
+    // A transition renders in slices that yield to the browser: no long task on slow phones.
+    startTransition(() => reactRoot.render(app));
+  }
 });

@@ -1,7 +1,7 @@
 // Pre-paint (DESIGN.md §5): applies the cached brand and accessibility settings to <html>
 // before the first paint. Inlined into index.html by vite.config.ts, which writes its SHA-256
 // into dist/csp.json for the server's Content-Security-Policy. Keep it tiny and dependency-free.
-/* global localStorage, document */
+/* global localStorage, document, location */
 (function () {
   try {
     var stored = JSON.parse(localStorage.getItem('prepaint') || '{}');
@@ -19,4 +19,47 @@
   } catch {
     // Storage unavailable or corrupt: paint with the defaults.
   }
+  // Pre-rendered /login (issue 9, scripts/vite/prerender.ts): shown only on /login, signed out,
+  // in pt-BR and without a notice (the static markup is exactly that page); main.tsx hydrates it.
+  try {
+    var html = document.documentElement;
+    var plain = location.search
+      .replace(/^[?]/, '')
+      .split('&')
+      .every(function (pair) {
+        return pair === '' || pair.split('=')[0] === 'next_route';
+      });
+    var signedIn = /(^|;[ ]*)token=./.test(document.cookie);
+    if (location.pathname === '/login' && plain && !signedIn && (html.getAttribute('lang') || 'pt-BR') === 'pt-BR') {
+      html.setAttribute('data-shell', 'login');
+    }
+  } catch {
+    // No cookie access: the app renders /login itself.
+  }
+  // A form of the static markup sent before the app took over must not submit natively: it is
+  // kept pending and the app sends it again once it has hydrated (src/views/prerender-handoff.ts).
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var target = event.target;
+      if (target && target.closest && target.closest('#root[data-prerendered]')) {
+        event.preventDefault();
+        document.documentElement.setAttribute('data-submit-pending', '');
+      }
+    },
+    true,
+  );
+  // Likewise a tap on one of its buttons (e.g. 'Acessibilidade'): remembered by position and
+  // replayed once the app has hydrated the markup (the same markup, so the same position).
+  document.addEventListener(
+    'click',
+    function (event) {
+      var button = event.target && event.target.closest && event.target.closest('button');
+      var root = button && button.closest('#root[data-prerendered]');
+      if (!root || button.type === 'submit') return;
+      var index = Array.prototype.indexOf.call(root.querySelectorAll('button'), button);
+      document.documentElement.setAttribute('data-click-pending', String(index));
+    },
+    true,
+  );
 })();

@@ -12,6 +12,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isTransient } from './services/http/errors';
 import { isReachable, subscribeReachability } from './services/http/connectivity';
 import { OFFLINE_MAX_AGE_MS } from './services/storage/offline-age';
+import { registerQueryClient } from './query-client-ref';
 
 /**
  * @returns a client whose reads are cached 30 s (staleTime) and retried once more only
@@ -38,26 +39,8 @@ onlineManager.setEventListener((setOnline) => {
   return subscribeReachability(() => setOnline(isReachable()));
 });
 
-/** The page's query client (the app and the session's `clearAuth` share it). */
+/** The page's query client (the app and the session's `clearAuth` share it, via query-client-ref.ts). */
 export const appQueryClient = createQueryClient();
+registerQueryClient(appQueryClient);
 
-/**
- * Whether the signed-in student's saved reads are being put back into the client (queries wait
- * meanwhile: `IsRestoringProvider` in app.tsx). Set by `followStudentDeviceData` (wiring.ts).
- */
-export const queryRestoring = {
-  value: false,
-  listeners: new Set<() => void>(),
-  get(): boolean {
-    return queryRestoring.value;
-  },
-  set(value: boolean): void {
-    if (value === queryRestoring.value) return;
-    queryRestoring.value = value;
-    for (const listener of queryRestoring.listeners) listener();
-  },
-  subscribe(listener: () => void): () => void {
-    queryRestoring.listeners.add(listener);
-    return () => queryRestoring.listeners.delete(listener);
-  },
-};
+export { queryRestoring } from './query-client-ref';

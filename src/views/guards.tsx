@@ -4,18 +4,14 @@
  */
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import type { User } from '../services/contract';
 import { useCurrentUser, useSessionStatus } from './session-context';
 import { AppLayout } from './components/app-layout';
 import { PageLoading } from './components/page-loading';
+import { HOME_PLATFORM_ID } from './guest-only';
 
-/** Platform whose index (/) and signed-in landing is /home (spec §2). */
-export const HOME_PLATFORM_ID = 1;
-
-/** Where a signed-in student lands from /login: /home on platform 1, else / (spec §2). */
-export function signedInLanding(user: User | null): string {
-  return user?.platform_id === HOME_PLATFORM_ID ? '/home' : '/';
-}
+// The guard of the public auth pages lives apart (guest-only.tsx) so /login does not load the
+// signed-in layout with it (issue 9); re-exported here with the other guards.
+export { GuestOnly, HOME_PLATFORM_ID, signedInLanding } from './guest-only';
 
 /**
  * Renders `children` inside the signed-in layout; without a session sends the student
@@ -31,14 +27,6 @@ export function Protected({ children }: { children: ReactNode }) {
     return <Redirect to={`/login?next_route=${encodeURIComponent(wanted)}`} replace />;
   }
   return <AppLayout>{children}</AppLayout>;
-}
-
-/** Public auth pages: a signed-in student is sent to /home (platform 1) or / (spec §2). */
-export function GuestOnly({ children }: { children: ReactNode }) {
-  const status = useSessionStatus();
-  const user = useCurrentUser();
-  if (status === 'authenticated') return <Redirect to={signedInLanding(user)} replace />;
-  return <>{children}</>;
 }
 
 /** `/`: redirects to /home on platform 1 (spec §2), else shows the index. */

@@ -81,9 +81,9 @@ describe('settings panel', () => {
     const ui = userEvent.setup();
     const actor = renderPanel();
     await ui.click(screen.getByRole('button', { name: /Acessibilidade/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Acessibilidade' });
+    const dialog = await screen.findByRole('dialog', { name: 'Acessibilidade' });
 
-    await ui.click(within(dialog).getByRole('switch', { name: 'Modo escuro' }));
+    await ui.click(await within(dialog).findByRole('switch', { name: 'Modo escuro' }));
     const size = within(dialog).getByRole('group', { name: 'Tamanho da letra' });
     await ui.click(within(size).getByRole('radio', { name: 'Muito maior' }));
     const spacing = within(dialog).getByRole('group', { name: 'Espaçamento entre letras' });
@@ -111,8 +111,8 @@ describe('settings panel', () => {
     let fail = true;
     renderPanel(() => (fail ? Promise.reject(new Error('blocked')) : Promise.resolve()));
     await ui.click(screen.getByRole('button', { name: /Acessibilidade/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Acessibilidade' });
-    await ui.click(within(dialog).getByRole('switch', { name: 'Tradução em Libras (VLibras)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acessibilidade' });
+    await ui.click(await within(dialog).findByRole('switch', { name: 'Tradução em Libras (VLibras)' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não foi possível carregar o VLibras agora.');
     fail = false;
     await ui.click(within(dialog).getByRole('button', { name: 'Tentar de novo' }));

@@ -47,7 +47,7 @@ describe('401 from several calls at once (spec §8)', () => {
 
 describe('outbox wiring', () => {
   it('follows the student: signed in from the start, then signed out by a 401', async () => {
-    const { createAppOutbox, followStudent } = await import('../../src/wiring');
+    const { createAppOutbox, followStudent } = await import('../../src/wiring-outbox');
     const { memoryOutboxStore } = await import('../../src/services/storage/outbox-store');
     setToken('tok-abc');
     const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();

@@ -1,6 +1,6 @@
 /** Auth calls of spec §7 (`POST /auth/token`, logout). */
 import * as v from 'valibot';
-import { LoginResponse, type CountryCode } from '../contract';
+import { LoginResponse, type CountryCode } from '../contract/session';
 import { WEB_CLIENT_ID } from '../contract/bases';
 import { request } from '../http/clients';
 

@@ -5,7 +5,7 @@ import {
   PlatformSettingsResponse,
   type Platform,
   type PlatformSetting,
-} from '../contract';
+} from '../contract/session';
 import { request } from '../http/clients';
 
 /**

@@ -1,5 +1,6 @@
 /** User calls of spec §7. */
-import { UserResponse, type User, type UserUpdateRequest } from '../contract';
+import type { UserUpdateRequest } from '../contract';
+import { UserResponse, type User } from '../contract/session';
 import { request } from '../http/clients';
 
 /**

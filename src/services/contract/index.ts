@@ -16,109 +16,16 @@ import {
   BiometricPhoto as BiometricPhotoSchema,
   City as CitySchema,
   PostalCodeAddress as PostalCodeSchema,
-  UserProfileFields,
   UserProfileUpdate,
 } from './profile';
+import { envelope, Id, IsoDate, Pagination, Percent } from './core';
+import { User } from './session';
 
-// ---------- shared pieces ----------
+// The shared pieces and the first-request schemas live apart (issue 9: /login loads only them).
+export * from './core';
+export * from './session';
 
-/** Error body of every non-2xx answer of the platform APIs (spec §3 Global error store). */
-export const ErrorBody = v.object({ message: v.string() });
-export type ErrorBody = v.InferOutput<typeof ErrorBody>;
-
-/** Pagination block of v2 list answers; `page` is 1-based. */
-export const Pagination = v.object({
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  per_page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  last_page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-});
-export type Pagination = v.InferOutput<typeof Pagination>;
-
-/** Completion percentage, 0–100 inclusive. */
-const Percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
-const IsoDate = v.pipe(v.string(), v.isoTimestamp());
-
-/** Wraps a schema in the `{ data: T }` envelope. */
-export const envelope = <T extends v.GenericSchema>(schema: T) => v.object({ data: schema });
-
-// ---------- platform (spec §3 Platform, Platform setting) ----------
-
-export const PlatformTemplate = v.picklist(['default', 'streaming']);
-export type PlatformTemplate = v.InferOutput<typeof PlatformTemplate>;
-
-export const Platform = v.object({
-  id: Id,
-  name: v.string(),
-  host: v.string(),
-  theme: v.object({
-    template: PlatformTemplate,
-    icons: v.object({ favicon: v.nullable(v.string()) }),
-    palette: v.object({
-      primary: v.object({ main: v.string() }),
-      secondary: v.object({ main: v.string() }),
-    }),
-  }),
-  options: v.record(v.string(), v.unknown()),
-  is_external_platform: v.boolean(),
-  external_api_url: v.nullable(v.string()),
-  enforce_session_throttle: v.boolean(),
-});
-export type Platform = v.InferOutput<typeof Platform>;
-
-/** `GET /platforms/{id}`; `{id}` may also be the site host (spec §1 "looked up by the site host"). */
-export const PlatformResponse = envelope(Platform);
-
-export const PlatformSetting = v.object({ key: v.string(), value: v.nullable(v.string()) });
-export type PlatformSetting = v.InferOutput<typeof PlatformSetting>;
-/** `GET /platforms/{id}/settings`. */
-export const PlatformSettingsResponse = envelope(v.array(PlatformSetting));
-
-/** `GET /lms/settings/{keys comma joined}`: a map key → value (null when unset), in `data.data`. */
-export const LmsSettingsResponse = envelope(v.record(v.string(), v.nullable(v.string())));
-
-// ---------- auth and user (spec §3 Login payload, User) ----------
-
-/** Country choice of the login screen (spec §2): Brasil → BRA, anything else → ANG. */
-export const CountryCode = v.picklist(['BRA', 'ANG']);
-export type CountryCode = v.InferOutput<typeof CountryCode>;
-
-/** `POST /auth/token` body (spec §3 Login payload). `scope` carries the country code. */
-export const LoginRequest = v.object({
-  client_id: v.string(),
-  grant_type: v.literal('password'),
-  username: v.pipe(v.string(), v.trim(), v.minLength(1)),
-  password: v.pipe(v.string(), v.minLength(1)),
-  scope: CountryCode,
-});
-export type LoginRequest = v.InferOutput<typeof LoginRequest>;
-
-/** `POST /auth/token` answer; `expires_in` in seconds. */
-export const LoginResponse = v.object({
-  access_token: v.pipe(v.string(), v.minLength(16)),
-  token_type: v.literal('Bearer'),
-  expires_in: v.pipe(v.number(), v.integer(), v.minValue(1)),
-});
-export type LoginResponse = v.InferOutput<typeof LoginResponse>;
-
-export const User = v.object({
-  id: Id,
-  name: v.string(),
-  email: v.nullable(v.string()),
-  access_code: v.string(),
-  platform_id: Id,
-  is_aprovat_user: v.boolean(),
-  is_lxp_user: v.boolean(),
-  is_eja_user: v.boolean(),
-  accepted_lgpd: v.boolean(),
-  // Profile (issue 6, ./profile.ts): cpf, phone, birth_date, address — optional and nullable.
-  ...UserProfileFields.entries,
-});
-export type User = v.InferOutput<typeof User>;
-
-/** `GET /users/self`, `PUT /users/self`. */
-export const UserResponse = envelope(User);
+// ---------- account (spec §3) ----------
 
 /** `PUT /users/self` body: the editable fields; all optional. */
 export const UserUpdateRequest = v.object({
@@ -970,30 +877,3 @@ export const DevMailListResponse = envelope(v.array(DevMail));
 export type DevMailListResponse = v.InferOutput<typeof DevMailListResponse>;
 
 // ---------- end account security ----------
-
-// ---------- validation helper ----------
-
-/** Text of spec §8 for a malformed answer. */
-export const MALFORMED_RESPONSE_MESSAGE = 'A resposta da API não está no formato esperado';
-
-/** Raised when an answer does not match its contract schema (spec §8). */
-export class ContractError extends Error {
-  readonly issues: readonly string[];
-  constructor(issues: readonly string[]) {
-    super(MALFORMED_RESPONSE_MESSAGE);
-    this.name = 'ContractError';
-    this.issues = issues;
-  }
-}
-
-/**
- * Validates `body` against `schema`.
- * @returns the typed output.
- * @throws ContractError (message 'A resposta da API não está no formato esperado') with the
- *   dotted paths of the failing fields in `issues`.
- */
-export function parseResponse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
-  const result = v.safeParse(schema, body);
-  if (result.success) return result.output;
-  throw new ContractError(result.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`));
-}

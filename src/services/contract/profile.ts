@@ -121,28 +121,8 @@ export function isValidBirthDate(value: string, today: Date = new Date()): boole
   );
 }
 
-/**
- * Profile fields of the User (all optional and nullable: platforms and older answers
- * without them stay valid).
- */
-export const UserProfileFields = v.object({
-  cpf: v.optional(v.nullable(v.string())),
-  phone: v.optional(v.nullable(v.string())),
-  birth_date: v.optional(v.nullable(v.string())),
-  address: v.optional(
-    v.nullable(
-      v.object({
-        cep: v.string(),
-        street: v.string(),
-        number: v.string(),
-        complement: v.nullable(v.string()),
-        district: v.string(),
-        city: v.string(),
-        state: v.string(),
-      }),
-    ),
-  ),
-});
+// The User's profile fields live apart (./profile-fields.ts) so /login does not load the validators below.
+export { UserProfileFields } from './profile-fields';
 
 /**
  * The profile part of `PUT /users/self`: each field optional (absent = unchanged) and

@@ -19,7 +19,7 @@
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import type * as v from 'valibot';
-import { ContractError, parseResponse } from '../contract';
+import { ContractError, parseResponse } from '../contract/core';
 import type { ApiBase } from '../contract/bases';
 import { apiBaseUrls, filesAuthorization, TIMEOUTS_MS } from '../config';
 import { getToken } from '../storage/token';

@@ -4,9 +4,9 @@
  * Shapes follow spec §3 Global error store: an HTTP error has a status and a
  * `data` object with a `message`.
  */
-import { ContractError } from '../contract';
+import { ContractError } from '../contract/core';
 
-export { ContractError, MALFORMED_RESPONSE_MESSAGE } from '../contract';
+export { ContractError, MALFORMED_RESPONSE_MESSAGE } from '../contract/core';
 
 /** A non-2xx HTTP answer. `data.message` is the server's text (spec §8). */
 export class ApiError extends Error {

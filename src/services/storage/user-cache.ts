@@ -5,7 +5,7 @@
  */
 import Cookies from 'js-cookie';
 import * as v from 'valibot';
-import { User } from '../contract';
+import { User } from '../contract/session';
 
 export const USER_COOKIE = 'user';
 /** Default lifetime of cached values, in ms (spec §9: 1 hour). */

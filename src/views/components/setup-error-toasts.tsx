@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { defineMessage, useIntl } from 'react-intl';
-import { toast } from 'sonner';
+import { showErrorToast } from './toasts';
 import type { EventBus } from '../../services/events/bus';
 
 export const UnexpectedErrorMessage = defineMessage<{ code: string }>({
@@ -20,7 +20,9 @@ export function SetupErrorToasts({ bus }: { bus: EventBus | null | undefined }) 
     if (!bus) return;
     return bus.on('setup.error', ({ code }) => {
       // One toast per code: a second sign-in in the same page does not stack duplicates.
-      toast.error(intl.formatMessage(UnexpectedErrorMessage, { code: String(code) }), { id: `setup-error-${code}` });
+      void showErrorToast(intl.formatMessage(UnexpectedErrorMessage, { code: String(code) }), {
+        id: `setup-error-${code}`,
+      });
     });
   }, [bus, intl]);
   return null;

@@ -206,7 +206,8 @@ export default function CoursesScreen() {
           )}
         </>
       )}
-      <ShortVideos />
+      {/* After the list has settled: nothing below it moves when the courses arrive (no layout shift). */}
+      {!query.isPending && <ShortVideos />}
     </section>
   );
 }

@@ -8,7 +8,7 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { toast } from 'sonner';
+import { showErrorToast } from '../components/toasts';
 import { formatCountdown, type errorScreenMachine } from '../../machines/error-screen.machine';
 import { ErrorScreenMessages as M } from './messages';
 import { ServerErrorAnimation } from './animation';
@@ -30,7 +30,7 @@ function ErrorDialog({ store }: { store: ErrorScreenRef }) {
 
   const code = error?.status ?? null;
   const showMessage = () =>
-    toast.error(error?.data.message || intl.formatMessage(M.noMessage), { position: 'top-center' });
+    void showErrorToast(error?.data.message || intl.formatMessage(M.noMessage), { position: 'top-center' });
 
   return (
     <div

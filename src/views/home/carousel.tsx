@@ -89,7 +89,16 @@ export function BannerCarouselView({ banners, actor }: { banners: Banner[]; acto
             className={styles.slide}
             hidden={i !== index}
           >
-            <img className={styles.slideImage} src={banner.image_url} alt={banner.alt} width={960} height={320} />
+            {/* Sized (no layout shift); slides not shown yet load when they are (issue 9). */}
+            <img
+              className={styles.slideImage}
+              src={banner.image_url}
+              alt={banner.alt}
+              width={960}
+              height={320}
+              decoding="async"
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
             <div className={styles.slideText}>
               <h2 className={styles.slideTitle}>{banner.title}</h2>
               <p>{banner.text}</p>

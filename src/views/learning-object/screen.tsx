@@ -19,7 +19,7 @@ import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
-import { moduleQueryKey, TYPE_TEXT } from '../module/screen';
+import { moduleQueryKey, TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
 import { LearningObjectContent } from './content';
 import { LifecycleStatus } from './lifecycle-status';

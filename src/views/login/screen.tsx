@@ -4,7 +4,7 @@
  * `next_route`; the session machine signs in and navigates. A failed sign-in shows
  * the server's message in an alert.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { useSelector } from '@xstate/react';
@@ -15,7 +15,8 @@ import { LoginMessages } from './messages';
 import { AccessibilityButton } from '../accessibility/panel';
 import { APP_VERSION } from '../../services/config';
 import { loginNoticeOf } from '../../services/navigation/login-notices';
-import { LoginNoticeMessages } from '../password-reset/messages';
+import { LoginNoticeMessages } from './notice-messages';
+import { finishPrerender } from '../prerender-handoff';
 
 export function LoginScreen() {
   const intl = useIntl();
@@ -47,6 +48,11 @@ export function LoginScreen() {
     });
   };
 
+  // Once this form is hydrated, the pre-rendered /login is the app's: a sign-in sent before is
+  // sent now (issue 9; src/views/prerender-handoff.ts). Here, not higher: the form hydrates
+  // inside the routes' Suspense boundary, after the app's shell.
+  useEffect(() => finishPrerender(), []);
+
   const error = localError ?? loginError;
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">
@@ -61,7 +67,8 @@ export function LoginScreen() {
             {intl.formatMessage(LoginNoticeMessages[notice])}
           </p>
         )}
-        <form onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
+        {/* method="post": should the form ever submit natively, the password never goes into a URL. */}
+        <form method="post" onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
           {error && (
             <p id="login-error" className="notice notice-error" role="alert">
               {error}

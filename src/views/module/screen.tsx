@@ -10,7 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getModule, putLessonReset } from '../../services/api/lms';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
-import type { LearningObjectStatus, LearningObjectType } from '../../services/contract';
+import type { LearningObjectStatus } from '../../services/contract';
+import { moduleQueryKey, TYPE_TEXT } from './shared';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
@@ -22,25 +23,14 @@ import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { ModuleMessages, ModuleResetMessages } from './messages';
 
-/** Text of each learning-object type. */
-export const TYPE_TEXT: Record<LearningObjectType, keyof typeof ModuleMessages> = {
-  video: 'typeVideo',
-  audio: 'typeAudio',
-  text: 'typeText',
-  pdf: 'typePdf',
-  link: 'typeLink',
-  embed: 'typeEmbed',
-  quiz: 'typeQuiz',
-};
+// Shared with the viewer and the preview, which must not load this screen with theirs (issue 9).
+export { moduleQueryKey, TYPE_TEXT } from './shared';
 
 const STATUS_TEXT: Record<LearningObjectStatus, keyof typeof ModuleMessages> = {
   completed: 'objectDone',
   started: 'objectStarted',
   not_started: 'objectNew',
 };
-
-/** Query key of a module, shared with the viewer (which invalidates it after an end). */
-export const moduleQueryKey = (moduleId: number | null) => ['module', moduleId] as const;
 
 export default function ModuleScreen({
   courseId: rawCourse,

@@ -1,9 +1,9 @@
 /**
  * React access to the outbox (DESIGN.md §2): the actor that delivers progress writes and
- * the learning-object lifecycle that records into it. Provided once by `<App>`.
+ * the learning-object lifecycle that records into it. Provided by the signed-in routes (reading-routes.tsx).
  */
 import { createContext, useContext } from 'react';
-import type { AppOutbox } from '../../wiring';
+import type { AppOutbox } from '../../wiring-outbox';
 
 export const OutboxContext = createContext<AppOutbox | null>(null);
 

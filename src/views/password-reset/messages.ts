@@ -117,16 +117,5 @@ export const PasswordRuleMessages = defineMessages({
   },
 });
 
-/** Notices of /login after a password reset or an account deletion (issue 6). */
-export const LoginNoticeMessages = defineMessages({
-  passwordReset: {
-    id: 'login.notice.passwordReset',
-    defaultMessage: 'Senha alterada. Entre com a nova senha.',
-    description: 'Status on /login after a successful password reset',
-  },
-  accountDeleted: {
-    id: 'login.notice.accountDeleted',
-    defaultMessage: 'Sua conta foi excluída.',
-    description: 'Status on /login after the student deleted their account',
-  },
-});
+// LoginNoticeMessages (the notices of /login) live in ../login/notice-messages.ts (issue 9).
+export { LoginNoticeMessages } from '../login/notice-messages';

@@ -13,7 +13,7 @@ import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { parseId } from '../components/route-params';
 import { LearningObjectContent } from '../learning-object/content';
-import { TYPE_TEXT } from '../module/screen';
+import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
 import { PreviewMessages as M } from './messages';
 import { AccessibilityButton } from '../accessibility/panel';

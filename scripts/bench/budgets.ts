@@ -1,0 +1,147 @@
+/**
+ * Performance budgets of `npm run bench` (issue 9, docs/performance.md) and the function that
+ * checks measured results against them. The yardstick is a cheap phone on a weak mobile
+ * network: Lighthouse's mobile profile (150 ms RTT, 1.6 Mbps down, 4× CPU slowdown).
+ *
+ * 1 KB = 1024 bytes. Byte budgets are gzip sizes (level 9, as a CDN precompresses), so they do
+ * not move with the CDN's brotli level; the bench also prints the bytes actually transferred.
+ */
+
+/** The budgets. Each says what it protects. */
+export const BUDGETS = {
+  /**
+   * JS + CSS that /login downloads, gzip. At 1.6 Mbps 110 KB take ~0.55 s on the wire, and a
+   * phone 4× slower than a laptop parses and runs them in a few hundred ms: more pushes the
+   * moment the sign-in form answers past ~2 s on first visits (every student passes here).
+   */
+  loginJsCssKB: 110,
+  /**
+   * What opening one lazily loaded screen costs once the entry is loaded (its chunk plus the
+   * chunks it alone needs), gzip. 30 KB ≈ 150 ms at 1.6 Mbps: navigation stays near one round
+   * trip, and a screen cannot quietly pull a heavy library in for everyone.
+   */
+  lazyRouteKB: 30,
+  /**
+   * index.html, gzip. ≤ 14 KB fits TCP's first congestion window (10 × 1460-byte segments):
+   * the HTML, with the pre-rendered /login and the pre-paint script, arrives in one round trip.
+   */
+  indexHtmlKB: 14,
+  /**
+   * Web fonts fetched by any measured route, bytes. The app uses the system font stack: a web
+   * font on the critical path costs a round trip, a download, and a swap (layout shift) or
+   * invisible text on slow networks.
+   */
+  fontBytes: 0,
+  /** Lighthouse mobile on /login, medians of the runs: the first screen of every session. */
+  login: {
+    /** Lighthouse performance score (0–100): the overall yardstick. */
+    minScore: 98,
+    /** Largest Contentful Paint, ms: the form is visible in about one round trip plus render. */
+    maxLcpMs: 1400,
+    /** Total Blocking Time, ms: the main thread answers taps while the app starts. */
+    maxTbtMs: 50,
+    /** Cumulative Layout Shift: the pre-rendered form does not move when React takes over. */
+    maxCls: 0.01,
+  },
+  /** Lighthouse mobile on the signed-in pages measured (/courses, a learning object), medians. */
+  signedIn: {
+    /** Largest Contentful Paint, ms: the student's content (not a spinner) within 2 s. */
+    maxLcpMs: 2000,
+  },
+} as const;
+
+export type Budgets = typeof BUDGETS;
+
+/** Bytes of one route's cold load, by kind of resource (transferred = as the browser got them). */
+export interface RouteBytes {
+  /** Name shown in the table, e.g. '/login' or 'learning object'. */
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** Bytes on the wire (response bodies, compressed as served), by kind. */
+  transferred: { html: number; js: number; css: number; font: number; image: number };
+  /** gzip -9 bytes of the same JS and CSS responses. */
+  jsCssGzip: number;
+}
+
+/** Medians of the Lighthouse runs of one page. Times in ms, CLS unitless, score 0–100. */
+export interface LighthouseMedians {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  runs: number;
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Everything the bench measured. */
+export interface BenchResults {
+  /** gzip -9 bytes of dist/index.html. */
+  indexHtmlGzip: number;
+  routes: RouteBytes[];
+  /** Cost of each lazily loaded screen (scripts/bench/bundle.ts `lazyRouteChunks`), gzip bytes. */
+  lazyRoutes: { module: string; gzipBytes: number }[];
+  lighthouse: LighthouseMedians[];
+}
+
+/** One broken budget: what, measured value and limit (in the unit of the budget). */
+export interface Violation {
+  what: string;
+  measured: number;
+  limit: number;
+  unit: 'KB' | 'bytes' | 'ms' | 'score' | 'CLS';
+}
+
+const KB = 1024;
+
+/**
+ * Checks `results` against `budgets`.
+ * @returns the broken budgets (empty when all hold). A missing /login measurement is itself a
+ *   violation (a bench that measured nothing must not pass).
+ */
+export function checkBudgets(results: BenchResults, budgets: Budgets = BUDGETS): Violation[] {
+  const out: Violation[] = [];
+  const over = (what: string, measured: number, limit: number, unit: Violation['unit']) => {
+    if (!(measured <= limit)) out.push({ what, measured, limit, unit });
+  };
+  const under = (what: string, measured: number, limit: number, unit: Violation['unit']) => {
+    if (!(measured >= limit)) out.push({ what, measured, limit, unit });
+  };
+
+  over('index.html (gzip)', results.indexHtmlGzip / KB, budgets.indexHtmlKB, 'KB');
+
+  const login = results.routes.find((r) => r.path === '/login');
+  if (!login) out.push({ what: '/login was not measured', measured: NaN, limit: budgets.loginJsCssKB, unit: 'KB' });
+  else over('/login JS + CSS (gzip)', login.jsCssGzip / KB, budgets.loginJsCssKB, 'KB');
+
+  for (const route of results.routes)
+    over(`${route.name}: web fonts`, route.transferred.font, budgets.fontBytes, 'bytes');
+  for (const chunk of results.lazyRoutes) {
+    over(`lazy route ${chunk.module} (gzip)`, chunk.gzipBytes / KB, budgets.lazyRouteKB, 'KB');
+  }
+
+  const lhLogin = results.lighthouse.find((l) => l.path === '/login');
+  if (!lhLogin) {
+    out.push({ what: 'Lighthouse did not run on /login', measured: NaN, limit: budgets.login.minScore, unit: 'score' });
+  } else {
+    under('/login Lighthouse performance', lhLogin.score, budgets.login.minScore, 'score');
+    over('/login LCP', lhLogin.lcpMs, budgets.login.maxLcpMs, 'ms');
+    over('/login TBT', lhLogin.tbtMs, budgets.login.maxTbtMs, 'ms');
+    over('/login CLS', lhLogin.cls, budgets.login.maxCls, 'CLS');
+  }
+  for (const page of results.lighthouse.filter((l) => l.signedIn)) {
+    over(`${page.name} LCP`, page.lcpMs, budgets.signedIn.maxLcpMs, 'ms');
+  }
+  return out;
+}
+
+/** Median of `values` (mean of the middle two for an even count); NaN when empty. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -1,0 +1,143 @@
+/**
+ * A CDN in front of the reference server, for the bench (issue 9): every request goes to the
+ * origin (the reference server serving dist/ and the API, with its own headers such as the
+ * CSP); answers of text types come back compressed the way a CDN serves them — brotli
+ * (quality 11) or gzip (level 9) by the client's Accept-Encoding — and with a CDN's caching:
+ * hashed files under /assets/ are `immutable` for a year, index.html (and every SPA route) and
+ * the service worker are `no-cache`.
+ *
+ *   startCdn({ origin: 'http://localhost:4174', port?: 0 })
+ *     → Promise<{ url, port, sizes(path) → { identity, gzip, br } | undefined, close() }>
+ *
+ * `sizes` gives the three body sizes (bytes) of a static file it served, so the bench can
+ * count gzip bytes whatever encoding the browser chose.
+ */
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+
+/** Body sizes of one static file, bytes. */
+export interface EncodedSizes {
+  identity: number;
+  gzip: number;
+  br: number;
+}
+
+interface Encoded {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** Content types a CDN compresses (images and fonts other than SVG are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
+/** Hop-by-hop and length headers the CDN recomputes. */
+const DROPPED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/** Compresses `body` both ways, at the levels a CDN precompresses static files with. */
+export function encode(body: Buffer): Encoded {
+  return {
+    identity: body,
+    gzip: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }),
+    br: brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  };
+}
+
+/** The encoding to serve for an Accept-Encoding header: br, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+/** The Cache-Control a CDN gives `path` (null = keep the origin's). */
+export function cacheControlFor(path: string, contentType: string): string | null {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (path === '/sw.js' || path.startsWith('/workbox-') || contentType.startsWith('text/html')) return 'no-cache';
+  return null;
+}
+
+export interface RunningCdn {
+  url: string;
+  port: number;
+  /** Sizes of a static file served at `path` (no query), if it was served. */
+  sizes(path: string): EncodedSizes | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the CDN on `port` (0 = a free one) in front of `origin`.
+ * @throws when the port cannot be listened on.
+ */
+export async function startCdn(options: { origin: string; port?: number }): Promise<RunningCdn> {
+  const cache = new Map<string, { encoded: Encoded; headers: [string, string][]; status: number }>();
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const url = new URL(c.req.url);
+    const isApi = url.pathname.startsWith('/api/');
+    const cacheable = c.req.method === 'GET' && !isApi;
+    const key = url.pathname;
+    let hit = cacheable ? cache.get(key) : undefined;
+    if (!hit) {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('accept-encoding');
+      headers.delete('host');
+      let answer: Response;
+      try {
+        answer = await fetch(`${options.origin}${url.pathname}${url.search}`, {
+          method: c.req.method,
+          headers,
+          body: c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer(),
+          redirect: 'manual',
+        });
+      } catch {
+        // The origin dropped the connection (e.g. the page was closed mid-request).
+        return c.text('Bad gateway', 502);
+      }
+      const type = answer.headers.get('content-type') ?? '';
+      const body = Buffer.from(await answer.arrayBuffer());
+      const kept = [...answer.headers].filter(([name]) => !DROPPED.has(name));
+      if (!COMPRESSIBLE.test(type) || answer.status === 206 || body.length === 0) {
+        return new Response(c.req.method === 'HEAD' ? null : body, { status: answer.status, headers: kept });
+      }
+      hit = { encoded: encode(body), headers: kept, status: answer.status };
+      if (cacheable && answer.status === 200) cache.set(key, hit);
+    }
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const headers = new Headers(hit.headers);
+    headers.set('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+    const cacheControl = cacheControlFor(url.pathname, headers.get('content-type') ?? '');
+    if (cacheControl) headers.set('Cache-Control', cacheControl);
+    const body = hit.encoded[encoding];
+    headers.set('Content-Length', String(body.length));
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: hit.status, headers });
+  });
+
+  const listen = (hostname: string) =>
+    new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname }, () => resolve(s));
+      s.once('error', reject);
+    });
+  // Dual stack like the reference server: http://localhost answers on ::1 and 127.0.0.1.
+  const server = await listen('::').catch(() => listen('0.0.0.0'));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    sizes: (path) => {
+      const hit = cache.get(path);
+      return hit
+        ? { identity: hit.encoded.identity.length, gzip: hit.encoded.gzip.length, br: hit.encoded.br.length }
+        : undefined;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

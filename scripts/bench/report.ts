@@ -1,0 +1,78 @@
+/**
+ * Step 3 of the bench (issue 9): one Markdown table of what was measured, with every broken
+ * budget marked ✗ (docs/performance.md holds the latest one), and the list of violations.
+ */
+import { BUDGETS, type BenchResults, type Budgets, type Violation } from './budgets';
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const s = (ms: number) => (ms / 1000).toFixed(2);
+
+/**
+ * @returns the Markdown table: one row per route (bytes transferred by kind, JS + CSS gzip,
+ *   Lighthouse medians where audited), then index.html and the largest lazy route; values over
+ *   their budget end with ✗. Sizes in KB (1024 bytes), times in s.
+ */
+export function formatTable(results: BenchResults, budgets: Budgets = BUDGETS): string {
+  const rows: string[][] = [
+    ['route', 'HTML', 'JS', 'CSS', 'fonts', 'images', 'total', 'JS+CSS gzip', 'LH score', 'FCP', 'LCP', 'TBT', 'CLS'],
+  ];
+  const mark = (text: string, broken: boolean) => (broken ? `${text} ✗` : text);
+  for (const route of results.routes) {
+    const t = route.transferred;
+    const total = t.html + t.js + t.css + t.font + t.image;
+    const lh = results.lighthouse.find((l) => l.path === route.path);
+    const isLogin = route.path === '/login';
+    const lcpLimit = isLogin ? budgets.login.maxLcpMs : budgets.signedIn.maxLcpMs;
+    rows.push([
+      route.name,
+      kb(t.html),
+      kb(t.js),
+      kb(t.css),
+      mark(kb(t.font), t.font > budgets.fontBytes),
+      kb(t.image),
+      kb(total),
+      mark(kb(route.jsCssGzip), isLogin && route.jsCssGzip > budgets.loginJsCssKB * 1024),
+      lh ? mark(String(lh.score), isLogin && lh.score < budgets.login.minScore) : '—',
+      lh ? s(lh.fcpMs) : '—',
+      lh ? mark(s(lh.lcpMs), lh.lcpMs > lcpLimit) : '—',
+      lh ? mark(String(Math.round(lh.tbtMs)), isLogin && lh.tbtMs > budgets.login.maxTbtMs) : '—',
+      lh ? mark(lh.cls.toFixed(3), isLogin && lh.cls > budgets.login.maxCls) : '—',
+    ]);
+  }
+  const largest = results.lazyRoutes[0];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const out = [
+    line(rows[0]!),
+    `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  ];
+  for (const row of rows.slice(1)) out.push(line(row));
+  out.push('');
+  out.push(
+    `index.html: ${mark(`${kb(results.indexHtmlGzip)} KB gzip`, results.indexHtmlGzip > budgets.indexHtmlKB * 1024)} (budget ${budgets.indexHtmlKB} KB)`,
+  );
+  if (largest) {
+    out.push(
+      `largest lazy route: ${largest.module} ${mark(`${kb(largest.gzipBytes)} KB gzip`, largest.gzipBytes > budgets.lazyRouteKB * 1024)} (budget ${budgets.lazyRouteKB} KB; ${results.lazyRoutes.length} routes)`,
+    );
+  }
+  return out.join('\n');
+}
+
+/** One line per violation, or a line saying every budget holds. */
+export function formatViolations(violations: Violation[]): string {
+  if (violations.length === 0) return 'All budgets hold.';
+  const value = (n: number, unit: Violation['unit']) =>
+    unit === 'KB'
+      ? `${n.toFixed(1)} KB`
+      : unit === 'ms'
+        ? `${Math.round(n)} ms`
+        : unit === 'CLS'
+          ? n.toFixed(3)
+          : String(n);
+  return [
+    `${violations.length} budget(s) broken:`,
+    ...violations.map((v) => `  ✗ ${v.what}: ${value(v.measured, v.unit)} (budget ${value(v.limit, v.unit)})`),
+  ].join('\n');
+}

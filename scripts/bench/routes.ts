@@ -1,0 +1,126 @@
+/**
+ * Step 1 of the bench (issue 9): loads each key route cold in Chromium (a fresh browser
+ * context each: empty cache, no service worker) and sums the bytes of the HTML, JS, CSS, fonts
+ * and images it fetched until the network was idle — as transferred, and the JS + CSS as gzip.
+ * API answers and media are not counted.
+ */
+import { chromium, type Browser, type BrowserContext, type Request } from '@playwright/test';
+import type { RouteBytes } from './budgets';
+import type { EncodedSizes } from './cdn';
+
+/** One route to load. */
+export interface RouteToLoad {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** A locator (CSS/Playwright selector) that is visible once the route's content has rendered. */
+  ready: string;
+}
+
+/** Chromium flags that work on this machine (TOOLCHAIN.md). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+type Kind = keyof RouteBytes['transferred'];
+
+/** A cookie as Playwright sets it. */
+export type Cookie = Parameters<BrowserContext['addCookies']>[0][number];
+
+/**
+ * Signs `username` in through the real /login form in `context` (as a student does) and
+ * returns the cookies the app set: the session `token` and the cached `user` — what a signed-in
+ * student's browser holds. Storage (localStorage, IndexedDB) is left out: every measured load
+ * starts without it, like Lighthouse's.
+ * @throws when the sign-in does not leave /login within 30 s.
+ */
+export async function signInCookies(
+  context: BrowserContext,
+  baseUrl: string,
+  credentials: { username: string; password: string },
+): Promise<Cookie[]> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-username').fill(credentials.username);
+  await page.locator('#login-password').fill(credentials.password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+  const cookies = (await context.cookies(baseUrl)).filter((c) => c.name === 'token' || c.name === 'user');
+  await page.close();
+  if (!cookies.some((c) => c.name === 'token')) throw new Error('sign-in set no token cookie');
+  return cookies;
+}
+
+/** The kind a request is counted as, or null when not counted (API, media, other). */
+export function kindOf(resourceType: string, url: string): Kind | null {
+  if (new URL(url).pathname.startsWith('/api/')) return null;
+  switch (resourceType) {
+    case 'document':
+      return 'html';
+    case 'script':
+      return 'js';
+    case 'stylesheet':
+      return 'css';
+    case 'font':
+      return 'font';
+    case 'image':
+      return 'image';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Loads every route of `routes` cold and measures it.
+ * @param baseUrl the CDN (e.g. http://localhost:4180).
+ * @param cookies the signed-in student's cookies (`signInCookies`), set for signed-in routes.
+ * @param sizes body sizes of a static file the CDN served (for gzip bytes).
+ * @throws when a route does not render its `ready` element within 30 s.
+ */
+export async function measureRoutes(options: {
+  executablePath: string;
+  baseUrl: string;
+  cookies: Cookie[];
+  routes: RouteToLoad[];
+  sizes: (path: string) => EncodedSizes | undefined;
+}): Promise<RouteBytes[]> {
+  const browser: Browser = await chromium.launch({ executablePath: options.executablePath, args: CHROMIUM_ARGS });
+  try {
+    const results: RouteBytes[] = [];
+    for (const route of options.routes) {
+      const context = await browser.newContext({ serviceWorkers: 'block', locale: 'pt-BR' });
+      if (route.signedIn) await context.addCookies(options.cookies);
+      const page = await context.newPage();
+      const finished: Promise<void>[] = [];
+      const transferred = { html: 0, js: 0, css: 0, font: 0, image: 0 };
+      let jsCssGzip = 0;
+      const count = async (request: Request) => {
+        const kind = kindOf(request.resourceType(), request.url());
+        if (!kind) return;
+        const { responseBodySize } = await request.sizes();
+        transferred[kind] += responseBodySize;
+        if (kind === 'js' || kind === 'css') {
+          const sizes = options.sizes(new URL(request.url()).pathname);
+          jsCssGzip += sizes ? sizes.gzip : responseBodySize;
+        }
+      };
+      page.on('requestfinished', (request) => finished.push(count(request)));
+      await page.goto(`${options.baseUrl}${route.path}`, { waitUntil: 'load' });
+      await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+      await Promise.all(finished);
+      results.push({ name: route.name, path: route.path, signedIn: route.signedIn, transferred, jsCssGzip });
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Loads the app's JS after the first paint of the pre-rendered /login (issue 9).
+ *
+ * Vite puts `<script type="module" src=entry>` and `<link rel="modulepreload">` tags in <head>:
+ * the JS is then fetched with the HTML and, on a fast connection, runs before the first frame,
+ * so the static /login would paint only once the app has started. This plugin replaces those
+ * tags with one tiny inline loader at the end of <body> (src/entry-loader.js) that adds the same
+ * preloads and imports the entry — at once on every other page, and on the pre-rendered /login
+ * (the pre-paint script set `data-shell`) right after the first frame, so the form paints from
+ * HTML + CSS alone and the app hydrates it after.
+ *
+ * On a deep link (any other path), the loader also preloads the chunks and styles of that route —
+ * the routes shell (src/reading-routes.tsx), the outbox (src/wiring-outbox.ts) and the screen
+ * src/screens.ts maps the path to — so they download while the entry runs and the session is
+ * checked, not one after the other.
+ *
+ * The loader's code is the same in every build: the build's file names go into a JSON data block
+ * (`<script type="application/json" id="entry-data">`, data, not script) that it reads. So its
+ * SHA-256 is stable and listed in the checked-in deploy/_headers; the build's own CSP hashes every
+ * inline script of the emitted index.html (vite.config.ts `securityHeaders`). Never 'unsafe-inline'
+ * (DESIGN.md §5).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runnerImport, type Plugin, type Rollup } from 'vite';
+import { entryLoaderInline } from '../../server/security-headers.ts';
+
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/** The id of the JSON data block the loader reads. */
+export const ENTRY_DATA_ID = 'entry-data';
+
+/** A route pattern (RegExp source) and the chunk URLs to preload when the path matches it. */
+export type RoutePreload = [pattern: string, files: string[]];
+
+/** What the loader reads from the data block: the entry's URL, its preloads, the per-route preloads. */
+export interface EntryData {
+  entry: string;
+  preloads: string[];
+  routes: RoutePreload[];
+}
+
+/** `data` as the text of a JSON data block: `<` escaped so that no `</script>` can end it early. */
+export function entryDataBlock(data: EntryData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${ENTRY_DATA_ID}">${json}</script>`;
+}
+
+/**
+ * Moves the entry and its preloads of `html` into the data block read by the inline loader.
+ * @param loader the loader's inline code (default: src/entry-loader.js as inlined).
+ * @returns the new HTML and the data block's content; `html` unchanged (data null) when it has no module entry.
+ */
+export function deferEntry(
+  html: string,
+  routes: readonly RoutePreload[] = [],
+  loader: string = entryLoaderInline().code,
+): { html: string; data: EntryData | null } {
+  const entry = ENTRY.exec(html);
+  if (!entry) return { html, data: null };
+  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
+  const known = new Set([entry[1]!, ...preloads]);
+  const data: EntryData = {
+    entry: entry[1]!,
+    preloads,
+    routes: routes.map(([pattern, files]) => [pattern, files.filter((f) => !known.has(f))]),
+  };
+  const out = html
+    .replace(ENTRY, '')
+    .replace(PRELOAD, '')
+    .replace('</body>', `  ${entryDataBlock(data)}\n    <script>${loader}</script>\n  </body>`);
+  return { html: out, data };
+}
+
+const SCREENS_FILE = 'src/screens.ts';
+/** What every route but /login loads before its screen shows: the routes shell and the outbox. */
+const ROUTES_SHELL = ['src/reading-routes.tsx', 'src/wiring-outbox.ts'];
+
+/**
+ * Per route of src/screens.ts, the URLs of the chunks it needs: the routes shell and the
+ * screen's chunk, each with the chunks it imports statically.
+ * @throws Error when a screen of src/screens.ts has no chunk in `bundle` (a renamed file).
+ */
+async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: string): Promise<RoutePreload[]> {
+  const { module } = await runnerImport<{ ROUTES: [RegExp, string][] }>(`/${SCREENS_FILE}`, {
+    root,
+    configFile: false,
+    logLevel: 'error',
+  });
+  const source = readFileSync(join(root, SCREENS_FILE), 'utf8');
+  const modules = new Map(
+    [...source.matchAll(/(\w+): \(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1]!, `src/${m[2]}`]),
+  );
+  const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const chunkOf = (file: string) =>
+    chunks.find(
+      (c) =>
+        c.facadeModuleId && c.facadeModuleId.replace(/\.(tsx?|jsx?)$/, '').endsWith(file.replace(/\.(tsx?|jsx?)$/, '')),
+    );
+  const closure = (chunk: Rollup.OutputChunk, into: Set<string>) => {
+    if (into.has(chunk.fileName)) return;
+    into.add(chunk.fileName);
+    for (const name of chunk.imports) {
+      const next = byName.get(name);
+      if (next) closure(next, into);
+    }
+  };
+  const shell = ROUTES_SHELL.map((file) => {
+    const chunk = chunkOf(file);
+    if (!chunk) throw new Error(`deferred-entry: no chunk for ${file}`);
+    return chunk;
+  });
+  return module.ROUTES.map(([pattern, name]) => {
+    const file = modules.get(name);
+    const chunk = file ? chunkOf(file) : undefined;
+    if (!chunk) throw new Error(`deferred-entry: no chunk for screen "${name}" of ${SCREENS_FILE}`);
+    const files = new Set<string>();
+    for (const chunk of shell) closure(chunk, files);
+    closure(chunk, files);
+    // The route's styles too (Vite adds them as stylesheets when the chunk loads): fetched early.
+    const css = [...files].flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+    return [pattern.source, [...files, ...new Set(css)].map((f) => `${base}${f}`)];
+  });
+}
+
+/** The Vite plugin (build only). */
+export function deferredEntry(): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'deferred-entry',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const routes = ctx.bundle ? await routePreloads(root, ctx.bundle, base) : [];
+        return deferEntry(html, routes).html;
+      },
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The contract of what every page needs from its first request on (spec §3 Platform,
+ * Platform setting, Login payload, User): platform lookup, sign-in and the current user.
+ * Apart from the other domains so that /login loads only these schemas (issue 9);
+ * ./index.ts re-exports it.
+ */
+import * as v from 'valibot';
+import { envelope, Id } from './core';
+import { UserProfileFields } from './profile-fields';
+
+// ---------- platform (spec §3 Platform, Platform setting) ----------
+
+export const PlatformTemplate = v.picklist(['default', 'streaming']);
+export type PlatformTemplate = v.InferOutput<typeof PlatformTemplate>;
+
+export const Platform = v.object({
+  id: Id,
+  name: v.string(),
+  host: v.string(),
+  theme: v.object({
+    template: PlatformTemplate,
+    icons: v.object({ favicon: v.nullable(v.string()) }),
+    palette: v.object({
+      primary: v.object({ main: v.string() }),
+      secondary: v.object({ main: v.string() }),
+    }),
+  }),
+  options: v.record(v.string(), v.unknown()),
+  is_external_platform: v.boolean(),
+  external_api_url: v.nullable(v.string()),
+  enforce_session_throttle: v.boolean(),
+});
+export type Platform = v.InferOutput<typeof Platform>;
+
+/** `GET /platforms/{id}`; `{id}` may also be the site host (spec §1 "looked up by the site host"). */
+export const PlatformResponse = envelope(Platform);
+
+export const PlatformSetting = v.object({ key: v.string(), value: v.nullable(v.string()) });
+export type PlatformSetting = v.InferOutput<typeof PlatformSetting>;
+/** `GET /platforms/{id}/settings`. */
+export const PlatformSettingsResponse = envelope(v.array(PlatformSetting));
+
+/** `GET /lms/settings/{keys comma joined}`: a map key → value (null when unset), in `data.data`. */
+export const LmsSettingsResponse = envelope(v.record(v.string(), v.nullable(v.string())));
+
+// ---------- auth and user (spec §3 Login payload, User) ----------
+
+/** Country choice of the login screen (spec §2): Brasil → BRA, anything else → ANG. */
+export const CountryCode = v.picklist(['BRA', 'ANG']);
+export type CountryCode = v.InferOutput<typeof CountryCode>;
+
+/** `POST /auth/token` body (spec §3 Login payload). `scope` carries the country code. */
+export const LoginRequest = v.object({
+  client_id: v.string(),
+  grant_type: v.literal('password'),
+  username: v.pipe(v.string(), v.trim(), v.minLength(1)),
+  password: v.pipe(v.string(), v.minLength(1)),
+  scope: CountryCode,
+});
+export type LoginRequest = v.InferOutput<typeof LoginRequest>;
+
+/** `POST /auth/token` answer; `expires_in` in seconds. */
+export const LoginResponse = v.object({
+  access_token: v.pipe(v.string(), v.minLength(16)),
+  token_type: v.literal('Bearer'),
+  expires_in: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type LoginResponse = v.InferOutput<typeof LoginResponse>;
+
+export const User = v.object({
+  id: Id,
+  name: v.string(),
+  email: v.nullable(v.string()),
+  access_code: v.string(),
+  platform_id: Id,
+  is_aprovat_user: v.boolean(),
+  is_lxp_user: v.boolean(),
+  is_eja_user: v.boolean(),
+  accepted_lgpd: v.boolean(),
+  // Profile (issue 6, ./profile.ts): cpf, phone, birth_date, address — optional and nullable.
+  ...UserProfileFields.entries,
+});
+export type User = v.InferOutput<typeof User>;
+
+/** `GET /users/self`, `PUT /users/self`. */
+export const UserResponse = envelope(User);

@@ -1,0 +1,25 @@
+/**
+ * The guard of the public auth pages (spec §2: /login, password reset): a signed-in student is
+ * sent to /home (platform 1) or /. Apart from guards.tsx so that /login does not load the
+ * signed-in layout (issue 9).
+ */
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import type { User } from '../services/contract';
+import { useCurrentUser, useSessionStatus } from './session-context';
+
+/** Platform whose index (/) and signed-in landing is /home (spec §2). */
+export const HOME_PLATFORM_ID = 1;
+
+/** Where a signed-in student lands from /login: /home on platform 1, else / (spec §2). */
+export function signedInLanding(user: User | null): string {
+  return user?.platform_id === HOME_PLATFORM_ID ? '/home' : '/';
+}
+
+/** Public auth pages: a signed-in student is sent to /home (platform 1) or / (spec §2). */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const status = useSessionStatus();
+  const user = useCurrentUser();
+  if (status === 'authenticated') return <Redirect to={signedInLanding(user)} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,18 @@
+/** The LGPD dialog with its server read (the terms), loaded lazily by app.tsx when it first prompts. */
+import type { QueryClient } from '@tanstack/react-query';
+import { ServerReads } from '../../server-reads';
+import { LgpdDialog, type LgpdConsentRef } from './dialog';
+
+export default function LgpdDialogWithReads({
+  consent,
+  queryClient,
+}: {
+  consent: LgpdConsentRef;
+  queryClient?: QueryClient | undefined;
+}) {
+  return (
+    <ServerReads client={queryClient}>
+      <LgpdDialog consent={consent} />
+    </ServerReads>
+  );
+}

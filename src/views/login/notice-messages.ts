@@ -1,0 +1,16 @@
+/** Notices of /login after a password reset or an account deletion (issue 6); apart so /login loads only them. */
+import { defineMessages } from 'react-intl';
+
+/** Notices of /login after a password reset or an account deletion (issue 6). */
+export const LoginNoticeMessages = defineMessages({
+  passwordReset: {
+    id: 'login.notice.passwordReset',
+    defaultMessage: 'Senha alterada. Entre com a nova senha.',
+    description: 'Status on /login after a successful password reset',
+  },
+  accountDeleted: {
+    id: 'login.notice.accountDeleted',
+    defaultMessage: 'Sua conta foi excluída.',
+    description: 'Status on /login after the student deleted their account',
+  },
+});

@@ -1,0 +1,20 @@
+/**
+ * What the module screen shares with the learning-object viewer and the preview: apart from the
+ * screen so that those screens do not load it with theirs (issue 9).
+ */
+import type { LearningObjectType } from '../../services/contract';
+import type { ModuleMessages } from './messages';
+
+/** Text of each learning-object type. */
+export const TYPE_TEXT: Record<LearningObjectType, keyof typeof ModuleMessages> = {
+  video: 'typeVideo',
+  audio: 'typeAudio',
+  text: 'typeText',
+  pdf: 'typePdf',
+  link: 'typeLink',
+  embed: 'typeEmbed',
+  quiz: 'typeQuiz',
+};
+
+/** Query key of a module, shared with the viewer (which invalidates it after an end). */
+export const moduleQueryKey = (moduleId: number | null) => ['module', moduleId] as const;

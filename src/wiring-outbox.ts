@@ -1,0 +1,226 @@
+/**
+ * Wiring of the outbox of progress writes (DESIGN.md §2): IndexedDB store, outbox actor and the
+ * lifecycles that record into it. Loaded with the signed-in routes, not with /login (issue 9):
+ * main.tsx calls `startAppOutbox` the first time a signed-in route or a session needs it.
+ */
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from './machines/lifecycle.machine';
+import { outboxMachine } from './machines/outbox.machine';
+import type { sessionMachine } from './machines/session.machine';
+import { putLearningObjectEnd, putLearningObjectStart } from './services/api/lms';
+import { postShortVideoEnd, postShortVideoStart, postUserActivity } from './services/api/short-videos';
+import { putAttachmentEnd, putAttachmentStart } from './services/api/attachments';
+import { openOutboxStore, type OutboxEntry, type OutboxStore, type OutboxWrite } from './services/storage/outbox-store';
+import { withQueryClient } from './query-client-ref';
+import { toStoredError } from './wiring';
+import { isReachable, subscribeReachability } from './services/http/connectivity';
+
+/**
+ * Sends one stored write to its endpoint (spec §7) with its client event id as
+ * `Idempotency-Key` and its client time as `X-Client-Timestamp`.
+ * @throws ApiError | NetworkError | TimeoutError | ContractError, as the API clients do.
+ */
+export async function sendOutboxWrite(entry: OutboxEntry): Promise<void> {
+  const { write } = entry;
+  switch (write.kind) {
+    case 'learningObject.start':
+      await putLearningObjectStart(write.learningObjectId, write.lessonId, entry.id, entry.clientTime);
+      return;
+    case 'learningObject.end':
+      await putLearningObjectEnd(write.learningObjectId, write.lessonId, write.data, entry.id, entry.clientTime);
+      return;
+    case 'shortVideo.start':
+      await postShortVideoStart(write.shortVideoId, entry.id, entry.clientTime);
+      return;
+    case 'shortVideo.end':
+      await postShortVideoEnd(write.shortVideoId, entry.id, entry.clientTime);
+      return;
+    case 'attachment.start':
+      await putAttachmentStart(write.attachmentId, entry.id, entry.clientTime);
+      return;
+    case 'attachment.end':
+      await putAttachmentEnd(write.attachmentId, entry.id, entry.clientTime);
+      return;
+    case 'videoProgress':
+      await postUserActivity(
+        {
+          user_id: entry.userId,
+          resource_id: write.resourceId,
+          position_seconds: write.positionSeconds,
+          duration_seconds: write.durationSeconds,
+        },
+        entry.id,
+        entry.clientTime,
+      );
+      return;
+  }
+}
+
+/** What the views use of the outbox: its actor (pending count, flush) and `record`. */
+export interface AppOutbox {
+  actor: ActorRefFrom<typeof outboxMachine>;
+  /**
+   * Stores a write for the signed-in student, then hands it to the actor for sending.
+   * Resolves once the write is stored (IndexedDB, or memory where it is unavailable).
+   * @param id client event id (becomes the `Idempotency-Key`).
+   * @throws Error when nobody is signed in, or the store refuses the write.
+   */
+  record(id: string, write: OutboxWrite): Promise<void>;
+  /** The learning-object lifecycle whose start/end are recorded in this outbox. */
+  learningObjectLifecycle: typeof lifecycleMachine;
+  /** The same lifecycle for short videos (kind 'shortVideo'): start/end recorded in this outbox. */
+  shortVideoLifecycle: typeof lifecycleMachine;
+  /** The same lifecycle for attachments (kind 'attachment'): `PUT attachments/{id}/start|end` via this outbox. */
+  attachmentLifecycle: typeof lifecycleMachine;
+  /**
+   * Records a short video's position (new LMS `POST /user-activity`) under a fresh client event
+   * id. Callers throttle with `progressWriteDue` (services/media/video-progress): at most one
+   * write per 10 s of playback, plus pause/close/ended. Same errors as `record`.
+   */
+  recordVideoProgress(progress: {
+    resourceId: number;
+    positionSeconds: number;
+    durationSeconds: number;
+  }): Promise<void>;
+}
+
+/**
+ * Creates and starts the outbox (DESIGN.md §2): writes stored in `store` (default: IndexedDB)
+ * and delivered by the outbox actor; every delivery refreshes the cached course reads.
+ * @param store where writes are kept; tests pass `memoryOutboxStore()`.
+ * @param onDelivered called after each write the server accepted (default: invalidates the
+ *   course, module, learning-object and course-list queries of the page's query client).
+ */
+export function createAppOutbox(
+  store: Promise<OutboxStore> = openOutboxStore(),
+  onDelivered: () => void = invalidateProgressReads,
+): AppOutbox {
+  const actor = createActor(
+    outboxMachine.provide({
+      actors: {
+        loadEntries: fromPromise<OutboxEntry[], { userId: number }>(async ({ input }) =>
+          (await store).list(input.userId),
+        ),
+        deliver: fromPromise<void, { entry: OutboxEntry }>(async ({ input }) => {
+          await sendOutboxWrite(input.entry);
+          await (await store).remove(input.entry.id);
+          onDelivered();
+        }),
+        reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(async ({ input }) => {
+          const stored = toStoredError(input.error);
+          await (
+            await store
+          ).reject(input.entry.id, {
+            status: stored.status,
+            message: stored.data.message ?? String(input.error),
+          });
+        }),
+      },
+    }),
+  ).start();
+  const record = async (id: string, write: OutboxWrite) => {
+    const userId = actor.getSnapshot().context.userId;
+    if (userId === null) throw new Error('outbox: no student signed in');
+    const entry = await (await store).add({ id, userId, write, clientTime: new Date().toISOString() });
+    actor.send({ type: 'outbox.added', entry });
+  };
+  const learningObjectLifecycle = lifecycleMachine.provide({
+    actors: {
+      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
+        record(input.idempotencyKey, {
+          kind: 'learningObject.start',
+          learningObjectId: input.id,
+          lessonId: input.lessonId ?? 0,
+        }),
+      ),
+      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
+        record(input.idempotencyKey, {
+          kind: 'learningObject.end',
+          learningObjectId: input.id,
+          lessonId: input.lessonId ?? 0,
+          data: input.data,
+        }),
+      ),
+    },
+  });
+  const shortVideoLifecycle = lifecycleMachine.provide({
+    actors: {
+      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
+        record(input.idempotencyKey, { kind: 'shortVideo.start', shortVideoId: input.id }),
+      ),
+      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
+        record(input.idempotencyKey, { kind: 'shortVideo.end', shortVideoId: input.id }),
+      ),
+    },
+  });
+  const attachmentLifecycle = lifecycleMachine.provide({
+    actors: {
+      start: fromPromise<void, LifecycleStartInput>(({ input }) =>
+        record(input.idempotencyKey, { kind: 'attachment.start', attachmentId: input.id }),
+      ),
+      end: fromPromise<void, LifecycleEndInput>(({ input }) =>
+        record(input.idempotencyKey, { kind: 'attachment.end', attachmentId: input.id }),
+      ),
+    },
+  });
+  const recordVideoProgress: AppOutbox['recordVideoProgress'] = (progress) =>
+    record(newEventId(), { kind: 'videoProgress', ...progress });
+  return { actor, record, learningObjectLifecycle, shortVideoLifecycle, attachmentLifecycle, recordVideoProgress };
+}
+
+/**
+ * Keeps the outbox on the signed-in student: sends `outbox.user` with the student's id
+ * when the session becomes authenticated (including when it starts so, from a cached
+ * user) and `null` when it leaves it (logout, 401), so writes go out only with their
+ * own student's token. @returns the unsubscribe function.
+ */
+export function followStudent(session: ActorRefFrom<typeof sessionMachine>, outbox: AppOutbox): () => void {
+  let current: number | null = null;
+  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
+    if (userId === current) return;
+    current = userId;
+    outbox.actor.send({ type: 'outbox.user', userId });
+  };
+  follow(session.getSnapshot()); // subscribe() reports changes only, not the current state
+  return session.subscribe(follow).unsubscribe;
+}
+
+/** A fresh client event id (UUID where available). */
+function newEventId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Progress changed on the server: cached course reads must show it. */
+function invalidateProgressReads(): void {
+  withQueryClient((client) => {
+    for (const key of [
+      'courses',
+      'course',
+      'module',
+      'learningObject',
+      'shortVideos',
+      'attachment',
+      'attachmentsArea',
+    ]) {
+      void client.invalidateQueries({ queryKey: [key] });
+    }
+  });
+}
+
+/**
+ * The page's outbox: created, linked to `session` (`followStudent`), told when the platform
+ * answers again (or the browser is back online: services/http/connectivity.ts). Call once per
+ * page (main.tsx, which also drains it before 'Sair': `drainOutbox`).
+ */
+export function startAppOutbox(session: ActorRefFrom<typeof sessionMachine>): AppOutbox {
+  const outbox = createAppOutbox();
+  followStudent(session, outbox);
+  // The platform answers again (or the browser is back online): send what waits at once.
+  subscribeReachability(() => {
+    if (isReachable()) outbox.actor.send({ type: 'network.online' });
+  });
+  return outbox;
+}

@@ -1,0 +1,24 @@
+/**
+ * Wiring of the Pix payment (the finances screen only, so it loads with that screen and not
+ * with /login; see wiring.ts).
+ */
+import { fromPromise } from 'xstate';
+import { pixPaymentMachine } from './machines/pix-payment.machine';
+import { getBill, postBillPay } from './services/api/finances';
+import type { BillDetails, PixCharge } from './services/contract';
+
+/**
+ * The Pix payment machine (spec §3 bills with a pix payment) with the real ERP calls:
+ * `createCharge` → `POST /bills/{id}/pay`, `checkStatus` → `GET /bills/{id}` (both with the
+ * hub's ERP token, services/api/finances.ts).
+ * @param onPaid runs once when the bill is seen paid (the finances screen refreshes its list).
+ */
+export function providePixPayment(onPaid: () => void) {
+  return pixPaymentMachine.provide({
+    actors: {
+      createCharge: fromPromise<PixCharge, { billId: number }>(({ input }) => postBillPay(input.billId)),
+      checkStatus: fromPromise<BillDetails, { billId: number }>(({ input, signal }) => getBill(input.billId, signal)),
+    },
+    actions: { notifyPaid: () => onPaid() },
+  });
+}

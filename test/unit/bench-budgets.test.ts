@@ -1,0 +1,127 @@
+/**
+ * The bench's own checks (issue 9): `npm run bench` must fail when any budget of
+ * scripts/bench/budgets.ts is broken, and say which.
+ */
+import { BUDGETS, checkBudgets, median, type BenchResults } from '../../scripts/bench/budgets';
+import { formatTable, formatViolations } from '../../scripts/bench/report';
+import { cacheControlFor, pickEncoding } from '../../scripts/bench/cdn';
+
+const KB = 1024;
+
+/** Results that meet every budget. */
+function passing(): BenchResults {
+  const bytes = { html: 2 * KB, js: 90 * KB, css: 4 * KB, font: 0, image: 0 };
+  return {
+    indexHtmlGzip: 3 * KB,
+    routes: [
+      { name: '/login', path: '/login', signedIn: false, transferred: bytes, jsCssGzip: 100 * KB },
+      { name: '/courses', path: '/courses', signedIn: true, transferred: bytes, jsCssGzip: 120 * KB },
+    ],
+    lazyRoutes: [{ module: 'src/views/courses/screen.tsx', gzipBytes: 12 * KB }],
+    lighthouse: [
+      {
+        name: '/login',
+        path: '/login',
+        signedIn: false,
+        runs: 5,
+        score: 99,
+        fcpMs: 900,
+        lcpMs: 1000,
+        tbtMs: 20,
+        cls: 0,
+      },
+      {
+        name: '/courses',
+        path: '/courses',
+        signedIn: true,
+        runs: 5,
+        score: 95,
+        fcpMs: 900,
+        lcpMs: 1800,
+        tbtMs: 90,
+        cls: 0.05,
+      },
+    ],
+  };
+}
+
+describe('bench budgets', () => {
+  it('passes results that meet every budget', () => {
+    expect(checkBudgets(passing())).toEqual([]);
+    expect(formatViolations([])).toBe('All budgets hold.');
+  });
+
+  it('fails when /login ships more than 110 KB of JS + CSS (gzip)', () => {
+    const results = passing();
+    results.routes[0]!.jsCssGzip = 110 * KB + 1;
+    const violations = checkBudgets(results);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatchObject({ what: '/login JS + CSS (gzip)', limit: 110, unit: 'KB' });
+    expect(formatViolations(violations)).toContain('✗ /login JS + CSS (gzip): 110.0 KB (budget 110.0 KB)');
+  });
+
+  it('fails on a lazy route over 30 KB, index.html over 14 KB, and any web font', () => {
+    const results = passing();
+    results.lazyRoutes.push({ module: 'src/views/heavy/screen.tsx', gzipBytes: 31 * KB });
+    results.indexHtmlGzip = 15 * KB;
+    results.routes[1]!.transferred = { ...results.routes[1]!.transferred, font: 20_000 };
+    expect(checkBudgets(results).map((v) => v.what)).toEqual([
+      'index.html (gzip)',
+      '/courses: web fonts',
+      'lazy route src/views/heavy/screen.tsx (gzip)',
+    ]);
+  });
+
+  it('fails on each Lighthouse budget of /login and on a slow signed-in LCP', () => {
+    const results = passing();
+    results.lighthouse[0] = { ...results.lighthouse[0]!, score: 97, lcpMs: 1401, tbtMs: 51, cls: 0.02 };
+    results.lighthouse[1] = { ...results.lighthouse[1]!, lcpMs: 2001 };
+    expect(checkBudgets(results).map((v) => v.what)).toEqual([
+      '/login Lighthouse performance',
+      '/login LCP',
+      '/login TBT',
+      '/login CLS',
+      '/courses LCP',
+    ]);
+  });
+
+  it('fails when /login was not measured at all', () => {
+    const results = passing();
+    results.routes = results.routes.filter((r) => r.path !== '/login');
+    results.lighthouse = results.lighthouse.filter((l) => l.path !== '/login');
+    expect(checkBudgets(results).map((v) => v.what)).toEqual([
+      '/login was not measured',
+      'Lighthouse did not run on /login',
+    ]);
+  });
+
+  it('marks the broken values in the table it prints', () => {
+    const results = passing();
+    results.routes[0]!.jsCssGzip = 120 * KB;
+    results.lighthouse[0]!.lcpMs = 1500;
+    const table = formatTable(results);
+    expect(table).toMatch(/\| \/login +\|.*\| +120\.0 ✗ \|.*\| +1\.50 ✗ \|/);
+    expect(table).toContain(`index.html: 3.0 KB gzip (budget ${BUDGETS.indexHtmlKB} KB)`);
+  });
+
+  it('takes medians of the runs', () => {
+    expect(median([3, 1, 2, 5, 4])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('bench CDN', () => {
+  it('serves brotli, else gzip, by Accept-Encoding', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding(undefined)).toBe('identity');
+  });
+
+  it('caches hashed assets for a year and never index.html or the service worker', () => {
+    expect(cacheControlFor('/assets/index-abc123.js', 'text/javascript')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/courses', 'text/html; charset=UTF-8')).toBe('no-cache');
+    expect(cacheControlFor('/sw.js', 'text/javascript')).toBe('no-cache');
+    expect(cacheControlFor('/favicon.svg', 'image/svg+xml')).toBeNull();
+  });
+});
