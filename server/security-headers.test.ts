@@ -15,7 +15,14 @@ import {
   documentHeaders,
   TRUSTED_TYPES_REPORT_ONLY,
 } from '../src/services/contract/security-policy';
-import { buildHeaders, DEPLOY_HEADERS_FILE, defaultHeadersFile, prepaintInline } from './security-headers';
+import {
+  buildHeaders,
+  DEPLOY_HEADERS_FILE,
+  defaultHeadersFile,
+  entryLoaderInline,
+  inlineScriptHashes,
+  prepaintInline,
+} from './security-headers';
 
 /** The build of `npm start`/CDN (defaults) and the end-to-end build (stand-in widgets). */
 const CONFIGS: Record<string, Record<string, string>> = {
@@ -125,9 +132,22 @@ describe('the CDN header file', () => {
     expect(readFileSync(DEPLOY_HEADERS_FILE, 'utf8')).toBe(defaultHeadersFile());
   });
 
+  it('allows both inline scripts of index.html: the pre-paint script and the entry loader (issue 9)', () => {
+    const scriptSrc = directive(
+      readFileSync(DEPLOY_HEADERS_FILE, 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith('  Content-Security-Policy: '))!
+        .replace('  Content-Security-Policy: ', ''),
+      'script-src',
+    )!.split(' ');
+    const hashes = scriptSrc.filter((source) => source.startsWith("'sha256-"));
+    expect(hashes.sort()).toEqual([prepaintInline().hash, entryLoaderInline().hash].sort());
+    expect(inlineScriptHashes()).toEqual([prepaintInline().hash, entryLoaderInline().hash]);
+  });
+
   it('lists every document header on /* and the immutable cache on /assets/*', () => {
     const text = defaultHeadersFile();
-    const record = buildHeaders({}, [prepaintInline().hash]);
+    const record = buildHeaders({}, inlineScriptHashes());
     for (const [name, value] of Object.entries(record.headers)) expect(text).toContain(`  ${name}: ${value}\n`);
     expect(text).toMatch(/^\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
   });

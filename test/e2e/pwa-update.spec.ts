@@ -60,10 +60,22 @@ test.afterAll(async () => {
 
 test.beforeEach(() => deploy(v1));
 
-/** The entry script of the document (its hash names the build). */
-const entryScript = (page: Page) => page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
-const entryOf = (build: string) =>
-  /<script type="module"[^>]*src="([^"]+)"/.exec(readFileSync(join(build, 'index.html'), 'utf8'))?.[1];
+/** The entry script of an index.html (its hash names the build): in the deferred loader's data block (issue 9). */
+const entryIn = (html: string) =>
+  (
+    JSON.parse(/<script type="application\/json" id="entry-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
+      entry?: string;
+    }
+  ).entry;
+/** The entry script the document loaded. */
+const entryScript = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .find((path) => path === JSON.parse(document.getElementById('entry-data')!.textContent!).entry),
+  );
+const entryOf = (build: string) => entryIn(readFileSync(join(build, 'index.html'), 'utf8'));
 
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });

@@ -13,7 +13,7 @@ import { watchViolations } from './support/violations';
 
 const base = () => process.env.E2E_BASE_URL!;
 
-test('the app HTML carries the security headers; the CSP allows exactly its inline pre-paint script', async ({
+test('the app HTML carries the security headers; the CSP allows exactly its inline scripts (pre-paint, entry loader)', async ({
   request,
 }) => {
   for (const path of ['/', '/login', '/courses/1/modules/2']) {
@@ -32,12 +32,15 @@ test('the app HTML carries the security headers; the CSP allows exactly its inli
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
 
-    // The one inline script is the pre-paint one, and its hash is the one script-src allows.
+    // The inline scripts are the pre-paint one and the deferred-entry loader (issue 9; the build's
+    // file names are in a JSON data block, not script), and their hashes are the ones script-src allows.
     const html = await answer.text();
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toHaveLength(1);
-    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
-    expect(directives['script-src']).toBe(`script-src 'self' ${hash} https://vlibras.gov.br`);
+    const inline = [
+      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g),
+    ].map((m) => m[1]!);
+    expect(inline).toHaveLength(2);
+    const hashes = inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`).sort();
+    expect(directives['script-src']).toBe(`script-src 'self' ${hashes.join(' ')} https://vlibras.gov.br`);
 
     expect(headers['content-security-policy-report-only']).toBe(
       "require-trusted-types-for 'script'; trusted-types dompurify widget-scripts",
@@ -53,7 +56,12 @@ test('the app HTML carries the security headers; the CSP allows exactly its inli
   }
   // Hashed assets: cached for a year, and nosniff / referrer policy / HSTS on every answer.
   const html = await (await request.get('/')).text();
-  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+  const asset = (
+    JSON.parse(/<script type="application\/json" id="entry-data">([^<]*)<\/script>/.exec(html)![1]!) as {
+      entry: string;
+    }
+  ).entry;
+  expect(asset).toMatch(/^\/assets\/[^/]+\.js$/);
   const script = await request.get(asset);
   expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(script.headers()['x-content-type-options']).toBe('nosniff');

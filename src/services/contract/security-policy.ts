@@ -110,10 +110,10 @@ const CSP_HASH = /^'sha256-[A-Za-z0-9+/=]+'$/;
 
 /**
  * The Content-Security-Policy of the app's HTML (DESIGN.md §5): scripts only from 'self', the
- * hashed pre-paint script and the configured widget hosts; no plugins, no `<base>`, no framing;
+ * hashed inline scripts (pre-paint, deferred-entry loader) and the configured widget hosts; no plugins, no `<base>`, no framing;
  * `connect-src` limited to the API bases and the widgets' own hosts; styles only from files.
  * @param origins from `appOrigins(env)`.
- * @param scriptHashes `'sha256-…'` of the inline pre-paint script (dist/csp.json).
+ * @param scriptHashes `'sha256-…'` of the inline scripts of index.html (dist/csp.json).
  * @throws Error when a hash is not a CSP sha256 source.
  */
 export function contentSecurityPolicy(origins: AppOrigins, scriptHashes: readonly string[]): string {
