@@ -31,7 +31,7 @@ import {
   bootResults,
 } from './services/boot/steps';
 import { bootRedirect, safeNextRoute } from './services/navigation/safe-redirect';
-import { ssoOrigins } from './services/api/home';
+import { ssoOrigins } from './services/navigation/sso-origins';
 import { clearToken, setToken } from './services/storage/token';
 import { ApiError } from './services/http/errors';
 import { repointMainApi } from './services/http/clients';

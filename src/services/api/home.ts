@@ -19,7 +19,6 @@ import {
   type LxpSso,
   type TrafficModule,
 } from '../contract';
-import { apiBaseUrls } from '../config';
 import { request } from '../http/clients';
 
 const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -99,23 +98,6 @@ export async function postLxpSso(signal?: AbortSignal): Promise<LxpSso> {
   return (await request('mainV1', 'post', '/auth/sso/lxp', LxpSsoResponse, opts(signal))).data;
 }
 
-/**
- * Origins an SSO URL may point to (DESIGN.md §5 "configured SSO hosts"): the app's own, the
- * main API's, and `VITE_SSO_HOSTS` (comma-separated origins).
- */
-export function ssoOrigins(origin: string = location.origin): string[] {
-  const env = import.meta.env as Record<string, string | undefined>;
-  const configured = (env.VITE_SSO_HOSTS ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  const origins = new Set([origin]);
-  for (const raw of [apiBaseUrls.mainV1, ...configured]) {
-    try {
-      origins.add(new URL(raw, origin).origin);
-    } catch {
-      // not a URL: ignored
-    }
-  }
-  return [...origins];
-}
+// Where SSO URLs may point (DESIGN.md §5): in services/navigation so the boot redirect check
+// does not load this module's schemas with the first screen (issue 9).
+export { ssoOrigins } from '../navigation/sso-origins';

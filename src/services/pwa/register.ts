@@ -7,7 +7,7 @@
  * version is installed and waits for the student's consent (app-update.machine.ts).
  */
 import { Workbox } from 'workbox-window';
-import { trustedScriptUrl } from '../security/trusted-types';
+import { trustedScriptUrl } from '../security/trusted-script-url';
 
 /** The fixed path of the service worker (spec §4), served with `Cache-Control: no-cache`. */
 export const SERVICE_WORKER_URL = '/sw.js';

@@ -8,21 +8,17 @@
  * - `dompurify`: the policy DOMPurify uses to parse and to return sanitised HTML (module-private:
  *   only DOMPurify's output becomes TrustedHTML).
  * - `widget-scripts`: script URLs, only from the page's origin, the configured widget sources'
- *   origins and VLibras (`widgetScriptOrigins`, services/widgets/config.ts).
+ *   origins and VLibras (`widgetScriptOrigins`, services/widgets/config.ts) — in
+ *   trusted-script-url.ts, so that the service worker's registration (issue 8) does not load
+ *   DOMPurify with the first screen (issue 9).
  *
  * Where the browser has no Trusted Types (Firefox, Safari < 26, jsdom) the same functions
  * return plain strings, sanitised the same way.
  */
 import DOMPurify from 'dompurify';
-import type { TrustedHTML, TrustedScriptURL, TrustedTypePolicy, TrustedTypePolicyFactory } from 'trusted-types/lib';
+import type { TrustedHTML, TrustedTypePolicy } from 'trusted-types/lib';
 import { TRUSTED_TYPES_POLICY } from '../contract/security-policy';
-import { widgetScriptOrigins } from '../widgets/config';
-
-/** The browser's policy factory, or null without Trusted Types. */
-function factory(): TrustedTypePolicyFactory | null {
-  const tt = (globalThis as { trustedTypes?: TrustedTypePolicyFactory }).trustedTypes;
-  return tt && typeof tt.createPolicy === 'function' ? tt : null;
-}
+import { factory } from './trusted-script-url';
 
 const passThrough = { createHTML: (s: string) => s, createScriptURL: (s: string) => s };
 type HtmlPolicy = Pick<TrustedTypePolicy, 'name' | 'createHTML' | 'createScriptURL'>;
@@ -59,40 +55,4 @@ export function sanitizeHtml(html: string): TrustedHTML | string {
     : DOMPurify.sanitize(html, HTML_CONFIG);
 }
 
-/** Refused script URL (not http(s), or not on an allowed origin). */
-export class UntrustedScriptUrlError extends Error {
-  constructor(readonly url: string) {
-    super(`script URL not allowed: ${url}`);
-    this.name = 'UntrustedScriptUrlError';
-  }
-}
-
-let scriptPolicy: { createScriptURL(url: string): TrustedScriptURL } | null | undefined;
-
-/**
- * Checks a third-party script URL against the allowed origins.
- * @param url absolute or same-origin.
- * @returns the absolute URL as TrustedScriptURL (`widget-scripts` policy) where supported, else
- *   the string.
- * @throws UntrustedScriptUrlError when it is not http(s) on the page's origin or an allowed one.
- */
-export function trustedScriptUrl(url: string): TrustedScriptURL | string {
-  const check = (raw: string): string => {
-    let parsed: URL;
-    try {
-      parsed = new URL(raw, location.href);
-    } catch {
-      throw new UntrustedScriptUrlError(raw);
-    }
-    const ok =
-      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
-      (parsed.origin === location.origin || widgetScriptOrigins().includes(parsed.origin));
-    if (!ok) throw new UntrustedScriptUrlError(raw);
-    return parsed.href;
-  };
-  if (scriptPolicy === undefined) {
-    const tt = factory();
-    scriptPolicy = tt ? tt.createPolicy(TRUSTED_TYPES_POLICY.widgetScripts, { createScriptURL: check }) : null;
-  }
-  return scriptPolicy ? scriptPolicy.createScriptURL(url) : check(url);
-}
+export { trustedScriptUrl, UntrustedScriptUrlError } from './trusted-script-url';

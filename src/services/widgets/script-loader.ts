@@ -4,7 +4,7 @@
  * survey).
  */
 import type { TrustedScriptURL } from 'trusted-types/lib';
-import { trustedScriptUrl } from '../security/trusted-types';
+import { trustedScriptUrl } from '../security/trusted-script-url';
 
 /** Why a script did not load: `timeout` (no answer in time) or `error` (404, offline, CSP, no API). */
 export type ScriptLoadFailure = 'timeout' | 'error';
