@@ -88,32 +88,26 @@ export function App({
   const [client] = useState(() => queryClient ?? appQueryClient);
   // While the student's saved reads are put back (issue 8), queries wait for them.
   const restoring = useSyncExternalStore(queryRestoring.subscribe, queryRestoring.get);
+  const body = (
+    <AppBody
+      session={session}
+      errorStore={errorStore}
+      outbox={outbox}
+      eventBus={eventBus}
+      lgpdConsent={lgpdConsent}
+      appUpdate={appUpdate}
+    />
+  );
   return (
     <QueryClientProvider client={client}>
       <IsRestoringProvider value={restoring}>
         <AccessibilityContext.Provider value={accessibility ?? null}>
           {accessibility ? (
             <FollowLanguage accessibility={accessibility} initial={translations}>
-              <AppBody
-                session={session}
-                errorStore={errorStore}
-                outbox={outbox}
-                eventBus={eventBus}
-                lgpdConsent={lgpdConsent}
-                appUpdate={appUpdate}
-              />
+              {body}
             </FollowLanguage>
           ) : (
-            <Localized translations={translations}>
-              <AppBody
-                session={session}
-                errorStore={errorStore}
-                outbox={outbox}
-                eventBus={eventBus}
-                lgpdConsent={lgpdConsent}
-                appUpdate={appUpdate}
-              />
-            </Localized>
+            <Localized translations={translations}>{body}</Localized>
           )}
         </AccessibilityContext.Provider>
       </IsRestoringProvider>
