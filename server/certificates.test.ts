@@ -70,12 +70,18 @@ async function drawnText(bytes: Uint8Array): Promise<string> {
   const { inflateSync } = await import('node:zlib');
   const raw = Buffer.from(bytes).toString('latin1');
   const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = match[1]!;
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    // The end-of-line before `endstream` may be \n or \r\n, and compressed bytes may themselves
+    // end in \r: try each cut until one inflates (a fixed regex cut failed on some dates' bytes).
+    const body = match[1]!;
+    let content = body;
+    for (const cut of [body.replace(/\r?\n$/, ''), body.replace(/\n$/, ''), body]) {
+      try {
+        content = inflateSync(Buffer.from(cut, 'latin1')).toString('latin1');
+        break;
+      } catch {
+        // not this cut
+      }
     }
     for (const hex of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
       parts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));

@@ -38,6 +38,7 @@ describe('saved reads of one student', () => {
     cache.subscribe();
     client.setQueryData(['course', 1], { id: 1, name: 'Introdução à Informática' });
     client.setQueryData(['users', 'self'], { cpf: '12345678909' });
+    client.setQueryData(['userActivity', 41, 7], { position_seconds: 3 });
     await vi.waitFor(async () => expect(await saved(41)).toContain('Introdução à Informática'), { timeout: 3000 });
     expect(await saved(41)).not.toContain('12345678909');
 
@@ -47,6 +48,7 @@ describe('saved reads of one student', () => {
     // The last known state: shown, but read again as soon as a screen uses it.
     expect(afterReload.getQueryState(['course', 1])?.isInvalidated).toBe(true);
     expect(afterReload.getQueryData(['users', 'self'])).toBeUndefined();
+    expect(afterReload.getQueryData(['userActivity', 41, 7])).toBeUndefined();
 
     const otherBuild = new QueryClient();
     await openStudentQueryCache(otherBuild, 41, 'build-2').restore();

@@ -207,7 +207,7 @@ describe('outbox kinds of short videos', () => {
 
 let outbox: AppOutbox;
 
-function renderSection() {
+function renderSection(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
   outbox.actor.send({ type: 'outbox.user', userId: demoUser.id });
   const session = createActor(
@@ -221,7 +221,7 @@ function renderSection() {
   ).start();
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={client}>
         <SessionContext.Provider value={session}>
           <OutboxContext.Provider value={outbox}>
             <ShortVideosSection />
@@ -311,6 +311,26 @@ describe('"Vídeos curtos" section', () => {
     const dialog = screen.getByRole('dialog', { name: video.title });
     const el = videoOf(dialog);
     fireEvent.loadedMetadata(el);
+    await waitFor(() => expect(el.currentTime).toBe(12.4));
+    fireEvent.seeked(el);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Continuando de 0:12');
+  });
+
+  it('decides from this opening’s answer, not from an earlier one kept in the cache (a reload)', async () => {
+    // What a reload restores from the device: the first opening's answer (nothing saved yet).
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['userActivity', demoUser.id, video.id], null);
+    await client.invalidateQueries({ refetchType: 'none' });
+    let answer!: (a: UserActivity) => void;
+    vi.mocked(api.getUserActivity).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderSection(client);
+    await userEvent.click(await screen.findByRole('button', { name: video.title }));
+    const dialog = screen.getByRole('dialog', { name: video.title });
+    const el = videoOf(dialog);
+    fireEvent.loadedMetadata(el);
+    await waitFor(() => expect(api.getUserActivity).toHaveBeenCalled());
+    expect(el.currentTime).toBe(0);
+    await act(async () => answer(savedAt(12.4)));
     await waitFor(() => expect(el.currentTime).toBe(12.4));
     fireEvent.seeked(el);
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Continuando de 0:12');

@@ -12,7 +12,9 @@
  * - Never written after `close()` — so a write scheduled just before a sign-out can never
  *   bring the student's data back — and deleted by `forget()` when they sign out.
  * - Not persisted: reads that hold no study data or are personal beyond need (the profile with
- *   CPF and address, Pix QR images, translations, public previews).
+ *   CPF and address, Pix QR images, translations, public previews), and the short-video resume
+ *   read (`userActivity`): a restored answer is older than the position the student saved since,
+ *   and the player must decide from this opening's answer (or from the device's unsent position).
  *
  * Loaded lazily (dynamic import) after sign-in: the login screen never downloads it.
  */
@@ -23,7 +25,13 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { OFFLINE_MAX_AGE_MS } from './offline-age';
 
 /** First elements of query keys that are never written to the device. */
-export const NOT_PERSISTED_KEYS: readonly string[] = ['users', 'pixQr', 'translations', 'learningObjectPreview'];
+export const NOT_PERSISTED_KEYS: readonly string[] = [
+  'users',
+  'pixQr',
+  'translations',
+  'learningObjectPreview',
+  'userActivity',
+];
 
 /** The IndexedDB entry of one student's reads. */
 export const studentCacheKey = (userId: number) => `student:${userId}`;

@@ -87,7 +87,9 @@ function Player({ video, onClose }: { video: ShortVideo; onClose: () => void }) 
     staleTime: 0,
     gcTime: 0,
   });
-  const settled = user === null || saved.isSuccess || saved.isError;
+  // Only this opening's answer counts: a cached or restored one predates the position the
+  // student saved since (it once made a reopened video start from 0:00 after a reload).
+  const settled = user === null || saved.isError || (saved.isSuccess && saved.isFetchedAfterMount && !saved.isFetching);
   const server = saved.data ? { positionSeconds: saved.data.position_seconds, at: saved.data.updated_at } : null;
   const resumeAt = settled
     ? resumePosition(newestPosition(server, local)?.positionSeconds ?? 0, video.duration_seconds)

@@ -5,7 +5,7 @@
  * never faulted).
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../support/server';
 
 export interface ReferenceServer {
   /** http://localhost:PORT (brand 1). */
@@ -16,17 +16,6 @@ export interface ReferenceServer {
   /** SIGTERM (the server closes its database), SIGKILL after 10 s. */
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 export async function startReferenceServer(options: {
   dataDir: string;
