@@ -243,7 +243,7 @@ function ErrorScreenWhenShown({ store }: { store: ErrorScreenRef }) {
 function BlockedWhileErrorScreen({ store, children }: { store: ErrorScreenRef; children: ReactNode }) {
   const blocked = useSelector(store, (s) => s.hasTag('error-screen'));
   return (
-    <div inert={blocked} className="app-root">
+    <div inert={blocked ? '' : undefined} className="app-root">
       {children}
     </div>
   );

@@ -3,7 +3,7 @@
  * chunk (`React.lazy`), and TanStack Query, the guards and the signed-in layout come with
  * this chunk rather than with the entry.
  */
-import { lazy, use, type ComponentType, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
@@ -11,6 +11,7 @@ import { ServerReads } from './server-reads';
 import { SCREENS } from './screens';
 import './styles/signed-in.css';
 import { OutboxContext } from './views/outbox/context';
+import { readPromise } from './views/components/read-promise';
 import type { AppOutbox } from './wiring-outbox';
 
 const CoursesScreen = lazy(SCREENS.courses);
@@ -175,5 +176,5 @@ export default function ReadingRoutes({
 
 /** Provides the outbox to the screens once `load` has resolved (suspends until then). */
 function WithOutbox({ load, children }: { load: () => Promise<AppOutbox>; children: ReactNode }) {
-  return <OutboxContext.Provider value={use(load())}>{children}</OutboxContext.Provider>;
+  return <OutboxContext.Provider value={readPromise(load())}>{children}</OutboxContext.Provider>;
 }

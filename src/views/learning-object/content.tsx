@@ -5,7 +5,8 @@
  * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5), as
  * TrustedHTML of the `dompurify` policy where the browser has Trusted Types.
  */
-import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import type { LearningObject } from '../../services/contract';
 import { sanitizeHtml } from '../../services/security/trusted-types';
