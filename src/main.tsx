@@ -28,7 +28,9 @@ import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser } from './services/storage/user-cache';
 import { readSettings } from './services/storage/accessibility-settings';
+import { loadQueryClient } from './query-client-ref';
 import type { AppOutbox } from './wiring-outbox';
+import { warmUpIntl, yieldToBrowser } from './services/scheduling/yield';
 import './styles/global.css';
 
 let expire: () => void = () => {};
@@ -41,13 +43,32 @@ preloadRoute(location.pathname);
 const boot = createActor(provideBoot(() => expire()));
 boot.start();
 
-void toPromise(boot).then((outcome) => {
+/**
+ * Starts the first server reads of a learning route (src/route-reads.ts) in the page's query
+ * client; other paths load nothing. Failures are left to the screen.
+ */
+function prefetchReads(path: string, search: string): void {
+  if (!/^\/courses(\/|$)/.test(path)) return;
+  void Promise.all([import('./route-reads'), loadQueryClient()])
+    .then(([reads, client]) => reads.prefetchRouteReads(client, path, search))
+    .catch(() => undefined);
+}
+
+// Startup in short tasks (issue 9): the modules' evaluation, the ICU data, the actors, and the
+// first render (sliced by React in a transition) each run in tasks of their own.
+void toPromise(boot).then(async (outcome) => {
   if (outcome.kind !== 'mounted') return;
+  await yieldToBrowser();
   const session = createActor(appSessionMachine, {
     input: { hasToken: getToken() !== null, cachedUser: readCachedUser() },
   });
   expire = () => session.send({ type: 'session.expired' });
   session.start();
+  // A learning route's data is asked for now, while its chunks load (issue 9).
+  if (getToken() !== null) prefetchReads(location.pathname, location.search);
+  await yieldToBrowser();
+  warmUpIntl(bootResults.translations?.locale ?? 'pt-BR');
+  await yieldToBrowser();
   // The global error store (spec §3); the browser's connectivity pauses its countdown.
   const errorStore = createActor(appErrorScreenMachine, { input: {} }).start();
   window.addEventListener('offline', () => errorStore.send({ type: 'network.offline' }));
@@ -59,6 +80,7 @@ void toPromise(boot).then((outcome) => {
       input: { host: location.hostname },
     },
   ).start();
+  await yieldToBrowser();
   // Session ping (spec §9) while signed in on a platform with enforce_session_throttle.
   followSessionPing(session, platform, createActor(appSessionPingMachine).start());
   // LGPD acceptance prompt (spec §4): 1 s after arriving on / without acceptance.
@@ -96,6 +118,7 @@ void toPromise(boot).then((outcome) => {
     if (outbox) await outbox.then(drainOutbox, () => undefined);
   });
   const appUpdate = startAppUpdate();
+  await yieldToBrowser();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const app = (
@@ -122,10 +145,12 @@ void toPromise(boot).then((outcome) => {
     (bootResults.translations?.locale ?? 'pt-BR') === 'pt-BR';
   if (prerendered) {
     // App's first effect ends the static phase (src/views/prerender-handoff.ts).
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => {
-        if (import.meta.env.DEV) console.error('[hydrate]', error);
-      },
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => {
+          if (import.meta.env.DEV) console.error('[hydrate]', error);
+        },
+      });
     });
   } else {
     root.removeAttribute('data-prerendered');

@@ -10,7 +10,8 @@
  * HTML + CSS alone and the app hydrates it after.
  *
  * On a deep link (any other path), the loader also preloads the chunks and styles of that route —
- * the routes shell (src/reading-routes.tsx), the outbox (src/wiring-outbox.ts) and the screen
+ * the routes shell (src/reading-routes.tsx), the outbox (src/wiring-outbox.ts), the saved reads'
+ * restore (src/services/storage/query-persistence.ts) and the screen
  * src/screens.ts maps the path to — so they download while the entry runs and the session is
  * checked, not one after the other.
  *
@@ -74,8 +75,11 @@ export function deferEntry(
 }
 
 const SCREENS_FILE = 'src/screens.ts';
-/** What every route but /login loads before its screen shows: the routes shell and the outbox. */
-const ROUTES_SHELL = ['src/reading-routes.tsx', 'src/wiring-outbox.ts'];
+/**
+ * What every route but /login loads before its screen shows: the routes shell, the outbox, and
+ * the student's saved reads (their restore holds the screens' reads back, issue 8).
+ */
+const ROUTES_SHELL = ['src/reading-routes.tsx', 'src/wiring-outbox.ts', 'src/services/storage/query-persistence.ts'];
 
 /**
  * Per route of src/screens.ts, the URLs of the chunks it needs: the routes shell and the

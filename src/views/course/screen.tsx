@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getCourse, postCourseReset } from '../../services/api/lms';
+import { postCourseReset } from '../../services/api/lms';
+import { courseQuery } from '../../route-reads';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import { useResetBlockedReason } from '../outbox/pending';
@@ -26,11 +27,7 @@ import { CourseMessages } from './messages';
 export default function CourseScreen({ courseId: rawCourseId }: { courseId: string }) {
   const intl = useIntl();
   const courseId = parseId(rawCourseId);
-  const query = useQuery({
-    queryKey: ['course', courseId],
-    queryFn: ({ signal }) => getCourse(courseId ?? 0, signal),
-    enabled: courseId !== null,
-  });
+  const query = useQuery(courseQuery(courseId));
   // Started with the course's own read (same cache entry as the section below).
   useAttachments({ kind: 'course', id: courseId });
   usePageTitle(query.data?.name);

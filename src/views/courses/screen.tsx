@@ -10,8 +10,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getCourses } from '../../services/api/lms';
-import type { CourseListQuery, CourseStatus } from '../../services/contract';
+import type { CourseStatus } from '../../services/contract';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
@@ -19,9 +18,10 @@ import { usePageTitle } from '../components/use-page-title';
 import { CoursesFilterMessages, CoursesMessages } from './messages';
 import styles from './courses.module.css';
 import { ShortVideos } from '../short-videos/lazy';
+import { coursesApiQuery, coursesHref, parseCoursesQuery, STATUS_FILTERS } from './url-query';
+import { coursesQuery } from '../../route-reads';
 
-/** Courses per page of the list. */
-export const COURSES_PER_PAGE = 12;
+export { COURSES_PER_PAGE, coursesHref, parseCoursesQuery, type CoursesUrlQuery } from './url-query';
 
 const STATUS_TEXT: Record<CourseStatus, 'statusNotStarted' | 'statusInProgress' | 'statusCompleted'> = {
   not_started: 'statusNotStarted',
@@ -29,54 +29,15 @@ const STATUS_TEXT: Record<CourseStatus, 'statusNotStarted' | 'statusInProgress' 
   completed: 'statusCompleted',
 };
 
-/** Order of the status filter's options (after 'Todos'). */
-const STATUS_FILTERS: readonly CourseStatus[] = ['in_progress', 'completed', 'not_started'];
-
-/** The list's query as kept in the URL. `status` null = every status. */
-export interface CoursesUrlQuery {
-  q: string;
-  status: CourseStatus | null;
-  page: number;
-}
-
-/** Reads `?q=…&status=…&page=N`; anything malformed falls back to its default ('', all, 1). */
-export function parseCoursesQuery(search: string): CoursesUrlQuery {
-  const params = new URLSearchParams(search);
-  const rawPage = Number(params.get('page') ?? '1');
-  const rawStatus = params.get('status');
-  return {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
-    status: (STATUS_FILTERS as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as CourseStatus) : null,
-    page: Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1,
-  };
-}
-
-/** `/courses` with `query`, leaving defaults out (`/courses?q=inform&status=completed&page=2`). */
-export function coursesHref(query: Partial<CoursesUrlQuery>): string {
-  const params = new URLSearchParams();
-  const q = query.q?.trim() ?? '';
-  if (q) params.set('q', q);
-  if (query.status) params.set('status', query.status);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return search ? `/courses?${search}` : '/courses';
-}
-
 export default function CoursesScreen() {
   const intl = useIntl();
   const [, navigate] = useLocation();
   const { q, status, page } = parseCoursesQuery(useSearch());
   const title = intl.formatMessage(CoursesMessages.title);
   usePageTitle(title);
-  const apiQuery: CourseListQuery = {
-    page,
-    per_page: COURSES_PER_PAGE,
-    ...(q ? { search: q } : {}),
-    ...(status ? { status } : {}),
-  };
+  const apiQuery = coursesApiQuery({ q, status, page });
   const query = useQuery({
-    queryKey: ['courses', apiQuery],
-    queryFn: ({ signal }) => getCourses(apiQuery, signal),
+    ...coursesQuery(apiQuery),
     placeholderData: keepPreviousData,
   });
 

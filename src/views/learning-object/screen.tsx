@@ -4,12 +4,13 @@
  * lifecycle actor per opening (spec §4 "started, then ended"): `lifecycle.open` when
  * shown (→ PUT start once), `lifecycle.finish` when the end is reached (→ PUT end once).
  */
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect } from 'react';
+import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { getLearningObject, getModule } from '../../services/api/lms';
+import { learningObjectQuery, lessonOf, moduleQuery } from '../../route-reads';
 import type { LearningObject } from '../../services/contract';
 import { useOutbox } from '../outbox/context';
 import { usePendingCompletions } from '../outbox/pending';
@@ -19,7 +20,7 @@ import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
-import { moduleQueryKey, TYPE_TEXT } from '../module/shared';
+import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
 import { LearningObjectContent } from './content';
 import { LifecycleStatus } from './lifecycle-status';
@@ -38,23 +39,14 @@ export default function LearningObjectScreen(props: Props) {
   const loId = parseId(props.learningObjectId);
   const valid = courseId !== null && moduleId !== null && loId !== null;
 
-  const moduleQuery = useQuery({
-    queryKey: moduleQueryKey(moduleId),
-    queryFn: ({ signal }) => getModule(moduleId ?? 0, signal),
-    enabled: valid,
-  });
-  const lessonId =
-    moduleQuery.data?.lessons.find((lesson) => lesson.learning_objects.some((lo) => lo.id === loId))?.id ?? null;
-  const loQuery = useQuery({
-    queryKey: ['learningObject', loId, lessonId],
-    queryFn: ({ signal }) => getLearningObject(loId ?? 0, lessonId ?? 0, signal),
-    enabled: valid && lessonId !== null,
-  });
+  const moduleRead = useQuery({ ...moduleQuery(moduleId), enabled: valid });
+  const lessonId = lessonOf(moduleRead.data, loId);
+  const loQuery = useQuery({ ...learningObjectQuery(loId, lessonId), enabled: valid && lessonId !== null });
   usePageTitle(loQuery.data?.name);
 
   if (!valid) return <NotFoundScreen />;
-  if (moduleQuery.isError) return <QueryError error={moduleQuery.error} onRetry={() => void moduleQuery.refetch()} />;
-  if (moduleQuery.isPending) return <PageLoading />;
+  if (moduleRead.isError) return <QueryError error={moduleRead.error} onRetry={() => void moduleRead.refetch()} />;
+  if (moduleRead.isPending) return <PageLoading />;
   if (lessonId === null) {
     return (
       <section className="page">
@@ -69,8 +61,8 @@ export default function LearningObjectScreen(props: Props) {
     <Viewer
       key={`${loQuery.data.id}:${lessonId}`}
       lo={loQuery.data}
-      moduleName={moduleQuery.data.name}
-      courseName={moduleQuery.data.course_name}
+      moduleName={moduleRead.data.name}
+      courseName={moduleRead.data.course_name}
     />
   );
 }

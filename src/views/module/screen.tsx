@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getModule, putLessonReset } from '../../services/api/lms';
+import { putLessonReset } from '../../services/api/lms';
+import { moduleQuery } from '../../route-reads';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import type { LearningObjectStatus } from '../../services/contract';
-import { moduleQueryKey, TYPE_TEXT } from './shared';
+import { TYPE_TEXT } from './shared';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
@@ -42,11 +43,7 @@ export default function ModuleScreen({
   const intl = useIntl();
   const courseId = parseId(rawCourse);
   const moduleId = parseId(rawModule);
-  const query = useQuery({
-    queryKey: moduleQueryKey(moduleId),
-    queryFn: ({ signal }) => getModule(moduleId ?? 0, signal),
-    enabled: moduleId !== null && courseId !== null,
-  });
+  const query = useQuery({ ...moduleQuery(moduleId), enabled: moduleId !== null && courseId !== null });
   // Started with the module's own read (same cache entry as the section below).
   useAttachments({ kind: 'module', id: courseId === null ? null : moduleId });
   const pendingCompletions = usePendingCompletions();

@@ -1,0 +1,166 @@
+/**
+ * Startup reads of the learning routes (issue 9, src/route-reads.ts): a deep link's data is asked
+ * for once, at startup, and its screen shows that answer; a failed prefetch is left to the screen;
+ * other paths read nothing; saved reads restored meanwhile (issue 8) are never dropped by it.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { dehydrate, hydrate, QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { CourseListQuery, CourseListResponse, LearningObject, Module } from '../../src/services/contract';
+import { ApiError } from '../../src/services/http/errors';
+
+vi.mock('../../src/services/api/lms', () => ({
+  getCourses: vi.fn(),
+  getCourse: vi.fn(),
+  getModule: vi.fn(),
+  getLearningObject: vi.fn(),
+}));
+import * as lms from '../../src/services/api/lms';
+import { learningObjectQuery, moduleQuery, prefetchRouteReads } from '../../src/route-reads';
+import CoursesScreen from '../../src/views/courses/screen';
+import { createQueryClient } from '../../src/query-client';
+
+const courses = (query: CourseListQuery): Promise<CourseListResponse> =>
+  Promise.resolve({
+    pagination: { page: query.page ?? 1, per_page: query.per_page ?? 12, total: 1, last_page: 1 },
+    data: [
+      {
+        id: 2,
+        name: query.search ? 'Matemática Financeira' : 'Introdução à Informática',
+        description: 'Juros e porcentagens',
+        image_url: null,
+        progress: 100,
+        status: 'completed',
+        modules_count: 3,
+      },
+    ],
+  });
+
+const module: Module = {
+  id: 4,
+  course_id: 1,
+  course_name: 'Introdução à Informática',
+  name: 'Módulo 2',
+  position: 2,
+  progress: 0,
+  completed: false,
+  lessons: [
+    { id: 7, name: 'Aula 1', position: 1, completed: false, learning_objects: [] },
+    {
+      id: 8,
+      name: 'Aula 2',
+      position: 2,
+      completed: false,
+      learning_objects: [
+        { id: 31, name: 'Planilhas', type: 'text', position: 1, status: 'not_started', duration_seconds: null },
+      ],
+    },
+  ],
+};
+
+/** The app's own client settings (reads fresh for 30 s, retried only when transient). */
+const newClient = () => createQueryClient();
+
+beforeEach(() => {
+  vi.mocked(lms.getCourses)
+    .mockReset()
+    .mockImplementation((query) => courses(query ?? {}));
+  vi.mocked(lms.getCourse).mockReset();
+  vi.mocked(lms.getModule).mockReset().mockResolvedValue(module);
+  vi.mocked(lms.getLearningObject)
+    .mockReset()
+    .mockResolvedValue({ id: 31, name: 'Planilhas', lesson_id: 8 } as LearningObject);
+});
+
+function renderCourses(client: QueryClient, path: string) {
+  const [pathname, search = ''] = path.split('?');
+  const location = memoryLocation({ path: pathname!, searchPath: search } as never);
+  render(
+    <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+      <QueryClientProvider client={client}>
+        <Router hook={location.hook} searchHook={() => search}>
+          <CoursesScreen />
+        </Router>
+      </QueryClientProvider>
+    </IntlProvider>,
+  );
+}
+
+describe('startup reads of a deep link', () => {
+  it('the course list page of the URL is asked for once, and the screen shows that answer', async () => {
+    const client = newClient();
+    await prefetchRouteReads(client, '/courses', '?q=matem&page=1');
+    expect(lms.getCourses).toHaveBeenCalledTimes(1);
+    expect(lms.getCourses).toHaveBeenCalledWith({ page: 1, per_page: 12, search: 'matem' });
+
+    renderCourses(client, '/courses?q=matem');
+    expect(await screen.findByRole('link', { name: 'Matemática Financeira' })).toBeInTheDocument();
+    expect(lms.getCourses).toHaveBeenCalledTimes(1);
+  });
+
+  it('a learning object: the module first, then the object from the lesson that holds it', async () => {
+    const client = newClient();
+    await prefetchRouteReads(client, '/courses/1/modules/4/learningObjects/31', '');
+    expect(lms.getModule).toHaveBeenCalledWith(4);
+    expect(lms.getLearningObject).toHaveBeenCalledWith(31, 8);
+    expect(client.getQueryData(moduleQuery(4).queryKey)).toEqual(module);
+    expect(client.getQueryData(learningObjectQuery(31, 8).queryKey)).toMatchObject({ name: 'Planilhas' });
+  });
+
+  it('a learning object that is not in its module reads nothing more than the module', async () => {
+    await prefetchRouteReads(newClient(), '/courses/1/modules/4/learningObjects/99', '');
+    expect(lms.getModule).toHaveBeenCalledTimes(1);
+    expect(lms.getLearningObject).not.toHaveBeenCalled();
+  });
+
+  it('a failed prefetch is left to the screen, which reads again and shows the list', async () => {
+    const client = newClient();
+    vi.mocked(lms.getCourses).mockRejectedValueOnce(
+      new ApiError(403, { message: 'Acesso negado' }, '/api/v2/lms/courses'),
+    );
+    await expect(prefetchRouteReads(client, '/courses', '')).resolves.toBeUndefined();
+
+    renderCourses(client, '/courses');
+    expect(await screen.findByRole('link', { name: 'Introdução à Informática' })).toBeInTheDocument();
+    expect(lms.getCourses).toHaveBeenCalledTimes(2);
+  });
+
+  it('saved reads restored while a prefetch waits stay when the student leaves the page (offline)', async () => {
+    // The platform does not answer (a weak network): the prefetch's request stays under way.
+    vi.mocked(lms.getModule).mockReturnValue(new Promise(() => {}));
+    const client = newClient();
+    void prefetchRouteReads(client, '/courses/1/modules/4', '');
+    // The student's saved reads come back from the device meanwhile (issue 8: the persister
+    // hydrates them, as after a reload).
+    const device = newClient();
+    device.setQueryData(moduleQuery(4).queryKey, module);
+    act(() => hydrate(client, dehydrate(device)));
+    function ModuleName() {
+      const read = useQuery(moduleQuery(4));
+      return <p>{read.data?.name ?? 'carregando'}</p>;
+    }
+    const view = render(
+      <QueryClientProvider client={client}>
+        <ModuleName />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Módulo 2')).toBeInTheDocument();
+    // Leaving the page must not take the saved module away (a cancelled first fetch reverts).
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(client.getQueryData(moduleQuery(4).queryKey)).toEqual(module);
+  });
+
+  it('other paths and malformed ids read nothing', async () => {
+    const client = newClient();
+    for (const path of ['/grades', '/home', '/courses/abc', '/courses/1/modules/0', '/login']) {
+      await prefetchRouteReads(client, path, '');
+    }
+    expect(lms.getCourses).not.toHaveBeenCalled();
+    expect(lms.getCourse).not.toHaveBeenCalled();
+    expect(lms.getModule).not.toHaveBeenCalled();
+  });
+});
