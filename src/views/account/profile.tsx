@@ -4,7 +4,8 @@
  *
  * - Reads the student with `GET /users/self` (query key `USER_SELF_KEY`) and edits name, e-mail,
  *   CPF (000.000.000-00, check digits), phone ((XX) XXXX-XXXX / (XX) XXXXX-XXXX), birth date and
- *   the address. Masks are pure formatters (`masks.ts`: imask is not installed).
+ *   the address. CPF, phone and CEP are imask inputs (`masks.ts`, react-imask's `IMaskInput`):
+ *   the server's bare digits are shown masked.
  * - CEP: when its 8th digit arrives the lookup runs once; a known CEP fills street, district, city
  *   and state, announces 'Endereço preenchido pelo CEP.' politely and moves focus to 'Número';
  *   an unknown one says 'CEP não encontrado. Preencha o endereço.'; offline or a timeout says
@@ -32,7 +33,17 @@ import { ApiError, NetworkError, TimeoutError } from '../../services/http/errors
 import { useSessionRef } from '../session-context';
 import { describeError, QueryError } from '../components/query-error';
 import { PageLoading } from '../components/page-loading';
-import { formatCep, formatCpf, formatPhone } from './masks';
+import {
+  CEP_MASK,
+  CPF_MASK,
+  formatCep,
+  formatCpf,
+  formatPhone,
+  IMaskInput,
+  isDynamicMask,
+  PHONE_MASK,
+  type ProfileMask,
+} from './masks';
 import { ProfileMessages } from './profile-messages';
 
 /** Query key of `GET /users/self`. */
@@ -148,7 +159,12 @@ export function ProfileSection() {
   );
 }
 
-/** One labelled text input with its hint and error (the input is described by both). */
+/**
+ * One labelled text input with its hint and error (the input is described by both). With `mask`
+ * it is an imask input: `value` is the masked text and `onChange` gets the masked text the mask
+ * accepted from the student (typing, pasting, deleting); imask's own echo of a new `value` prop
+ * is not reported back.
+ */
 function TextField(props: {
   id: string;
   name: Field;
@@ -163,6 +179,7 @@ function TextField(props: {
   list?: string;
   required?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  mask?: ProfileMask;
   children?: ReactNode;
 }) {
   const intl = useIntl();
@@ -180,11 +197,31 @@ function TextField(props: {
     autoComplete,
     list,
     required,
+    mask,
     children,
   } = props;
   const hintId = hint ? `${id}-hint` : null;
   const errorId = error ? `${id}-error` : null;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    id,
+    name,
+    type: type ?? 'text',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    inputMode,
+    autoComplete,
+    list,
+    required,
+  };
+  const masked = {
+    ...shared,
+    inputRef,
+    value,
+    onAccept: (accepted: string) => {
+      if (accepted !== value) onChange(accepted);
+    },
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{intl.formatMessage(label)}</label>
@@ -193,20 +230,14 @@ function TextField(props: {
           {intl.formatMessage(hint)}
         </span>
       )}
-      <input
-        id={id}
-        name={name}
-        ref={inputRef}
-        type={type ?? 'text'}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        list={list}
-        required={required}
-      />
+      {!mask ? (
+        <input {...shared} ref={inputRef} value={value} onChange={(e) => onChange(e.target.value)} />
+      ) : isDynamicMask(mask) ? (
+        // Two branches only so that TypeScript picks IMaskInput's dynamic or pattern props.
+        <IMaskInput {...masked} {...mask} />
+      ) : (
+        <IMaskInput {...masked} {...mask} />
+      )}
       {error && (
         <span id={errorId!} className="field-error">
           {intl.formatMessage(error)}
@@ -293,8 +324,8 @@ function ProfileForm({ user }: { user: User }) {
     }
   };
 
-  const onCep = (raw: string) => {
-    const masked = formatCep(raw);
+  /** The CEP as masked by imask: the lookup runs once when its 8th digit arrives. */
+  const onCep = (masked: string) => {
     set('cep', masked);
     const digits = onlyDigits(masked);
     if (digits.length === 8) {
@@ -354,7 +385,7 @@ function ProfileForm({ user }: { user: User }) {
         {...common('cpf', ProfileMessages.cpf)}
         hint={ProfileMessages.cpfHint}
         inputMode="numeric"
-        onChange={(v) => set('cpf', formatCpf(v))}
+        mask={CPF_MASK}
       />
       <TextField
         {...common('phone', ProfileMessages.phone)}
@@ -362,7 +393,7 @@ function ProfileForm({ user }: { user: User }) {
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        onChange={(v) => set('phone', formatPhone(v))}
+        mask={PHONE_MASK}
       />
       <TextField {...common('birth_date', ProfileMessages.birthDate)} type="date" autoComplete="bday" />
       <fieldset className="profile-address">
@@ -372,6 +403,7 @@ function ProfileForm({ user }: { user: User }) {
           hint={ProfileMessages.cepHint}
           inputMode="numeric"
           autoComplete="postal-code"
+          mask={CEP_MASK}
           onChange={onCep}
         >
           <span role="status" className="field-status">
