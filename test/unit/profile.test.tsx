@@ -25,7 +25,8 @@ vi.mock('../../src/services/api/profile', () => ({
 }));
 import * as users from '../../src/services/api/users';
 import * as profileApi from '../../src/services/api/profile';
-import { ProfileSection, updateBodyOf, validateProfile, valuesOf } from '../../src/views/account/profile';
+import { ProfileSection } from '../../src/views/account/profile';
+import { updateBodyOf, validateProfile, valuesOf } from '../../src/views/account/profile-form';
 import { BiometricsSection } from '../../src/views/account/biometrics';
 
 const USER: User = {
