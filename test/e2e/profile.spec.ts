@@ -1,7 +1,8 @@
 /**
  * Account profile (issue 6) in real Chromium against the reference server: 'Minha conta' from
- * the header, CEP 01310-100 fills the address (announced, focus on 'Número'), number, phone and
- * a valid CPF are typed, 'Salvar', and after a reload everything is still there (done-when of
+ * the header, CEP 01310-100 fills the address (announced, focus on 'Número'), number, phone (with
+ * an edit in its middle: the imask mask and caret in a real browser) and a valid CPF are typed,
+ * 'Salvar', and after a reload everything is still there, masked (done-when of
  * issue 6). Then the identity photo: Chromium here has no camera, so 'Tirar foto' explains and
  * points to 'Enviar arquivo'; a generated PNG goes through the file input, is previewed and
  * sent. axe-core on the page, after the camera explanation and with the preview.
@@ -43,6 +44,14 @@ test('profile edit with CEP autofill persists across a reload; identity photo th
   await expect(box(page, 'Número')).toBeFocused();
   await page.keyboard.type('1578');
   await box(page, 'Telefone').pressSequentially('11987654321');
+  await expect(box(page, 'Telefone')).toHaveValue('(11) 98765-4321');
+  // imask keeps the mask and the caret when the middle is edited: the 9 after the DDD deleted
+  // (10 digits: the hyphen moves back), then typed again where it was.
+  await box(page, 'Telefone').press('Home');
+  for (let i = 0; i < 5; i++) await box(page, 'Telefone').press('ArrowRight');
+  await box(page, 'Telefone').press('Delete');
+  await expect(box(page, 'Telefone')).toHaveValue('(11) 8765-4321');
+  await box(page, 'Telefone').press('9');
   await expect(box(page, 'Telefone')).toHaveValue('(11) 98765-4321');
   await box(page, 'CPF').pressSequentially('52998224725');
   await expect(box(page, 'CPF')).toHaveValue('529.982.247-25');

@@ -1,6 +1,8 @@
 /**
- * Pure helpers of the account profile (issue 6): CPF check digits, birth dates, UFs and the
- * CPF / phone / CEP masks (pure formatters: imask is not installed).
+ * Pure helpers of the account profile (issue 6): the CPF check (`isValidCpf`, a wrapper of
+ * @brazilian-utils/brazilian-utils), birth dates, UFs and the CPF / phone / CEP formatters
+ * (imask pipes of the masks the form's inputs use; the inputs themselves are tested in
+ * profile.test.tsx).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,14 +15,19 @@ import {
 import { formatCep, formatCpf, formatPhone } from '../../src/views/account/masks';
 
 describe('isValidCpf', () => {
-  it.each(['52998224725', '529.982.247-25', '11144477735', '390.533.447-05', '00000000191'])('accepts %s', (cpf) => {
-    expect(isValidCpf(cpf)).toBe(true);
-  });
+  it.each(['52998224725', '529.982.247-25', '11144477735', '390.533.447-05', '00000000191', '529 982 247 25'])(
+    'accepts %s',
+    (cpf) => {
+      expect(isValidCpf(cpf)).toBe(true);
+    },
+  );
   it.each([
     ['52998224724', 'wrong 2nd check digit'],
     ['52998224715', 'wrong 1st check digit'],
     ['11111111111', 'all digits equal'],
+    ['999.999.999-99', 'all digits equal, masked'],
     ['00000000000', 'all zeros'],
+    ['529.982.247-24', 'wrong 2nd check digit, masked'],
     ['5299822472', '10 digits'],
     ['529982247250', '12 digits'],
     ['', 'empty'],
@@ -63,6 +70,8 @@ describe('masks', () => {
     ['52998224725', '529.982.247-25'],
     ['529982247259999', '529.982.247-25'],
     ['529.982.247-25', '529.982.247-25'],
+    ['529 982 247 25', '529.982.247-25'],
+    ['abc', ''],
   ])('CPF %j → %j', (input, output) => {
     expect(formatCpf(input)).toBe(output);
   });
@@ -74,10 +83,14 @@ describe('masks', () => {
     ['113', '(11) 3'],
     ['113322', '(11) 3322'],
     ['1133224', '(11) 3322-4'],
+    ['1198765432', '(11) 9876-5432'],
     ['1133224455', '(11) 3322-4455'],
     ['11987654321', '(11) 98765-4321'],
     ['119876543219', '(11) 98765-4321'],
     ['(11) 98765-4321', '(11) 98765-4321'],
+    ['(11) 3322-4455', '(11) 3322-4455'],
+    ['11 3322 4455', '(11) 3322-4455'],
+    ['abc', ''],
   ])('phone %j → %j', (input, output) => {
     expect(formatPhone(input)).toBe(output);
   });

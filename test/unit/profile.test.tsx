@@ -1,12 +1,14 @@
 /**
- * Account profile (issue 6) as the student sees it: the form filled from `GET /users/self`,
- * CEP autofill at the 8th digit (fields filled, 'Endereço preenchido pelo CEP.' announced, focus
- * on 'Número'), unknown CEP and offline messages with the fields left editable, validation
- * messages beside the fields, the body 'Salvar' sends (digits only) with `user.refresh` after it,
- * the server's message on a 400, and the identity photo's file fallback, preview and upload.
+ * Account profile (issue 6) as the student sees it: the form filled from `GET /users/self`
+ * (bare digits shown masked), the imask inputs (typing, pasting formatted or bare values,
+ * editing in the middle, deleting a separator: the text and the caret), CEP autofill at the 8th
+ * digit (fields filled, 'Endereço preenchido pelo CEP.' announced, focus on 'Número'), unknown CEP
+ * and offline messages with the fields left editable, validation messages beside the fields, the
+ * body 'Salvar' sends (digits only) with `user.refresh` after it, the server's message on a 400,
+ * and the identity photo's file fallback, preview and upload.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -23,7 +25,8 @@ vi.mock('../../src/services/api/profile', () => ({
 }));
 import * as users from '../../src/services/api/users';
 import * as profileApi from '../../src/services/api/profile';
-import { ProfileSection, updateBodyOf, validateProfile, valuesOf } from '../../src/views/account/profile';
+import { ProfileSection } from '../../src/views/account/profile';
+import { updateBodyOf, validateProfile, valuesOf } from '../../src/views/account/profile-form';
 import { BiometricsSection } from '../../src/views/account/biometrics';
 
 const USER: User = {
@@ -66,6 +69,18 @@ function renderWith(ui: ReactNode) {
 }
 
 const box = (name: string | RegExp) => screen.getByRole('textbox', { name });
+
+type Student = ReturnType<typeof userEvent.setup>;
+/** Clears `input` as a student does: select all, then Backspace (keys, so imask sees the selection). */
+async function clearByKeyboard(user: Student, input: HTMLElement) {
+  await user.click(input);
+  await user.keyboard('{Control>}a{/Control}{Backspace}');
+}
+/** The caret of `input` (selection start and end). */
+const caret = (input: HTMLElement) => [
+  (input as HTMLInputElement).selectionStart,
+  (input as HTMLInputElement).selectionEnd,
+];
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -122,9 +137,12 @@ describe('ProfileSection', () => {
 
     Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
     vi.mocked(profileApi.getPostalCode).mockRejectedValue(new NetworkError());
-    await user.clear(cep);
+    await clearByKeyboard(user, cep);
+    expect(cep).toHaveValue('');
     expect(screen.queryByText('Sem conexão: preencha o endereço manualmente.')).not.toBeInTheDocument();
     await user.type(cep, '20040020');
+    expect(cep).toHaveValue('20040-020');
+    expect(profileApi.getPostalCode).toHaveBeenCalledExactlyOnceWith('20040020');
     expect(await screen.findByText('Sem conexão: preencha o endereço manualmente.')).toBeInTheDocument();
   });
 
@@ -176,6 +194,28 @@ describe('ProfileSection', () => {
     expect(box('Telefone')).toHaveValue('(11) 98765-4321');
   });
 
+  it("shows what the server saved, masked, without losing 'Dados salvos.' or looking the CEP up again", async () => {
+    vi.mocked(profileApi.getPostalCode).mockResolvedValue(PAULISTA);
+    // The server answers with values the student did not type (as bare digits).
+    vi.mocked(users.putUsersSelf).mockResolvedValue({
+      ...USER,
+      cpf: '52998224725',
+      phone: '1133224455',
+      address: { ...PAULISTA, cep: '01311000', number: '10', complement: null },
+    });
+    const user = renderWith(<ProfileSection />);
+    await user.type(await screen.findByRole('textbox', { name: 'CEP' }), '01310100');
+    await waitFor(() => expect(box('Número')).toHaveFocus());
+    await user.keyboard('10');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados salvos.')).toBeInTheDocument();
+    expect(box('CPF')).toHaveValue('529.982.247-25');
+    expect(box('Telefone')).toHaveValue('(11) 3322-4455');
+    expect(box('CEP')).toHaveValue('01311-000');
+    expect(screen.getByText('Dados salvos.')).toBeInTheDocument();
+    expect(profileApi.getPostalCode).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the server's message when saving fails", async () => {
     vi.mocked(users.putUsersSelf).mockRejectedValue(
       new ApiError(400, { message: 'CPF inválido: confira os dígitos.' }, ''),
@@ -188,6 +228,133 @@ describe('ProfileSection', () => {
       'Não foi possível salvar: CPF inválido: confira os dígitos.',
     );
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('masked inputs (imask)', () => {
+  it("shows the server's bare digits masked and does not look the stored CEP up", async () => {
+    vi.mocked(users.getUsersSelf).mockResolvedValue({
+      ...USER,
+      cpf: '52998224725',
+      phone: '1133224455',
+      address: { ...PAULISTA, number: '1578', complement: null },
+    });
+    renderWith(<ProfileSection />);
+    expect(await screen.findByRole('textbox', { name: 'CPF' })).toHaveValue('529.982.247-25');
+    expect(box('Telefone')).toHaveValue('(11) 3322-4455');
+    expect(box('CEP')).toHaveValue('01310-100');
+    expect(box('Número')).toHaveValue('1578');
+    // Let the cities query settle: nothing asks for the stored CEP meanwhile.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(profileApi.getPostalCode).not.toHaveBeenCalled();
+    expect(screen.queryByText('Endereço preenchido pelo CEP.')).not.toBeInTheDocument();
+  });
+
+  it('masks digits as they are typed; letters and extra digits are ignored', async () => {
+    const user = renderWith(<ProfileSection />);
+    const cpf = await screen.findByRole('textbox', { name: 'CPF' });
+    await user.type(cpf, '529982');
+    expect(cpf).toHaveValue('529.982');
+    await user.type(cpf, '24725');
+    expect(cpf).toHaveValue('529.982.247-25');
+    await user.type(cpf, '9x');
+    expect(cpf).toHaveValue('529.982.247-25');
+
+    const phone = box('Telefone');
+    await user.type(phone, 'a');
+    expect(phone).toHaveValue('');
+    await user.type(phone, '1');
+    expect(phone).toHaveValue('(1');
+    await user.type(phone, '133224455');
+    expect(phone).toHaveValue('(11) 3322-4455');
+    await user.type(phone, '1');
+    expect(phone).toHaveValue('(11) 33224-4551');
+    await user.keyboard('{Backspace}');
+    expect(phone).toHaveValue('(11) 3322-4455');
+
+    const cep = box('CEP');
+    await user.type(cep, '01310');
+    expect(cep).toHaveValue('01310');
+    await user.type(cep, '1');
+    expect(cep).toHaveValue('01310-1');
+    expect(profileApi.getPostalCode).not.toHaveBeenCalled();
+  });
+
+  it('takes pasted values, formatted or not', async () => {
+    vi.mocked(profileApi.getPostalCode).mockResolvedValue(PAULISTA);
+    const user = renderWith(<ProfileSection />);
+    const cpf = await screen.findByRole('textbox', { name: 'CPF' });
+    await user.click(cpf);
+    await user.paste('529.982.247-25');
+    expect(cpf).toHaveValue('529.982.247-25');
+    await clearByKeyboard(user, cpf);
+    await user.paste('52998224725');
+    expect(cpf).toHaveValue('529.982.247-25');
+
+    const phone = box('Telefone');
+    await user.click(phone);
+    await user.paste('(11) 98765-4321');
+    expect(phone).toHaveValue('(11) 98765-4321');
+    await clearByKeyboard(user, phone);
+    await user.paste('11 3322 4455');
+    expect(phone).toHaveValue('(11) 3322-4455');
+
+    await user.click(box('CEP'));
+    await user.paste('01310-100');
+    expect(box('CEP')).toHaveValue('01310-100');
+    expect(profileApi.getPostalCode).toHaveBeenCalledExactlyOnceWith('01310100');
+    expect(await screen.findByText('Endereço preenchido pelo CEP.')).toBeInTheDocument();
+  });
+
+  it('keeps the mask and the caret when the middle of a value is edited', async () => {
+    vi.mocked(users.getUsersSelf).mockResolvedValue({ ...USER, cpf: '52998224725', phone: '1133224455' });
+    const user = renderWith(<ProfileSection />);
+    const phone = await screen.findByRole('textbox', { name: 'Telefone' });
+    // A 9 typed after the DDD makes it an 11-digit number: the hyphen moves.
+    await user.type(phone, '9', { initialSelectionStart: 5, initialSelectionEnd: 5 });
+    expect(phone).toHaveValue('(11) 93322-4455');
+    expect(caret(phone)).toEqual([6, 6]);
+    await user.keyboard('{Backspace}');
+    expect(phone).toHaveValue('(11) 3322-4455');
+    // The caret stays where the edit was: the next digit goes in the same place.
+    await user.keyboard('8');
+    expect(phone).toHaveValue('(11) 83322-4455');
+
+    const cpf = box('CPF');
+    // One digit replaced in the middle.
+    await user.type(cpf, '0', { initialSelectionStart: 5, initialSelectionEnd: 6 });
+    expect(cpf).toHaveValue('529.902.247-25');
+    expect(caret(cpf)).toEqual([6, 6]);
+    // Backspace right after a separator only steps over it; the next one deletes the digit
+    // before it and the digits after it move left, the separators staying in place.
+    await user.type(cpf, '{Backspace}', { initialSelectionStart: 4, initialSelectionEnd: 4 });
+    expect(cpf).toHaveValue('529.902.247-25');
+    expect(caret(cpf)).toEqual([3, 3]);
+    await user.keyboard('{Backspace}');
+    expect(cpf).toHaveValue('529.022.472-5');
+    expect(caret(cpf)).toEqual([2, 2]);
+    await user.keyboard('9');
+    expect(cpf).toHaveValue('529.902.247-25');
+  });
+
+  it('looks the CEP up once at its 8th digit, and again only after it changed', async () => {
+    vi.mocked(profileApi.getPostalCode).mockResolvedValue(PAULISTA);
+    const user = renderWith(<ProfileSection />);
+    const cep = await screen.findByRole('textbox', { name: 'CEP' });
+    await user.type(cep, '0131010');
+    expect(profileApi.getPostalCode).not.toHaveBeenCalled();
+    await user.type(cep, '0');
+    expect(profileApi.getPostalCode).toHaveBeenCalledExactlyOnceWith('01310100');
+    expect(await screen.findByText('Endereço preenchido pelo CEP.')).toBeInTheDocument();
+    await user.type(cep, '9');
+    expect(cep).toHaveValue('01310-100');
+    expect(profileApi.getPostalCode).toHaveBeenCalledTimes(1);
+    await user.type(cep, '{Backspace}');
+    expect(cep).toHaveValue('01310-10');
+    expect(screen.queryByText('Endereço preenchido pelo CEP.')).not.toBeInTheDocument();
+    await user.type(cep, '0');
+    expect(profileApi.getPostalCode).toHaveBeenCalledTimes(2);
+    expect(profileApi.getPostalCode).toHaveBeenLastCalledWith('01310100');
   });
 });
 
@@ -205,6 +372,14 @@ describe('profile helpers', () => {
     expect(validateProfile(values)).toEqual({});
     expect(updateBodyOf(values)).toMatchObject({ cpf: '52998224725', phone: '1133224455', address: user.address });
     expect(updateBodyOf(valuesOf(USER)).address).toBeNull();
+  });
+
+  it('refuses a CPF with wrong check digits or eleven equal digits', () => {
+    const values = valuesOf(USER);
+    expect(validateProfile({ ...values, cpf: '529.982.247-25' }).cpf).toBeUndefined();
+    expect(validateProfile({ ...values, cpf: '529.982.247-24' }).cpf).toBeDefined();
+    expect(validateProfile({ ...values, cpf: '111.111.111-11' }).cpf).toBeDefined();
+    expect(validateProfile({ ...values, cpf: '529.982.247-2' }).cpf).toBeDefined();
   });
 });
 

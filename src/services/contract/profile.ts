@@ -1,13 +1,15 @@
 /**
  * Brazilian profile data of the account screen (issue 6, spec §7 `PUT /users/self`,
  * `GET /postal-code/{code}/view`, `GET /cities`): the 27 UFs, the CPF check-digit
- * validator and the valibot schemas of the profile fields. Pure (valibot only): shared by
- * the contract (`./index.ts` re-exports it), the client and the reference server.
+ * validator and the valibot schemas of the profile fields. Pure (valibot, and the CPF check of
+ * @brazilian-utils/brazilian-utils): shared by the contract (`./index.ts` re-exports it), the
+ * client and the reference server.
  *
  * Wire format: CPF, phone and CEP travel as digits only (`'52998224725'`, `'11987654321'`,
  * `'01310100'`); masks are a display concern of the client.
  */
 import * as v from 'valibot';
+import { isValidCpf as isValidCpfOfLibrary } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 
 /** The 27 federative units (26 states + DF), as their two-letter codes. */
 export const BRAZILIAN_STATES = [
@@ -52,22 +54,16 @@ export function onlyDigits(value: string): string {
 }
 
 /**
- * CPF check digits (Receita Federal, modulo 11): the 10th digit is from the first 9 with
- * weights 10…2, the 11th from the first 10 with weights 11…2; remainder r → digit
- * `r < 2 ? 0 : 11 − r`. Eleven equal digits (`111.111.111-11`) are invalid.
- * @param value a CPF with or without its mask.
+ * CPF check (Receita Federal, modulo 11 check digits): a thin wrapper of `isValidCpf` from
+ * `@brazilian-utils/brazilian-utils` (maintained, zero-dependency; imported from its own subpath
+ * so neither the bundle nor the server loads the rest of the library). Eleven equal digits
+ * (`111.111.111-11`) and wrong check digits are invalid.
+ * @param value a CPF with or without its mask (`'529.982.247-25'` or `'52998224725'`; the
+ *   library also accepts spaces between the groups).
  * @returns true when it has 11 digits and both check digits match.
  */
 export function isValidCpf(value: string): boolean {
-  const digits = onlyDigits(value);
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const check = (length: number): number => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+  return isValidCpfOfLibrary(value);
 }
 
 /** Server-side messages of `PUT /users/self` (pt-BR), one per rule. */

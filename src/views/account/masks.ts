@@ -1,49 +1,71 @@
 /**
- * Input masks of the profile form (issue 6) as pure formatters: each takes whatever the
- * student typed or pasted and returns the masked text, keeping only the digits that fit.
+ * Input masks of the profile form (issue 6) with imask, the mask library DESIGN.md §3 names:
+ * the mask options the form's inputs use (`react-imask`'s `IMaskInput` keeps the caret right
+ * when the student edits the middle of a value, pastes, or deletes a separator) and pure
+ * formatters built from the same options with imask's `createPipe`, for values that come from
+ * the server as bare digits.
  *
- * Why not imask (DESIGN.md §3 names it): the package is not installed in this project and
- * installing packages was not allowed for this change; these three fixed masks are small
- * enough to write and test as pure functions. Swapping in imask later only changes
- * `profile.tsx`'s inputs.
+ * | mask  | pattern                                    | example         |
+ * |-------|--------------------------------------------|-----------------|
+ * | CPF   | 000.000.000-00                             | 529.982.247-25  |
+ * | phone | (00) 0000-0000 · (00) 00000-0000 (11 dig.) | (11) 98765-4321 |
+ * | CEP   | 00000-000                                  | 01310-100       |
  *
- * | mask  | pattern                                   | example                  |
- * |-------|-------------------------------------------|--------------------------|
- * | CPF   | 000.000.000-00                            | 529.982.247-25           |
- * | phone | (00) 0000-0000 · (00) 00000-0000 (11 dig.) | (11) 98765-4321         |
- * | CEP   | 00000-000                                 | 01310-100                |
+ * `0` is any digit; other characters are fixed and inserted as the digits reach them (lazy
+ * masks: no placeholder). Extra digits are dropped, other characters ignored.
+ *
+ * Size: imask is imported per module (its core, the pattern and dynamic masked types, the pipe)
+ * rather than from `imask`, whose index registers every masked type (number, date, enum, range,
+ * repeat…); `react-imask` likewise from `react-imask/esm/input`, as its index imports all of imask.
  */
-import { onlyDigits } from '../../services/contract';
+import 'imask/esm/masked/pattern'; // registers MaskedPattern: string masks
+import 'imask/esm/masked/dynamic'; // registers MaskedDynamic: the phone's array of masks
+import { createPipe } from 'imask/esm/masked/pipe';
 
-/** Digits of `value`, at most `max`. */
-const digits = (value: string, max: number) => onlyDigits(value).slice(0, max);
+export { default as IMaskInput } from 'react-imask/esm/input';
 
-/** `'52998224725'` → `'529.982.247-25'`; partial input is masked as far as it goes (`'5299'` → `'529.9'`). */
-export function formatCpf(value: string): string {
-  const d = digits(value, 11);
-  if (d.length <= 3) return d;
-  if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
-  if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+/**
+ * Drops whatever is not a digit before it reaches the mask: without it a letter typed into the
+ * empty phone field would leave its leading '(' behind. Pasted separators go too; the mask puts
+ * its own back.
+ */
+const digitsOnly = (chars: string): string => chars.replace(/\D+/g, '');
+
+/** CPF: `'52998224725'` → `'529.982.247-25'`. */
+export const CPF_MASK = { mask: '000.000.000-00', prepareChar: digitsOnly };
+
+/**
+ * Phone with DDD. imask's dynamic mask keeps the first mask that takes every digit typed so far,
+ * so 10 digits or fewer are shown as (00) 0000-0000 (the hyphen after the 4th number digit)
+ * and the 11th digit switches to (00) 00000-0000.
+ */
+export const PHONE_MASK = {
+  mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
+  prepareChar: digitsOnly,
+};
+
+/** CEP: `'01310100'` → `'01310-100'`. */
+export const CEP_MASK = { mask: '00000-000', prepareChar: digitsOnly };
+
+/** The options one masked input of the form takes (one of the three above). */
+export type ProfileMask = typeof CPF_MASK | typeof PHONE_MASK | typeof CEP_MASK;
+
+/** Whether `mask` is the phone's dynamic (array) mask rather than a single pattern. */
+export function isDynamicMask(mask: ProfileMask): mask is typeof PHONE_MASK {
+  return Array.isArray(mask.mask);
 }
 
 /**
- * `'1133224455'` → `'(11) 3322-4455'`, `'11987654321'` → `'(11) 98765-4321'`; while typing the
- * hyphen sits after the 4th number digit until an 11th digit arrives.
+ * `'52998224725'` → `'529.982.247-25'`; partial input is masked as far as it goes
+ * (`'5299'` → `'529.9'`); a masked value stays as it is.
  */
-export function formatPhone(value: string): string {
-  const d = digits(value, 11);
-  if (d.length === 0) return '';
-  if (d.length <= 2) return `(${d}`;
-  const ddd = d.slice(0, 2);
-  const rest = d.slice(2);
-  if (rest.length <= 4) return `(${ddd}) ${rest}`;
-  const split = d.length === 11 ? 5 : 4;
-  return `(${ddd}) ${rest.slice(0, split)}-${rest.slice(split)}`;
-}
+export const formatCpf: (value: string) => string = createPipe(CPF_MASK);
+
+/**
+ * `'1133224455'` → `'(11) 3322-4455'`, `'11987654321'` → `'(11) 98765-4321'`; partial:
+ * `'1198765'` → `'(11) 9876-5'`.
+ */
+export const formatPhone: (value: string) => string = createPipe(PHONE_MASK);
 
 /** `'01310100'` → `'01310-100'`; partial: `'0131'` → `'0131'`, `'013101'` → `'01310-1'`. */
-export function formatCep(value: string): string {
-  const d = digits(value, 8);
-  return d.length <= 5 ? d : `${d.slice(0, 5)}-${d.slice(5)}`;
-}
+export const formatCep: (value: string) => string = createPipe(CEP_MASK);

@@ -1,139 +1,37 @@
 /**
- * Profile section of 'Minha conta' (issue 6; spec §7 `GET/PUT /users/self`,
- * `GET /postal-code/{code}/view`, `GET /cities`).
+ * Profile section of 'Minha conta' (issue 6; spec §7 `GET /users/self`): reads the student with
+ * `GET /users/self` (query key `USER_SELF_KEY`), then shows the profile form
+ * (`profile-form.tsx`: masked CPF / phone / CEP, CEP lookup, validation, `PUT /users/self`).
  *
- * - Reads the student with `GET /users/self` (query key `USER_SELF_KEY`) and edits name, e-mail,
- *   CPF (000.000.000-00, check digits), phone ((XX) XXXX-XXXX / (XX) XXXXX-XXXX), birth date and
- *   the address. Masks are pure formatters (`masks.ts`: imask is not installed).
- * - CEP: when its 8th digit arrives the lookup runs once; a known CEP fills street, district, city
- *   and state, announces 'Endereço preenchido pelo CEP.' politely and moves focus to 'Número';
- *   an unknown one says 'CEP não encontrado. Preencha o endereço.'; offline or a timeout says
- *   'Sem conexão: preencha o endereço manualmente.'. Fields stay editable in every case; 'Cidade'
- *   suggests the state's cities (`GET /cities`).
- * - 'Salvar' validates (messages beside each field, focus on the first invalid one), then `PUT`s
- *   digits-only values; the server's 400 message is shown in an alert; on success 'Dados salvos.',
- *   the cached query is replaced and the session gets `user.refresh` (session user and cookie).
+ * The form is loaded on demand (DESIGN.md §3 lazy loading) because its input masks (imask,
+ * ~13 KB gzip) would push the account screen's chunk over its 30 KB budget; its chunk is
+ * requested as soon as the section mounts, alongside `GET /users/self`, so it is normally in
+ * before the data and the student waits no longer than before. Loading, then the form; a failed
+ * read shows the query error with a retry.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
-import { useIntl, type MessageDescriptor } from 'react-intl';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getUsersSelf, putUsersSelf } from '../../services/api/users';
-import { getCities, getPostalCode } from '../../services/api/profile';
-import {
-  BRAZILIAN_STATES,
-  isBrazilianState,
-  isValidBirthDate,
-  isValidCpf,
-  onlyDigits,
-  type User,
-  type UserUpdateRequest,
-} from '../../services/contract';
-import { ApiError, NetworkError, TimeoutError } from '../../services/http/errors';
-import { useSessionRef } from '../session-context';
-import { describeError, QueryError } from '../components/query-error';
+import { lazy, Suspense, useEffect, useId } from 'react';
+import { useIntl } from 'react-intl';
+import { useQuery } from '@tanstack/react-query';
+import { getUsersSelf } from '../../services/api/users';
+import { QueryError } from '../components/query-error';
 import { PageLoading } from '../components/page-loading';
-import { formatCep, formatCpf, formatPhone } from './masks';
 import { ProfileMessages } from './profile-messages';
 
 /** Query key of `GET /users/self`. */
 export const USER_SELF_KEY = ['users', 'self'] as const;
 
-/** The form's text values (masked as shown). */
-export interface ProfileValues {
-  name: string;
-  email: string;
-  cpf: string;
-  phone: string;
-  birth_date: string;
-  cep: string;
-  street: string;
-  number: string;
-  complement: string;
-  district: string;
-  city: string;
-  state: string;
-}
-type Field = keyof ProfileValues;
-type Errors = Partial<Record<Field, MessageDescriptor>>;
+const loadForm = () => import('./profile-form');
+const ProfileForm = lazy(() => loadForm().then((module) => ({ default: module.ProfileForm })));
 
-/** The form's values for `user` (masks applied). */
-export function valuesOf(user: User): ProfileValues {
-  const a = user.address;
-  return {
-    name: user.name,
-    email: user.email ?? '',
-    cpf: formatCpf(user.cpf ?? ''),
-    phone: formatPhone(user.phone ?? ''),
-    birth_date: user.birth_date ?? '',
-    cep: formatCep(a?.cep ?? ''),
-    street: a?.street ?? '',
-    number: a?.number ?? '',
-    complement: a?.complement ?? '',
-    district: a?.district ?? '',
-    city: a?.city ?? '',
-    state: a?.state ?? '',
-  };
-}
-
-const ADDRESS_FIELDS: readonly Field[] = ['cep', 'street', 'number', 'complement', 'district', 'city', 'state'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * Client-side rules (the server checks them again): name required; e-mail, CPF (check digits),
- * phone (10–11 digits), birth date optional but valid; the address is optional, but once any of
- * its fields is filled CEP (8 digits), street, number, district, city and UF are required.
- * @returns one message per invalid field, in form order.
- */
-export function validateProfile(values: ProfileValues, today: Date = new Date()): Errors {
-  const errors: Errors = {};
-  const cpf = onlyDigits(values.cpf);
-  const phone = onlyDigits(values.phone);
-  if (!values.name.trim()) errors.name = ProfileMessages.nameRequired;
-  if (values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = ProfileMessages.emailInvalid;
-  if (cpf && !isValidCpf(cpf)) errors.cpf = ProfileMessages.cpfInvalid;
-  if (phone && !/^[1-9]{2}\d{8,9}$/.test(phone)) errors.phone = ProfileMessages.phoneInvalid;
-  if (values.birth_date && !isValidBirthDate(values.birth_date, today))
-    errors.birth_date = ProfileMessages.birthDateInvalid;
-  if (ADDRESS_FIELDS.some((f) => values[f].trim())) {
-    if (onlyDigits(values.cep).length !== 8) errors.cep = ProfileMessages.cepInvalid;
-    if (!values.street.trim()) errors.street = ProfileMessages.streetRequired;
-    if (!values.number.trim()) errors.number = ProfileMessages.numberRequired;
-    if (!values.district.trim()) errors.district = ProfileMessages.districtRequired;
-    if (!values.city.trim()) errors.city = ProfileMessages.cityRequired;
-    if (!isBrazilianState(values.state)) errors.state = ProfileMessages.stateRequired;
-  }
-  return errors;
-}
-
-/** The `PUT /users/self` body of valid `values`: digits only, empty → null, no address when all empty. */
-export function updateBodyOf(values: ProfileValues): UserUpdateRequest {
-  const orNull = (s: string) => (s.trim() ? s.trim() : null);
-  const hasAddress = ADDRESS_FIELDS.some((f) => values[f].trim());
-  return {
-    name: values.name.trim(),
-    email: orNull(values.email),
-    cpf: orNull(onlyDigits(values.cpf)),
-    phone: orNull(onlyDigits(values.phone)),
-    birth_date: orNull(values.birth_date),
-    address: hasAddress
-      ? {
-          cep: onlyDigits(values.cep),
-          street: values.street.trim(),
-          number: values.number.trim(),
-          complement: orNull(values.complement),
-          district: values.district.trim(),
-          city: values.city.trim(),
-          state: values.state,
-        }
-      : null,
-  };
-}
-
-/** The profile section: loads the student, then the form. */
+/** The profile section: loads the student (and the form's code, in parallel), then the form. */
 export function ProfileSection() {
   const intl = useIntl();
   const headingId = useId();
   const query = useQuery({ queryKey: USER_SELF_KEY, queryFn: () => getUsersSelf() });
+  useEffect(() => {
+    // Start fetching the form's chunk now; a failure is reported when the form renders.
+    loadForm().catch(() => undefined);
+  }, []);
   return (
     <section aria-labelledby={headingId} className="account-section">
       <h2 id={headingId}>{intl.formatMessage(ProfileMessages.title)}</h2>
@@ -142,294 +40,10 @@ export function ProfileSection() {
       ) : query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <ProfileForm user={query.data} />
+        <Suspense fallback={<PageLoading />}>
+          <ProfileForm user={query.data} />
+        </Suspense>
       )}
     </section>
-  );
-}
-
-/** One labelled text input with its hint and error (the input is described by both). */
-function TextField(props: {
-  id: string;
-  name: Field;
-  label: MessageDescriptor;
-  value: string;
-  error: MessageDescriptor | undefined;
-  onChange: (value: string) => void;
-  hint?: MessageDescriptor;
-  inputMode?: 'numeric' | 'tel' | 'email' | 'text';
-  autoComplete?: string;
-  type?: string;
-  list?: string;
-  required?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
-  children?: ReactNode;
-}) {
-  const intl = useIntl();
-  const {
-    id,
-    name,
-    error,
-    hint,
-    inputRef,
-    label,
-    value,
-    onChange,
-    type,
-    inputMode,
-    autoComplete,
-    list,
-    required,
-    children,
-  } = props;
-  const hintId = hint ? `${id}-hint` : null;
-  const errorId = error ? `${id}-error` : null;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{intl.formatMessage(label)}</label>
-      {hint && (
-        <span id={hintId!} className="field-hint">
-          {intl.formatMessage(hint)}
-        </span>
-      )}
-      <input
-        id={id}
-        name={name}
-        ref={inputRef}
-        type={type ?? 'text'}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        list={list}
-        required={required}
-      />
-      {error && (
-        <span id={errorId!} className="field-error">
-          {intl.formatMessage(error)}
-        </span>
-      )}
-      {children}
-    </div>
-  );
-}
-
-type CepStatus = 'looking' | 'filled' | 'notFound' | 'offline' | { failed: string } | null;
-
-function ProfileForm({ user }: { user: User }) {
-  const intl = useIntl();
-  const id = useId();
-  const session = useSessionRef();
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
-  const [errors, setErrors] = useState<Errors>({});
-  const [cepStatus, setCepStatus] = useState<CepStatus>(null);
-  const [fillCount, setFillCount] = useState(0);
-  const [saved, setSaved] = useState(false);
-  const lookedUp = useRef('');
-  const numberRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const validState = isBrazilianState(values.state);
-  const cities = useQuery({
-    queryKey: ['cities', values.state],
-    queryFn: ({ signal }) => getCities(values.state, signal),
-    enabled: validState,
-    staleTime: Infinity,
-  });
-
-  // After the CEP filled the address, 'Número' is what the student types next.
-  useEffect(() => {
-    if (fillCount > 0) numberRef.current?.focus();
-  }, [fillCount]);
-
-  const save = useMutation({
-    mutationFn: (body: UserUpdateRequest) => putUsersSelf(body),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(USER_SELF_KEY, updated);
-      session.send({ type: 'user.refresh' });
-      setValues(valuesOf(updated));
-      setSaved(true);
-    },
-  });
-
-  const set = (field: Field, value: string) => {
-    setValues((old) => ({ ...old, [field]: value }));
-    setSaved(false);
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
-
-  const lookUp = async (cep: string) => {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      setCepStatus('offline');
-      return;
-    }
-    setCepStatus('looking');
-    try {
-      const address = await getPostalCode(cep);
-      if (lookedUp.current !== cep) return; // the CEP changed meanwhile
-      setValues((old) => ({
-        ...old,
-        street: address.street,
-        district: address.district,
-        city: address.city,
-        state: address.state,
-      }));
-      setErrors(({ street: _s, district: _d, city: _c, state: _u, ...rest }) => rest);
-      setCepStatus('filled');
-      setFillCount((n) => n + 1);
-    } catch (error) {
-      if (lookedUp.current !== cep) return;
-      setCepStatus(
-        error instanceof NetworkError || error instanceof TimeoutError
-          ? 'offline'
-          : error instanceof ApiError && (error.status === 404 || error.status === 400)
-            ? 'notFound'
-            : { failed: describeError(intl, error) },
-      );
-    }
-  };
-
-  const onCep = (raw: string) => {
-    const masked = formatCep(raw);
-    set('cep', masked);
-    const digits = onlyDigits(masked);
-    if (digits.length === 8) {
-      if (digits !== lookedUp.current) {
-        lookedUp.current = digits;
-        void lookUp(digits);
-      }
-    } else {
-      lookedUp.current = '';
-      setCepStatus(null);
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateProfile(values);
-    setErrors(found);
-    setSaved(false);
-    const first = (Object.keys(values) as Field[]).find((f) => found[f]);
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    save.mutate(updateBodyOf(values));
-  };
-
-  const cepText =
-    cepStatus === null
-      ? ''
-      : typeof cepStatus === 'object'
-        ? intl.formatMessage(ProfileMessages.cepFailed, { reason: cepStatus.failed })
-        : intl.formatMessage(
-            {
-              looking: ProfileMessages.cepLooking,
-              filled: ProfileMessages.cepFilled,
-              notFound: ProfileMessages.cepNotFound,
-              offline: ProfileMessages.cepOffline,
-            }[cepStatus],
-          );
-  const hasErrors = Object.keys(errors).length > 0;
-
-  /** Props every text field shares: id, name, label, value, error and a plain setter. */
-  const common = (name: Field, label: MessageDescriptor) => ({
-    id: `${id}-${name}`,
-    name,
-    label,
-    value: values[name],
-    error: errors[name],
-    onChange: (value: string) => set(name, value),
-  });
-
-  return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="profile-form">
-      <TextField {...common('name', ProfileMessages.name)} autoComplete="name" required />
-      <TextField {...common('email', ProfileMessages.email)} type="email" inputMode="email" autoComplete="email" />
-      <TextField
-        {...common('cpf', ProfileMessages.cpf)}
-        hint={ProfileMessages.cpfHint}
-        inputMode="numeric"
-        onChange={(v) => set('cpf', formatCpf(v))}
-      />
-      <TextField
-        {...common('phone', ProfileMessages.phone)}
-        hint={ProfileMessages.phoneHint}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        onChange={(v) => set('phone', formatPhone(v))}
-      />
-      <TextField {...common('birth_date', ProfileMessages.birthDate)} type="date" autoComplete="bday" />
-      <fieldset className="profile-address">
-        <legend>{intl.formatMessage(ProfileMessages.address)}</legend>
-        <TextField
-          {...common('cep', ProfileMessages.cep)}
-          hint={ProfileMessages.cepHint}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          onChange={onCep}
-        >
-          <span role="status" className="field-status">
-            {cepText}
-          </span>
-        </TextField>
-        <TextField {...common('street', ProfileMessages.street)} autoComplete="address-line1" />
-        <TextField {...common('number', ProfileMessages.number)} inputRef={numberRef} />
-        <TextField {...common('complement', ProfileMessages.complement)} autoComplete="address-line2" />
-        <TextField {...common('district', ProfileMessages.district)} />
-        <div className="field">
-          <label htmlFor={`${id}-state`}>{intl.formatMessage(ProfileMessages.state)}</label>
-          <select
-            id={`${id}-state`}
-            name="state"
-            value={values.state}
-            onChange={(e) => set('state', e.target.value)}
-            aria-invalid={errors.state ? true : undefined}
-            aria-describedby={errors.state ? `${id}-state-error` : undefined}
-            autoComplete="address-level1"
-          >
-            <option value="">{intl.formatMessage(ProfileMessages.stateChoose)}</option>
-            {BRAZILIAN_STATES.map((uf) => (
-              <option key={uf} value={uf}>
-                {uf}
-              </option>
-            ))}
-          </select>
-          {errors.state && (
-            <span id={`${id}-state-error`} className="field-error">
-              {intl.formatMessage(errors.state)}
-            </span>
-          )}
-        </div>
-        <TextField {...common('city', ProfileMessages.city)} autoComplete="address-level2" list={`${id}-cities`}>
-          <datalist id={`${id}-cities`}>
-            {(validState ? (cities.data ?? []) : []).map((c) => (
-              <option key={c.id} value={c.name} />
-            ))}
-          </datalist>
-        </TextField>
-      </fieldset>
-      {hasErrors && (
-        <p role="alert" className="notice notice-error">
-          {intl.formatMessage(ProfileMessages.fixErrors)}
-        </p>
-      )}
-      {save.isError && (
-        <p role="alert" className="notice notice-error">
-          {intl.formatMessage(ProfileMessages.saveFailed, { reason: describeError(intl, save.error) })}
-        </p>
-      )}
-      <p role="status" className="profile-saved">
-        {saved ? intl.formatMessage(ProfileMessages.saved) : ''}
-      </p>
-      <button type="submit" className="button button-primary" disabled={save.isPending}>
-        {intl.formatMessage(save.isPending ? ProfileMessages.saving : ProfileMessages.save)}
-      </button>
-    </form>
   );
 }
