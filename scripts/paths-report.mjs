@@ -14,12 +14,14 @@ if (!existsSync(file)) {
 const data = JSON.parse(readFileSync(file, 'utf8'));
 const rows = Object.entries(data).filter(([key]) => key !== 'generatedAt');
 const pad = (s, n) => String(s).padEnd(n);
+/** Width of the machine column: the longest name plus two spaces. */
+const nameWidth = Math.max('machine'.length, ...rows.map(([name]) => name.length)) + 2;
 console.log('\nGenerated path coverage (xstate/graph shortest paths replayed on real actors)');
-console.log(`${pad('machine', 12)}${pad('states', 12)}${pad('transitions', 14)}plans`);
+console.log(`${pad('machine', nameWidth)}${pad('states', 12)}${pad('transitions', 14)}plans`);
 let incomplete = false;
 for (const [machine, r] of rows) {
   console.log(
-    `${pad(machine, 12)}${pad(`${r.states[0]}/${r.states[1]}`, 12)}${pad(`${r.transitions[0]}/${r.transitions[1]}`, 14)}${r.plans}`,
+    `${pad(machine, nameWidth)}${pad(`${r.states[0]}/${r.states[1]}`, 12)}${pad(`${r.transitions[0]}/${r.transitions[1]}`, 14)}${r.plans}`,
   );
   if (r.states[0] !== r.states[1] || r.transitions[0] !== r.transitions[1]) {
     incomplete = true;
