@@ -3,7 +3,7 @@
  * the reference server started fresh by test/e2e/support/global-setup.ts.
  */
 import { defineConfig } from '@playwright/test';
-import { findBrowser } from './scripts/find-browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from './scripts/find-browser.mjs';
 
 const executablePath = await findBrowser();
 
@@ -26,17 +26,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
     },
   },
 });

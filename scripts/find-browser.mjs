@@ -17,6 +17,22 @@ const SYSTEM_PATHS = [
 ];
 const COMMANDS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
+/**
+ * Chromium flags verified on the development and CI machines (TOOLCHAIN.md): no sandbox as root,
+ * no GPU, and none of the background connections this machine's closed network refuses. Shared by
+ * the end-to-end tests (playwright.config.ts) and the bench (scripts/bench/routes.ts).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 export const HOW_TO_GET_ONE = [
   'No Chromium found for the end-to-end tests. Get one of:',
   '  - Debian/Ubuntu: apt-get install -y chromium',

@@ -7,6 +7,7 @@
 import { chromium, type Browser, type BrowserContext, type Request } from '@playwright/test';
 import type { RouteBytes } from './budgets';
 import type { EncodedSizes } from './cdn';
+import { CHROMIUM_ARGS as MACHINE_CHROMIUM_ARGS } from '../find-browser.mjs';
 
 /** One route to load. */
 export interface RouteToLoad {
@@ -17,19 +18,8 @@ export interface RouteToLoad {
   ready: string;
 }
 
-/** Chromium flags that work on this machine (TOOLCHAIN.md). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  // The bench CDN's certificate is self-signed (cdn.ts).
-  '--ignore-certificate-errors',
-];
+/** Chromium flags of the bench: those verified here, and trust in the CDN's self-signed certificate (cdn.ts). */
+export const CHROMIUM_ARGS = [...MACHINE_CHROMIUM_ARGS, '--ignore-certificate-errors'];
 
 type Kind = keyof RouteBytes['transferred'];
 
