@@ -48,6 +48,7 @@ boot.start();
  * client; other paths load nothing. Failures are left to the screen.
  */
 function prefetchReads(path: string, search: string): void {
+  // The learning routes all live under /courses (src/screens.ts); elsewhere nothing is loaded.
   if (!/^\/courses(\/|$)/.test(path)) return;
   void Promise.all([import('./route-reads'), loadQueryClient()])
     .then(([reads, client]) => reads.prefetchRouteReads(client, path, search))

@@ -16,6 +16,7 @@ import type { CourseListQuery, Module } from './services/contract';
 import { coursesApiQuery, parseCoursesQuery } from './views/courses/url-query';
 import { moduleQueryKey } from './views/module/shared';
 import { parseId } from './views/components/route-params';
+import { screenOf } from './screens';
 
 /**
  * Whether a read may be cancelled by TanStack Query when no screen watches it any more. Screens'
@@ -69,11 +70,6 @@ export function lessonOf(module: Module | undefined, loId: number | null): numbe
   return module?.lessons.find((lesson) => lesson.learning_objects.some((lo) => lo.id === loId))?.id ?? null;
 }
 
-const COURSES = /^\/courses\/?$/;
-const COURSE = /^\/courses\/([^/]+)\/?$/;
-const MODULE = /^\/courses\/[^/]+\/modules\/([^/]+)\/?$/;
-const LEARNING_OBJECT = /^\/courses\/[^/]+\/modules\/([^/]+)\/learningObjects\/([^/]+)\/?$/;
-
 /**
  * Starts the first reads of the route at `path` (+ `search`) in `client`: the course list page,
  * the course, the module, or the module and then the learning object. Other paths: nothing.
@@ -81,21 +77,32 @@ const LEARNING_OBJECT = /^\/courses\/[^/]+\/modules\/([^/]+)\/learningObjects\/(
  */
 export async function prefetchRouteReads(client: QueryClient, path: string, search: string): Promise<void> {
   const once = { cancellable: false };
-  let match: RegExpExecArray | null;
-  if (COURSES.test(path)) {
-    await client.prefetchQuery(coursesQuery(coursesApiQuery(parseCoursesQuery(search)), once));
-  } else if ((match = LEARNING_OBJECT.exec(path))) {
-    const moduleId = parseId(match[1]!);
-    const loId = parseId(match[2]!);
-    if (moduleId === null || loId === null) return;
-    const module = await client.fetchQuery(moduleQuery(moduleId, once)).catch(() => undefined);
-    const lessonId = lessonOf(module, loId);
-    if (lessonId !== null) await client.prefetchQuery(learningObjectQuery(loId, lessonId, once));
-  } else if ((match = MODULE.exec(path))) {
-    const id = parseId(match[1]!);
-    if (id !== null) await client.prefetchQuery(moduleQuery(id, once));
-  } else if ((match = COURSE.exec(path))) {
-    const id = parseId(match[1]!);
-    if (id !== null) await client.prefetchQuery(courseQuery(id, once));
+  // The route's screen from the app's one route table; its ids from the path
+  // (/courses/:course/modules/:module/learningObjects/:learningObject).
+  const [, , course, , module, , learningObject] = path.split('/');
+  switch (screenOf(path)) {
+    case 'courses':
+      await client.prefetchQuery(coursesQuery(coursesApiQuery(parseCoursesQuery(search)), once));
+      return;
+    case 'course': {
+      const id = parseId(course);
+      if (id !== null) await client.prefetchQuery(courseQuery(id, once));
+      return;
+    }
+    case 'module': {
+      const id = parseId(module);
+      if (id !== null) await client.prefetchQuery(moduleQuery(id, once));
+      return;
+    }
+    case 'learningObject': {
+      const moduleId = parseId(module);
+      const loId = parseId(learningObject);
+      if (moduleId === null || loId === null) return;
+      const read = await client.fetchQuery(moduleQuery(moduleId, once)).catch(() => undefined);
+      const lessonId = lessonOf(read, loId);
+      if (lessonId !== null) await client.prefetchQuery(learningObjectQuery(loId, lessonId, once));
+      return;
+    }
+    default:
   }
 }
