@@ -46,6 +46,40 @@ const SIGNED_IN_AREAS: { path: string; Screen: ComponentType; flag?: AreaFlag }[
   { path: '/tecmix', Screen: TecmixScreen, flag: 'is_eja_user' },
 ];
 
+/** A path's parameters as wouter gives them (absent ones as ''). */
+type Params = Record<string, string | undefined>;
+const param = (params: Params, name: string) => params[name] ?? '';
+
+/**
+ * The signed-in screens (spec §2), each behind `Protected` (signed out → /login with next_route):
+ * the account page (issue 6), documents, courses → modules → learning objects, finances and grades.
+ * Listed in the order the router tries them.
+ */
+const SIGNED_IN_ROUTES: { path: string; render: (params: Params) => ReactNode }[] = [
+  { path: '/conta', render: () => <AccountScreen /> },
+  { path: '/attachments', render: () => <AttachmentsScreen /> },
+  { path: '/attachment/:attachment', render: (p) => <AttachmentScreen attachmentId={param(p, 'attachment')} /> },
+  { path: '/courses', render: () => <CoursesScreen /> },
+  { path: '/finances', render: () => <FinancesScreen /> },
+  { path: '/courses/:course', render: (p) => <CourseScreen courseId={param(p, 'course')} /> },
+  {
+    path: '/courses/:course/modules/:module',
+    render: (p) => <ModuleScreen courseId={param(p, 'course')} moduleId={param(p, 'module')} />,
+  },
+  { path: '/grades', render: () => <GradesScreen /> },
+  { path: '/grades/course/:courseId', render: (p) => <GradeDetailsScreen courseId={param(p, 'courseId')} /> },
+  {
+    path: '/courses/:course/modules/:module/learningObjects/:learningObject',
+    render: (p) => (
+      <LearningObjectScreen
+        courseId={param(p, 'course')}
+        moduleId={param(p, 'module')}
+        learningObjectId={param(p, 'learningObject')}
+      />
+    ),
+  },
+];
+
 /**
  * Every route but /login (spec §2), behind TanStack Query (`ServerReads`): loaded lazily by
  * app.tsx, with the guards and the signed-in layout, so /login never downloads them (issue 9).
@@ -77,13 +111,6 @@ export default function ReadingRoutes({
               <ResetPasswordScreen />
             </GuestOnly>
           </Route>
-          {/* Account page: change password, delete account (issue 6) and the profile. */}
-          <Route path="/conta">
-            <Protected>
-              <AccountScreen />
-            </Protected>
-          </Route>
-
           <Route path="/">
             <Protected>
               <IndexRoute>
@@ -105,65 +132,11 @@ export default function ReadingRoutes({
             </Route>
           ))}
 
-          <Route path="/attachments">
-            <Protected>
-              <AttachmentsScreen />
-            </Protected>
-          </Route>
-          <Route path="/attachment/:attachment">
-            {(params) => (
-              <Protected>
-                <AttachmentScreen attachmentId={params.attachment} />
-              </Protected>
-            )}
-          </Route>
-          <Route path="/courses">
-            <Protected>
-              <CoursesScreen />
-            </Protected>
-          </Route>
-          <Route path="/finances">
-            <Protected>
-              <FinancesScreen />
-            </Protected>
-          </Route>
-          <Route path="/courses/:course">
-            {(params) => (
-              <Protected>
-                <CourseScreen courseId={params.course} />
-              </Protected>
-            )}
-          </Route>
-          <Route path="/courses/:course/modules/:module">
-            {(params) => (
-              <Protected>
-                <ModuleScreen courseId={params.course} moduleId={params.module} />
-              </Protected>
-            )}
-          </Route>
-          <Route path="/grades">
-            <Protected>
-              <GradesScreen />
-            </Protected>
-          </Route>
-          <Route path="/grades/course/:courseId">
-            {(params) => (
-              <Protected>
-                <GradeDetailsScreen courseId={params.courseId} />
-              </Protected>
-            )}
-          </Route>
-          <Route path="/courses/:course/modules/:module/learningObjects/:learningObject">
-            {(params) => (
-              <Protected>
-                <LearningObjectScreen
-                  courseId={params.course}
-                  moduleId={params.module}
-                  learningObjectId={params.learningObject}
-                />
-              </Protected>
-            )}
-          </Route>
+          {SIGNED_IN_ROUTES.map(({ path, render }) => (
+            <Route key={path} path={path}>
+              {(params) => <Protected>{render(params)}</Protected>}
+            </Route>
+          ))}
 
           <Route>
             <NotFoundScreen />
