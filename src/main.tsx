@@ -14,6 +14,7 @@ import {
   followStudentSettings,
   followLgpdConsent,
   followSessionPing,
+  followReachability,
   appSessionPingMachine,
   provideLgpdConsent,
   provideBoot,
@@ -26,7 +27,7 @@ import {
 import { installChunkReload } from './services/pwa/chunk-reload';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
-import { readCachedUser } from './services/storage/user-cache';
+import { readCachedUser, readLastKnownUser } from './services/storage/user-cache';
 import { readSettings } from './services/storage/accessibility-settings';
 import { loadQueryClient } from './query-client-ref';
 import type { AppOutbox } from './wiring-outbox';
@@ -61,10 +62,12 @@ void toPromise(boot).then(async (outcome) => {
   if (outcome.kind !== 'mounted') return;
   await yieldToBrowser();
   const session = createActor(appSessionMachine, {
-    input: { hasToken: getToken() !== null, cachedUser: readCachedUser() },
+    input: { hasToken: getToken() !== null, cachedUser: readCachedUser(), lastKnownUser: readLastKnownUser() },
   });
   expire = () => session.send({ type: 'session.expired' });
   session.start();
+  // Offline never signs out (issue 24): a waiting or stale session asks for its user when the platform answers.
+  followReachability(session);
   // A learning route's data is asked for now, while its chunks load (issue 9).
   if (getToken() !== null) prefetchReads(location.pathname, location.search);
   await yieldToBrowser();
@@ -90,7 +93,7 @@ void toPromise(boot).then(async (outcome) => {
   ).start();
   followLgpdConsent(session, lgpd);
   // Accessibility settings (spec §3) of whoever uses the app; applied before the first render.
-  const cachedUserId = readCachedUser()?.id ?? null;
+  const cachedUserId = readLastKnownUser()?.id ?? null;
   const accessibility = createActor(appAccessibilityMachine, {
     input: { userId: cachedUserId, settings: readSettings(cachedUserId) },
   }).start();

@@ -8,18 +8,35 @@
  * they are kept on the device (`OFFLINE_MAX_AGE_MS`); writes fail at once offline with the
  * offline message (network mode `always`) instead of hanging.
  */
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { isTransient } from './services/http/errors';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { classifyError, isTransient } from './services/http/errors';
+import { bootResults } from './services/boot/steps';
 import { isReachable, subscribeReachability } from './services/http/connectivity';
 import { OFFLINE_MAX_AGE_MS } from './services/storage/offline-age';
 import { registerQueryClient } from './query-client-ref';
 
 /**
+ * Sends a failed read or write to error reporting when it is the platform's fault (a 5xx, a
+ * malformed answer, an unexpected error) — the student sees a human message and at most a
+ * 'Detalhes' disclosure (issue 24); offline, timeouts and refusals (4xx) are not reported.
+ */
+export function reportPlatformFailure(
+  error: unknown,
+  report: (error: unknown) => void = (e) => bootResults.errorReporter?.captureException(e),
+): void {
+  const { kind } = classifyError(error);
+  if (kind === 'server' || kind === 'malformed' || kind === 'unknown') report(error);
+}
+
+/**
  * @returns a client whose reads are cached 30 s (staleTime) and retried once more only
  *   when the failure is transient (offline, timeout, 5xx); ky already retried them twice.
+ *   Failures that are the platform's fault go to error reporting (`reportPlatformFailure`).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => reportPlatformFailure(error) }),
+    mutationCache: new MutationCache({ onError: (error) => reportPlatformFailure(error) }),
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => failureCount < 1 && isTransient(error),

@@ -14,7 +14,7 @@ import { lgpdConsentMachine } from './machines/lgpd-consent.machine';
 import { postLoginSetupStarted } from './machines/session.machine';
 import { APP_BUILD, SESSION_PING_MS } from './services/config';
 import { sessionMachine, type LogoutReason } from './machines/session.machine';
-import { ACCOUNT_DELETED_QUERY } from './services/navigation/login-notices';
+import { ACCOUNT_DELETED_QUERY, expiredLoginPath } from './services/navigation/login-notices';
 import { errorScreenMachine, type StoredError } from './machines/error-screen.machine';
 import { platformMachine } from './machines/platform.machine';
 import { getLmsSettings, getPlatform, getPlatformSettings } from './services/api/platforms';
@@ -33,8 +33,9 @@ import {
 import { bootRedirect, safeNextRoute } from './services/navigation/safe-redirect';
 import { ssoOrigins } from './services/navigation/sso-origins';
 import { clearToken, setToken } from './services/storage/token';
-import { ApiError } from './services/http/errors';
+import { ApiError, classifyError } from './services/http/errors';
 import { repointMainApi } from './services/http/clients';
+import { isReachable, subscribeReachability, waitUntilReachable } from './services/http/connectivity';
 import type { CountryCode, User } from './services/contract';
 import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
 import {
@@ -136,34 +137,80 @@ export const appSessionMachine = sessionMachine.provide({
     },
     navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
       navigate(safeNextRoute(params.nextRoute), { replace: true }),
-    // After an account deletion /login says so ('Sua conta foi excluída.', issue 6).
+    // After an account deletion /login says so ('Sua conta foi excluída.', issue 6); after a 401
+    // it says the session expired and keeps the page (hash included) to come back to (issue 24).
     navigateToLogin: (_, params: { reason: LogoutReason | null }) =>
-      navigate(params.reason === 'accountDeleted' ? `/login?${ACCOUNT_DELETED_QUERY}` : '/login', { replace: true }),
+      navigate(
+        params.reason === 'accountDeleted'
+          ? `/login?${ACCOUNT_DELETED_QUERY}`
+          : params.reason === 'expired'
+            ? expiredLoginPath(`${location.pathname}${location.search}${location.hash}`)
+            : '/login',
+        { replace: true },
+      ),
   },
 });
+
+/** How many times a widget setting read that met silence (offline) is tried again. */
+export const WIDGET_CONFIG_RETRIES = 3;
+
+/** What `loadWidgetConfig` needs besides the bus (tests pass fakes). */
+export interface WidgetConfigDeps {
+  /** Reads settings (default `getLmsSettings`). */
+  read?: (keys: string[]) => Promise<Record<string, string | null>>;
+  /** Resolves when the platform answers again (default: services/http/connectivity.ts). */
+  whenReachable?: () => Promise<void>;
+  /** Starts the widgets with the keys read (default: services/widgets/start.ts, lazily). */
+  start?: (keys: { clarityKey: string | null | undefined; chatbotKey: string | null | undefined }) => void;
+  /** Tries left after silence. */
+  retries?: number;
+}
+
+/** True for a failure that is the network's silence, not the platform's answer: no toast (issue 24). */
+const isSilence = (error: unknown): boolean => {
+  const { kind } = classifyError(error);
+  return kind === 'offline' || kind === 'timeout';
+};
 
 /**
  * Post-login step "analytics and chatbot": loads their configuration
  * (`GET /lms/settings/clarity_key`, `…/imbot_key`) into the platform settings the widget
- * loaders read; a failure of each is published on the event bus as `setup.error` with its
- * spec §8 code (8 analytics, 7 chatbot) and never fails the setup.
+ * loaders read, then starts the widgets after first paint.
+ * - The platform answered with a failure (an error status, a malformed answer): `setup.error`
+ *   with its spec §8 code (8 analytics, 7 chatbot) on the bus — the toast 'Cód: 8' / 'Cód: 7'.
+ * - Silence (offline, timeout): no toast — the offline banner is the one message (issue 24);
+ *   the read is tried again when the platform answers (at most `WIDGET_CONFIG_RETRIES` times).
+ * Never rejects and never holds the setup while waiting.
  */
-export async function loadWidgetConfig(bus: EventBus | null = bootResults.eventBus): Promise<void> {
-  const load = async (key: string, code: 7 | 8): Promise<Record<string, string | null>> => {
+export async function loadWidgetConfig(
+  bus: EventBus | null = bootResults.eventBus,
+  deps: WidgetConfigDeps = {},
+): Promise<void> {
+  const read = deps.read ?? getLmsSettings;
+  const whenReachable = deps.whenReachable ?? waitUntilReachable;
+  const start =
+    deps.start ??
+    ((keys) => void import('./services/widgets/start').then(({ startWidgets }) => startWidgets(keys, bus)));
+  const retries = deps.retries ?? WIDGET_CONFIG_RETRIES;
+  let silent = false;
+  const load = async (key: string, code: 7 | 8): Promise<Record<string, string | null> | undefined> => {
     try {
-      return await getLmsSettings([key]);
-    } catch {
-      bus?.emit('setup.error', { code });
-      return {};
+      return await read([key]);
+    } catch (error) {
+      if (isSilence(error)) silent = true;
+      else bus?.emit('setup.error', { code });
+      return undefined;
     }
   };
-  const loaded = await Promise.all([load('clarity_key', 8), load('imbot_key', 7)]);
+  const [clarity, chatbot] = await Promise.all([load('clarity_key', 8), load('imbot_key', 7)]);
   // One write with both answers (two concurrent read-modify-writes would lose one).
-  writePlatformSettings(Object.assign({ ...readPlatformSettings() }, ...loaded));
-  // Widgets (spec §7): after first paint, without holding the setup; failures → Cód 8 / Cód 7.
-  void import('./services/widgets/start').then(({ startWidgets }) =>
-    startWidgets({ clarityKey: loaded[0]?.clarity_key, chatbotKey: loaded[1]?.imbot_key }, bus),
-  );
+  writePlatformSettings(Object.assign({ ...readPlatformSettings() }, clarity ?? {}, chatbot ?? {}));
+  // Widgets (spec §7): after first paint, without holding the setup; a script that does not load
+  // is logged and reported, never shown (issue 18). A key that could not be read loads nothing.
+  if (clarity || chatbot) start({ clarityKey: clarity?.clarity_key, chatbotKey: chatbot?.imbot_key });
+  if (silent && retries > 0) {
+    void whenReachable().then(() => loadWidgetConfig(bus, { ...deps, retries: retries - 1 }));
+  }
 }
 
 /** One step of the post-login setup (spec §4); a rejection is logged and never blocks the others. */
@@ -285,6 +332,23 @@ export function followStudentSettings(
   };
   follow(session.getSnapshot());
   return session.subscribe(follow).unsubscribe;
+}
+
+/**
+ * Tells the session when the platform answers again (`network.reachable`, from
+ * services/http/connectivity.ts): a session waiting for its user, or holding a stale one, asks for
+ * it then (issue 24: offline never signs out). @returns the unsubscribe function.
+ */
+export function followReachability(
+  session: Pick<ActorRefFrom<typeof sessionMachine>, 'send'>,
+  connectivity: { isReachable(): boolean; subscribe(listener: () => void): () => void } = {
+    isReachable,
+    subscribe: subscribeReachability,
+  },
+): () => void {
+  return connectivity.subscribe(() => {
+    if (connectivity.isReachable()) session.send({ type: 'network.reachable' });
+  });
 }
 
 // ---------- session ping and LGPD consent (issue 7) ----------

@@ -2,38 +2,56 @@
  * Session machine (spec §2 Navigation behaviours, §4 Auth, §8 401 and user-fetch failure,
  * §9 post-login delay 1 s).
  *
- * Input `{ hasToken, cachedUser }`; context `{ user, loginError, nextRoute, fromLogin }`.
+ * Input `{ hasToken, cachedUser, lastKnownUser? }`; context `{ user, userStale, loginError,
+ * nextRoute, fromLogin }`.
+ *
+ * Offline never signs out (issue 24): spec §8 "failure fetching the current user → logout" is
+ * applied to *answers* that say the session or the user is gone (401, 403, 404, 410), never to
+ * silence (offline, timeout, 5xx, malformed). A page load whose fresh cached user (1 h) expired
+ * signs in at once with the last known user (`lastKnownUser`, kept on the device while the token
+ * lives) and refreshes it in the background — when the platform answers again if it does not now.
+ * Without any known user, a transient failure waits (`waitingForUser`, token kept) and tries again
+ * when the platform answers (`network.reachable`) or after `userRetryDelay`.
  *
  * Events: `session.login { username, password, country, nextRoute }`, `session.logout { reason? }`
  * (`reason: 'accountDeleted'` after `POST /users/self/delete`: same path, /login says why),
- * `session.expired` (a 401 from the main APIs), `user.refresh`.
+ * `session.expired` (a 401 from the main APIs), `user.refresh`, `network.reachable` (the platform
+ * answers again, services/http/connectivity.ts).
  *
  * Actors (provided by the app): `login` ({ username, password, scope } → { access_token }),
  * `fetchUser` (→ User), `revokeToken` (best effort), `postLoginSetup` ({ user } → void).
  * Actions: `storeToken { token }`, `storeUser { user }`, `clearAuth`,
  * `navigateAfterLogin { nextRoute }` (the app keeps only safe same-origin targets),
- * `navigateToLogin { reason }` (null, or why the student was signed out). Delay `postLoginDelay` = 1000 ms.
+ * `navigateToLogin { reason }` (null: 'Sair'; 'accountDeleted'; 'expired': a 401 — /login then
+ * says so and keeps the page as `next_route`). Delays `postLoginDelay` = 1000 ms,
+ * `userRetryDelay` = 30 000 ms.
  *
- * Tags: `anonymous`, `busy`, `authenticated`.
+ * Tags: `anonymous`, `busy`, `authenticated`, `waitingForNetwork`.
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { CountryCode, User } from '../services/contract';
-import { ApiError, isUnauthorized } from '../services/http/errors';
+import { ApiError, classifyError, type ClassifiedError } from '../services/http/errors';
 
 /** Post-login setup delay, ms (spec §9). */
 export const POST_LOGIN_DELAY_MS = 1000;
 
-/** Shown when a sign-in fails without a server message. */
-export const LOGIN_FALLBACK_MESSAGE = 'Não foi possível entrar. Tente novamente.';
+/** How long a page load without any known user waits before asking for it again, ms. */
+export const USER_RETRY_DELAY_MS = 30_000;
 
 export interface SessionInput {
   hasToken: boolean;
+  /** The cached user while fresh (spec §9: 1 hour), else null. */
   cachedUser: User | null;
+  /** The last user read on this device for this token, however old (null: none). */
+  lastKnownUser?: User | null;
 }
 
 export interface SessionContext {
   user: User | null;
-  loginError: string | null;
+  /** The user in context is older than its freshness and not yet refreshed. */
+  userStale: boolean;
+  /** Why the last sign-in failed (the view translates it), or null. */
+  loginError: ClassifiedError | null;
   nextRoute: string | null;
   /** True while the user being loaded follows a sign-in (then navigate after it). */
   fromLogin: boolean;
@@ -43,20 +61,25 @@ export interface SessionContext {
   logoutReason: LogoutReason | null;
 }
 
-/** Why a logout happened, when it is not the student's 'Sair': the account was deleted (issue 6). */
-export type LogoutReason = 'accountDeleted';
+/**
+ * Why a logout happened, when it is not the student's 'Sair': the account was deleted (issue 6),
+ * or the platform ended the session (401, issue 24).
+ */
+export type LogoutReason = 'accountDeleted' | 'expired';
 
 export type SessionEvent =
   | { type: 'session.login'; username: string; password: string; country: CountryCode; nextRoute: string | null }
   | { type: 'session.logout'; reason?: LogoutReason }
   | { type: 'session.expired' }
-  | { type: 'user.refresh' };
+  | { type: 'user.refresh' }
+  | { type: 'network.reachable' };
 
-/** The text to show for a failed sign-in or user load. */
-export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.data.message || LOGIN_FALLBACK_MESSAGE;
-  if (error instanceof Error && error.message) return error.message;
-  return LOGIN_FALLBACK_MESSAGE;
+/** Statuses of `GET /users/self` that say the session or the user is gone (sign out). */
+const USER_GONE_STATUSES: readonly number[] = [401, 403, 404, 410];
+
+/** True when `error` is an answer saying the session or the user is gone (not a transient failure). */
+export function isUserGone(error: unknown): boolean {
+  return error instanceof ApiError && USER_GONE_STATUSES.includes(error.status);
 }
 
 /** `navigateToLogin` with the reason of the 'session.logout' that started the sign-out. */
@@ -85,22 +108,26 @@ export const sessionMachine = setup({
     clearAuth: () => {},
     navigateAfterLogin: (_, _params: { nextRoute: string | null }) => {},
     navigateToLogin: (_, _params: { reason: LogoutReason | null }) => {},
-    forgetUser: assign({ user: null, fromLogin: false }),
+    forgetUser: assign({ user: null, fromLogin: false, userStale: false }),
   },
   guards: {
     hasTokenAndUser: ({ context }) => context.hasToken && context.user !== null,
     hasToken: ({ context }) => context.hasToken,
     cameFromLogin: ({ context }) => context.fromLogin,
-    isUnauthorized: ({ event }) => isUnauthorized((event as { error?: unknown }).error),
+    userGone: ({ event }) => isUserGone((event as { error?: unknown }).error),
+    hasKnownUser: ({ context }) => context.user !== null,
+    userStale: ({ context }) => context.userStale,
   },
   delays: {
     postLoginDelay: POST_LOGIN_DELAY_MS,
+    userRetryDelay: USER_RETRY_DELAY_MS,
   },
 }).createMachine({
   id: 'session',
   description: 'Signs the student in and out; runs the post-login setup; reacts to 401s.',
   context: ({ input }) => ({
-    user: input.cachedUser,
+    user: input.cachedUser ?? input.lastKnownUser ?? null,
+    userStale: input.cachedUser === null && (input.lastKnownUser ?? null) !== null,
     loginError: null,
     nextRoute: null,
     fromLogin: false,
@@ -110,7 +137,8 @@ export const sessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      description: 'Page load: a token with a cached user is signed in at once; a token alone loads the user.',
+      description:
+        'Page load: a token with a cached (or last known, then stale) user is signed in at once; a token alone loads the user.',
       tags: 'busy',
       always: [
         { guard: 'hasTokenAndUser', target: 'authenticated' },
@@ -147,7 +175,7 @@ export const sessionMachine = setup({
         },
         onError: {
           target: 'anonymous',
-          actions: assign({ loginError: ({ event }) => loginErrorMessage(event.error) }),
+          actions: assign({ loginError: ({ event }) => classifyError(event.error) }),
         },
       },
     },
@@ -175,20 +203,39 @@ export const sessionMachine = setup({
             ],
           },
         ],
-        onError: {
-          // spec §8: failure fetching the current user → logout and clear stored auth.
-          target: 'anonymous',
-          actions: [
-            'clearAuth',
-            'forgetUser',
-            assign({
-              loginError: ({ context, event }) => (context.fromLogin ? loginErrorMessage(event.error) : null),
-            }),
-          ],
-        },
+        onError: [
+          {
+            // Right after a sign-in, any failure to read the user is the sign-in's failure: the
+            // form says why (in the student's language) and stays usable; nothing is kept.
+            guard: 'cameFromLogin',
+            target: 'anonymous',
+            actions: [assign({ loginError: ({ event }) => classifyError(event.error) }), 'clearAuth', 'forgetUser'],
+          },
+          {
+            // spec §8: failure fetching the current user → logout and clear stored auth — when the
+            // answer says the session or the user is gone.
+            guard: 'userGone',
+            target: 'anonymous',
+            actions: ['clearAuth', 'forgetUser'],
+          },
+          // Offline, timeout, 5xx, malformed: the token stays; try again when the platform answers.
+          { target: 'waitingForUser' },
+        ],
       },
       on: {
         'session.expired': { target: 'anonymous', actions: ['clearAuth', 'forgetUser'] },
+      },
+    },
+    waitingForUser: {
+      description:
+        'A token but no known user, and the platform does not answer: the token is kept; the user is asked for again when the platform answers or after userRetryDelay (30 000 ms).',
+      tags: ['busy', 'waitingForNetwork'],
+      after: { userRetryDelay: 'loadingUser' },
+      on: {
+        'network.reachable': 'loadingUser',
+        'user.refresh': 'loadingUser',
+        'session.expired': { target: 'anonymous', actions: ['clearAuth', 'forgetUser'] },
+        'session.logout': { target: 'anonymous', actions: ['clearAuth', 'forgetUser', navigateWithReason] },
       },
     },
     authenticated: {
@@ -219,11 +266,18 @@ export const sessionMachine = setup({
           },
         },
         user: {
-          initial: 'idle',
+          initial: 'checkingFreshness',
           states: {
+            checkingFreshness: {
+              description: 'A stale user (page load after its 1 h freshness) is refreshed at once.',
+              always: [{ guard: 'userStale', target: 'refreshing' }, { target: 'idle' }],
+            },
             idle: {
-              description: 'The user in context is current.',
-              on: { 'user.refresh': 'refreshing' },
+              description: 'The user in context is current, or waits for the platform to answer to be refreshed.',
+              on: {
+                'user.refresh': 'refreshing',
+                'network.reachable': { guard: 'userStale', target: 'refreshing' },
+              },
             },
             refreshing: {
               description: 'GET /users/self in the background; the cached user stays on screen.',
@@ -233,11 +287,12 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'idle',
                   actions: [
-                    assign({ user: ({ event }) => event.output }),
+                    assign({ user: ({ event }) => event.output, userStale: false }),
                     { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
                   ],
                 },
-                onError: [{ guard: 'isUnauthorized', target: '#session.signingOut' }, { target: 'idle' }],
+                // Only an answer that the session or user is gone signs out; silence keeps the student in.
+                onError: [{ guard: 'userGone', target: '#session.signingOut' }, { target: 'idle' }],
               },
             },
           },
@@ -252,10 +307,11 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
-      description: 'The session ended on the server (401): clear stored auth and go to /login.',
+      description:
+        "The session ended on the server (401, or the user is gone): clear stored auth and go to /login, which says 'Sua sessão expirou' and keeps the page.",
       always: {
         target: 'anonymous',
-        actions: ['clearAuth', 'forgetUser', { type: 'navigateToLogin', params: { reason: null } }],
+        actions: ['clearAuth', 'forgetUser', { type: 'navigateToLogin', params: { reason: 'expired' } }],
       },
     },
     loggingOut: {

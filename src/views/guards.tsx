@@ -7,6 +7,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { useCurrentUser, useSessionStatus } from './session-context';
 import { AppLayout } from './components/app-layout';
 import { PageLoading } from './components/page-loading';
+import { WaitingForNetwork } from './components/waiting-for-network';
 import { HOME_PLATFORM_ID } from './guest-only';
 
 // The guard of the public auth pages lives apart (guest-only.tsx) so /login does not load the
@@ -15,15 +16,19 @@ export { GuestOnly, HOME_PLATFORM_ID, signedInLanding } from './guest-only';
 
 /**
  * Renders `children` inside the signed-in layout; without a session sends the student
- * to `/login?next_route=<wanted full path>` (spec §2).
+ * to `/login?next_route=<wanted full path, hash included>` (spec §2); with a token but no known
+ * user while the platform does not answer, says so (the session stays, issue 24).
  */
 export function Protected({ children }: { children: ReactNode }) {
   const status = useSessionStatus();
   const [path] = useLocation();
   const search = useSearch();
   if (status === 'pending') return <PageLoading />;
+  if (status === 'waiting') return <WaitingForNetwork />;
   if (status === 'anonymous') {
-    const wanted = `${path}${search ? `?${search}` : ''}`;
+    // The whole place, `#hash` included (wouter's location has none).
+    const hash = typeof location === 'undefined' ? '' : location.hash;
+    const wanted = `${path}${search ? `?${search}` : ''}${hash}`;
     return <Redirect to={`/login?next_route=${encodeURIComponent(wanted)}`} replace />;
   }
   return <AppLayout>{children}</AppLayout>;

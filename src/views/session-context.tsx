@@ -19,13 +19,22 @@ export function useSessionRef(): SessionRef {
   return ref;
 }
 
-/** 'authenticated' | 'anonymous' | 'pending' (checking or loading the user). */
-export type SessionStatus = 'authenticated' | 'anonymous' | 'pending';
+/**
+ * 'authenticated' | 'anonymous' | 'pending' (checking or loading the user) | 'waiting' (a token,
+ * no known user, and the platform does not answer: the session waits for it, issue 24).
+ */
+export type SessionStatus = 'authenticated' | 'anonymous' | 'pending' | 'waiting';
 
 /** @returns the session status as the router guards need it. */
 export function useSessionStatus(): SessionStatus {
   return useSelector(useSessionRef(), (s) =>
-    s.hasTag('authenticated') ? 'authenticated' : s.hasTag('anonymous') && !s.hasTag('busy') ? 'anonymous' : 'pending',
+    s.hasTag('authenticated')
+      ? 'authenticated'
+      : s.hasTag('waitingForNetwork')
+        ? 'waiting'
+        : s.hasTag('anonymous') && !s.hasTag('busy')
+          ? 'anonymous'
+          : 'pending',
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import { sessionMachine, POST_LOGIN_DELAY_MS } from '../../src/machines/session.machine';
-import { ApiError, NetworkError } from '../../src/services/http/errors';
+import { sessionMachine, POST_LOGIN_DELAY_MS, USER_RETRY_DELAY_MS } from '../../src/machines/session.machine';
+import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
 import { demoUser } from '../fixtures/user';
 
@@ -10,7 +10,7 @@ const user: User = { ...demoUser, id: 3, name: 'Bruno Lima' };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(
-  input: { hasToken: boolean; cachedUser: User | null },
+  input: { hasToken: boolean; cachedUser: User | null; lastKnownUser?: User | null },
   impl: {
     login?: () => Promise<{ access_token: string }>;
     fetchUser?: () => Promise<User>;
@@ -86,15 +86,107 @@ describe('session machine (spec §4 Auth)', () => {
     expect(calls.navigateAfterLogin).not.toHaveBeenCalled();
   });
 
-  it('clears stored auth when the user cannot be fetched (spec §8)', async () => {
-    const { actor, calls } = start(
+  it.each([401, 403, 404, 410])(
+    'clears stored auth when the user read answers %i: the user or session is gone (spec §8)',
+    async (status) => {
+      const { actor, calls } = start(
+        { hasToken: true, cachedUser: null },
+        { fetchUser: () => Promise.reject(new ApiError(status, { message: 'x' }, '/users/self')) },
+      );
+      await flush();
+      expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+      expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().context.loginError).toBeNull();
+    },
+  );
+
+  it.each([
+    ['offline', new NetworkError()],
+    ['a timeout', new TimeoutError(30_000)],
+    ['a 502', new ApiError(502, { message: 'Erro 502' }, '/users/self')],
+    ['a malformed answer', new ContractError(['name'])],
+  ])(
+    'never signs out on %s without a known user: waits, and asks again when the platform answers',
+    async (_, error) => {
+      let answer: () => Promise<User> = () => Promise.reject(error);
+      const { actor, calls } = start({ hasToken: true, cachedUser: null }, { fetchUser: () => answer() });
+      await flush();
+      expect(actor.getSnapshot().hasTag('waitingForNetwork')).toBe(true);
+      expect(actor.getSnapshot().hasTag('anonymous')).toBe(false);
+      expect(calls.clearAuth).not.toHaveBeenCalled();
+      answer = async () => user;
+      actor.send({ type: 'network.reachable' });
+      await flush();
+      expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+      expect(calls.storeUser).toHaveBeenCalledWith(user);
+    },
+  );
+
+  it('without a known user, asks again after userRetryDelay (30 000 ms) on the clock alone', async () => {
+    const { actor, calls, clock } = start(
       { hasToken: true, cachedUser: null },
       { fetchUser: () => Promise.reject(new NetworkError()) },
     );
     await flush();
+    expect(calls.fetchUser).toHaveBeenCalledTimes(1);
+    clock.increment(USER_RETRY_DELAY_MS - 1);
+    await flush();
+    expect(calls.fetchUser).toHaveBeenCalledTimes(1);
+    clock.increment(1);
+    await flush();
+    expect(calls.fetchUser).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().hasTag('waitingForNetwork')).toBe(true);
+  });
+
+  it('after the 1 h freshness, signs in at once with the last known user and refreshes it in the background', async () => {
+    const fresh = { ...user, name: 'Bruno L. Lima' };
+    let answer: () => Promise<User> = () => Promise.reject(new NetworkError());
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: null, lastKnownUser: user },
+      { fetchUser: () => answer() },
+    );
+    // Signed in before any answer: offline, the device's data shows.
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+    await flush();
+    expect(calls.fetchUser).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(calls.clearAuth).not.toHaveBeenCalled();
+    // The platform answers again: the stale user is refreshed once.
+    answer = async () => fresh;
+    actor.send({ type: 'network.reachable' });
+    await flush();
+    expect(actor.getSnapshot().context.user?.name).toBe('Bruno L. Lima');
+    expect(calls.storeUser).toHaveBeenCalledWith(fresh);
+    actor.send({ type: 'network.reachable' });
+    await flush();
+    expect(calls.fetchUser).toHaveBeenCalledTimes(2);
+  });
+
+  it('a stale user whose refresh answers 401 signs out, to /login saying the session expired', async () => {
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: null, lastKnownUser: user },
+      { fetchUser: () => Promise.reject(new ApiError(401, { message: 'x' }, '/users/self')) },
+    );
+    await flush();
     expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
     expect(calls.clearAuth).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.loginError).toBeNull();
+    expect(calls.navigateToLogin).toHaveBeenCalledWith('expired');
+  });
+
+  it.each([
+    ['a 500', new ApiError(500, { message: 'Erro interno do servidor.' }, '/users/self'), 'server'],
+    ['a malformed answer', new ContractError(['name']), 'malformed'],
+    ['offline', new NetworkError(), 'offline'],
+  ])('a user read that fails right after sign-in (%s) says why and leaves the form usable', async (_, error, kind) => {
+    const { actor, calls } = start({ hasToken: false, cachedUser: null }, { fetchUser: () => Promise.reject(error) });
+    actor.send(login);
+    await flush();
+    expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context.loginError?.kind).toBe(kind);
+    expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+    expect(calls.navigateAfterLogin).not.toHaveBeenCalled();
   });
 
   it('signs in: sends the country as scope, stores the token, loads the user, follows next_route', async () => {
@@ -109,7 +201,7 @@ describe('session machine (spec §4 Auth)', () => {
     expect(calls.navigateAfterLogin).toHaveBeenCalledWith('/courses/1');
   });
 
-  it('keeps the server message of a failed sign-in', async () => {
+  it('keeps why a sign-in failed (401) for the form to say', async () => {
     const { actor, calls } = start(
       { hasToken: false, cachedUser: null },
       {
@@ -120,7 +212,7 @@ describe('session machine (spec §4 Auth)', () => {
     actor.send(login);
     await flush();
     expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
-    expect(actor.getSnapshot().context.loginError).toBe('Código de acesso ou senha inválidos');
+    expect(actor.getSnapshot().context.loginError).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(calls.storeToken).not.toHaveBeenCalled();
   });
 
@@ -187,12 +279,13 @@ describe('session machine (spec §4 Auth)', () => {
     expect(calls.navigateToLogin).toHaveBeenLastCalledWith(null);
   });
 
-  it('a 401 (session.expired) clears auth and goes to /login without a revoke call', () => {
+  it('a 401 (session.expired) clears auth and goes to /login saying the session expired, without a revoke call', () => {
     const { actor, calls } = start({ hasToken: true, cachedUser: user });
     actor.send({ type: 'session.expired' });
     expect(calls.revokeToken).not.toHaveBeenCalled();
     expect(calls.clearAuth).toHaveBeenCalledTimes(1);
     expect(calls.navigateToLogin).toHaveBeenCalledTimes(1);
+    expect(calls.navigateToLogin).toHaveBeenCalledWith('expired');
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 

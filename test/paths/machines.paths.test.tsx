@@ -229,6 +229,8 @@ const models: ModelOptions[] = [
       { hasToken: false, cachedUser: null },
       { hasToken: true, cachedUser: user },
       { hasToken: true, cachedUser: null },
+      // After the 1 h freshness: signed in with the last known user, refreshed (issue 24).
+      { hasToken: true, cachedUser: null, lastKnownUser: user },
     ],
     samples: sampleEvents,
   },

@@ -177,7 +177,9 @@ describe('delete account', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Excluir minha conta' }));
     const dialog = screen.getByRole('dialog', { name: 'Excluir sua conta?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir conta' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Erro interno do servidor.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
+    );
     expect(sent[0]!.body).toEqual({ deletionReason: null });
     expect(navigateToLogin).not.toHaveBeenCalled();
   });

@@ -206,7 +206,9 @@ describe('on the course and module pages', () => {
     );
     renderWith(<CourseScreen courseId="1" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Introdução à Informática' })).toBeVisible();
-    expect(await within(section()).findByRole('alert')).toHaveTextContent('Erro interno do servidor.');
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(
+      'A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
+    );
     expect(screen.getByRole('link', { name: 'Módulo 1' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reiniciar curso' })).toBeVisible();
   });

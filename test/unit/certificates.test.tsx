@@ -369,7 +369,7 @@ describe('"Documentos e certificados" section', () => {
       .mockResolvedValueOnce([]);
     renderSection();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Não foi possível carregar suas matrículas: Erro interno do servidor.',
+      'Não foi possível carregar suas matrículas: A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
     );
     await ui.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('Você não tem matrículas com documentos disponíveis.')).toBeInTheDocument();

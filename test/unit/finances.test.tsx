@@ -12,7 +12,7 @@ import { createIntl, IntlProvider } from 'react-intl';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Bill, BillDetails, PixCharge } from '../../src/services/contract';
 import { clearToken, setToken } from '../../src/services/storage/token';
-import { TimeoutError } from '../../src/services/http/errors';
+import { ApiError, TimeoutError } from '../../src/services/http/errors';
 
 vi.mock('../../src/services/api/finances', () => ({
   getBills: vi.fn(),
@@ -322,11 +322,17 @@ describe('finances screen', () => {
   }, 15_000);
 
   it('shows the reason when the charge cannot be created, and retries', async () => {
-    vi.mocked(finances.postBillPay).mockRejectedValueOnce(new Error('ERP fora do ar'));
+    vi.mocked(finances.postBillPay).mockRejectedValueOnce(
+      new ApiError(502, { message: 'Erro 502' }, '/bills/1/pay', false),
+    );
     renderScreen();
     await userEvent.click(await screen.findByRole('button', { name: /^Pagar com Pix: Mensalidade de março/ }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Não foi possível gerar o código Pix: ERP fora do ar');
+    // A human reason, never 'Erro 502' (issue 24).
+    expect(alert).toHaveTextContent(
+      'Não foi possível gerar o código Pix: A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
+    );
+    expect(alert).not.toHaveTextContent('Erro 502');
     await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('textbox', { name: 'Pix Copia e Cola' })).toHaveValue(BRCODE);
   });

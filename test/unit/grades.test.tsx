@@ -346,7 +346,9 @@ describe('grade details', () => {
       .mockResolvedValue(DETAILS);
     renderAt(<GradeDetailsScreen courseId="2" />, '/grades/course/2');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Não foi possível carregar: Erro interno do servidor.');
+    expect(alert).toHaveTextContent(
+      'Não foi possível carregar: A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
+    );
     await ui.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Matemática Financeira' })).toBeVisible();
   });

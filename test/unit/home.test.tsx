@@ -155,7 +155,9 @@ describe('home dashboard', () => {
     vi.mocked(api.getDashboard).mockRejectedValueOnce(new ApiError(500, { message: 'Falha no servidor' }, '/x'));
     renderWith(<HomeScreen index />, demoUser, '/');
     expect(screen.getByRole('heading', { level: 1, name: 'Início' })).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Falha no servidor');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('link', { name: 'Continuar: Introdução à Informática' })).toBeInTheDocument();
   });

@@ -95,7 +95,9 @@ describe('LGPD dialog', () => {
     await prompt();
     await userEvent.click(screen.getByRole('button', { name: 'Aceitar' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Não foi possível registrar o seu aceite. Erro interno do servidor.');
+    expect(alert).toHaveTextContent(
+      'Não foi possível registrar o seu aceite. A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
+    );
     expect(screen.getByRole('dialog')).toContainElement(alert);
     expect(screen.getByRole('button', { name: 'Aceitar' })).toHaveFocus();
     fail = false;

@@ -79,7 +79,7 @@ describe('login screen', () => {
     expect(navigateAfterLogin).toHaveBeenCalledWith('/courses/2');
   });
 
-  it("shows the server's message in an alert when the sign-in fails", async () => {
+  it('says in an alert, with the focus on it, that the access code or password is wrong', async () => {
     setup(async () => {
       throw new ApiError(401, { message: 'Código de acesso ou senha inválidos' }, '/auth/token');
     });
@@ -87,7 +87,7 @@ describe('login screen', () => {
     await ui.type(screen.getByRole('textbox', { name: 'Código de acesso' }), 'demo');
     await ui.type(screen.getByLabelText('Senha'), 'errada');
     await ui.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Código de acesso ou senha inválidos');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Código de acesso ou senha incorretos.');
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
   });
 

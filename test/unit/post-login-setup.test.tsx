@@ -1,8 +1,9 @@
 /**
  * Post-login configuration (spec §4 setup, §8 catalogue): the analytics and chatbot
- * settings are stored for the widget loaders; a failure of each shows its negative top
- * toast — 'Um erro inesperado ocorreu. Cód: 8' (analytics), '… Cód: 7' (chatbot) — and the
- * setup never fails; a malformed settings answer is such a failure.
+ * settings are stored for the widget loaders; a failure of each *answered by the platform*
+ * shows its negative top toast — 'Um erro inesperado ocorreu. Cód: 8' (analytics), '… Cód: 7'
+ * (chatbot) — and the setup never fails; a malformed settings answer is such a failure.
+ * Offline (no answer) shows no toast and reads again when the platform answers (issue 24).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
@@ -15,11 +16,11 @@ vi.mock('../../src/services/api/platforms', () => ({
   getPlatformSettings: vi.fn(),
 }));
 import * as platforms from '../../src/services/api/platforms';
-import { postLoginSetup } from '../../src/wiring';
+import { loadWidgetConfig, postLoginSetup } from '../../src/wiring';
 import { createEventBus } from '../../src/services/events/bus';
 import { readPlatformSettings } from '../../src/services/storage/platform-settings';
 import { ContractError } from '../../src/services/contract';
-import { NetworkError } from '../../src/services/http/errors';
+import { ApiError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import { SetupErrorToasts } from '../../src/views/components/setup-error-toasts';
 
 beforeEach(() => localStorage.clear());
@@ -56,10 +57,36 @@ describe('post-login setup', () => {
     const bus = renderToasts();
     vi.mocked(platforms.getLmsSettings).mockImplementation(async ([key]) => {
       if (key === 'clarity_key') throw new ContractError(['data: Invalid type']);
-      throw new NetworkError();
+      throw new ApiError(500, { message: 'Erro interno do servidor.' }, '/lms/settings/imbot_key');
     });
     await expect(postLoginSetup(bus)).resolves.toBeUndefined();
     expect(await screen.findByText('Um erro inesperado ocorreu. Cód: 8')).toBeInTheDocument();
     expect(await screen.findByText('Um erro inesperado ocorreu. Cód: 7')).toBeInTheDocument();
+    // Each once, even when the setup runs again in the same page (no stacked duplicates).
+    await postLoginSetup(bus);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('Um erro inesperado ocorreu. Cód: 8')).toHaveLength(1);
+  });
+
+  it('offline or timed out: no Cód toast; the settings are read again when the platform answers', async () => {
+    const bus = createEventBus();
+    const toasts = vi.fn();
+    bus.on('setup.error', toasts);
+    let offline = true;
+    vi.mocked(platforms.getLmsSettings).mockImplementation(async ([key]): Promise<Record<string, string | null>> => {
+      if (offline) throw key === 'clarity_key' ? new NetworkError() : new TimeoutError(30_000);
+      return key === 'clarity_key' ? { clarity_key: 'c-2' } : { imbot_key: 'b-2' };
+    });
+    let reachable!: () => void;
+    const whenReachable = () => new Promise<void>((resolve) => (reachable = resolve));
+    const started = vi.fn();
+    await loadWidgetConfig(bus, { whenReachable, start: started });
+    expect(toasts).not.toHaveBeenCalled();
+    expect(started).not.toHaveBeenCalled();
+    offline = false;
+    reachable();
+    await vi.waitFor(() => expect(readPlatformSettings()).toEqual({ clarity_key: 'c-2', imbot_key: 'b-2' }));
+    expect(started).toHaveBeenCalledWith({ clarityKey: 'c-2', chatbotKey: 'b-2' });
+    expect(toasts).not.toHaveBeenCalled();
   });
 });

@@ -145,7 +145,9 @@ describe('course page', () => {
     await ui.click(await screen.findByRole('button', { name: 'Reiniciar curso' }));
     const dialog = screen.getByRole('dialog', { name: 'Reiniciar o curso?' });
     await ui.click(within(dialog).getByRole('button', { name: 'Reiniciar' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Erro ao reiniciar.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
+    );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

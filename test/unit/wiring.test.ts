@@ -7,7 +7,7 @@ import { createActor } from 'xstate';
 import { appSessionMachine } from '../../src/wiring';
 import { appQueryClient } from '../../src/query-client';
 import { getToken, setToken } from '../../src/services/storage/token';
-import { readCachedUser, writeCachedUser } from '../../src/services/storage/user-cache';
+import { readCachedUser, readLastKnownUser, writeCachedUser } from '../../src/services/storage/user-cache';
 import { demoUser } from '../fixtures/user';
 
 describe('session wiring', () => {
@@ -24,6 +24,8 @@ describe('session wiring', () => {
     expect(session.getSnapshot().hasTag('anonymous')).toBe(true);
     expect(getToken()).toBeNull();
     expect(readCachedUser()).toBeNull();
+    // The last known user (kept past the 1 h freshness for offline use) ends with the session too.
+    expect(readLastKnownUser()).toBeNull();
     expect(appQueryClient.getQueryData(['courses', { page: 1 }])).toBeUndefined();
     expect(window.location.pathname).toBe('/login');
     session.stop();
@@ -37,8 +39,10 @@ describe('401 from several calls at once (spec §8)', () => {
     const replace = vi.spyOn(window.history, 'replaceState');
     const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();
     for (let i = 0; i < 3; i++) session.send({ type: 'session.expired' });
-    const toLogin = replace.mock.calls.filter((call) => call[2] === '/login');
+    const toLogin = replace.mock.calls.filter((call) => String(call[2]).startsWith('/login'));
     expect(toLogin).toHaveLength(1);
+    // The expiry notice, and the page to come back to (issue 24).
+    expect(toLogin[0]![2]).toBe('/login?expired=1&next_route=%2Fcourses');
     expect(session.getSnapshot().hasTag('anonymous')).toBe(true);
     replace.mockRestore();
     session.stop();

@@ -9,7 +9,7 @@ import { onUnauthorized } from '../http/clients';
 import { clearToken, getToken, setToken } from '../storage/token';
 import { SENTRY_DSN } from '../config';
 import { createErrorReporter, loadSentry, type ErrorReporter } from './error-reporting';
-import { clearCachedUser, readCachedUser, writeCachedUser } from '../storage/user-cache';
+import { clearCachedUser, readLastKnownUser, writeCachedUser } from '../storage/user-cache';
 import { readSettings } from '../storage/accessibility-settings';
 import { createEventBus, type EventBus } from '../events/bus';
 import { loadTranslations, type Translations } from '../../i18n';
@@ -64,7 +64,7 @@ export function httpClientStep(onExpired: () => void): Promise<void> {
 export async function translationsStep(): Promise<void> {
   // The language of whoever used this device last (their accessibility settings), so the
   // first render is already in it; a catalogue that cannot load falls back to pt-BR.
-  const language = readSettings(readCachedUser()?.id ?? null).language;
+  const language = readSettings(readLastKnownUser()?.id ?? null).language;
   bootResults.translations = await loadTranslations(language).catch(() => loadTranslations(null));
 }
 

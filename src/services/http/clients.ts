@@ -181,7 +181,8 @@ const messageOf = (data: unknown, fallback: string): string =>
 export async function toTypedError(error: unknown, timeoutMs: number): Promise<unknown> {
   if (isHTTPError(error)) {
     const status = error.response.status;
-    return new ApiError(status, { message: messageOf(error.data, `Erro ${status}`) }, error.request.url);
+    const message = messageOf(error.data, '');
+    return new ApiError(status, { message: message || `Erro ${status}` }, error.request.url, message !== '');
   }
   if (isTimeoutError(error)) return new TimeoutError(timeoutMs);
   if (isNetworkError(error) || (error instanceof TypeError && /fetch|network/i.test(error.message))) {

@@ -54,6 +54,21 @@ export function reportNetworkFailure(): void {
 }
 
 /**
+ * Resolves when the platform is reachable: at once when it is, else at its next answer (or the
+ * browser's `online` event). Never rejects.
+ */
+export function waitUntilReachable(): Promise<void> {
+  if (isReachable()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = subscribeReachability(() => {
+      if (!isReachable()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
  * Sets what to ask while unreachable (a cheap public GET of the main API; any answer counts).
  * @param url returns the probe's URL, or null to rely on real requests only.
  */

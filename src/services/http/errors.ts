@@ -13,12 +13,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly data: { message: string };
   readonly url: string;
-  constructor(status: number, data: { message: string }, url: string) {
+  /** False when the answer carried no `message` and `data.message` is the fallback 'Erro N'. */
+  readonly hasServerMessage: boolean;
+  constructor(status: number, data: { message: string }, url: string, hasServerMessage = true) {
     super(data.message);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
     this.url = url;
+    this.hasServerMessage = hasServerMessage;
   }
 }
 
@@ -60,4 +63,84 @@ export function isTransient(error: unknown): boolean {
  */
 export function isRetryableWrite(error: unknown): boolean {
   return isTransient(error) || error instanceof ContractError;
+}
+
+/** What kind of failure a student is shown a message for (views/components/error-messages.ts). */
+export type ErrorKind =
+  | 'offline'
+  | 'timeout'
+  | 'server'
+  | 'malformed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'rateLimited'
+  | 'rejected'
+  | 'unknown';
+
+/**
+ * A failure as plain data (safe in machine context and in error reports): its kind, the HTTP
+ * status (null without an answer), the platform's own message for a refused request (a 4xx with
+ * a `message`, e.g. 'CPF inválido'; null otherwise) and a technical `detail` for error reporting
+ * and the 'Detalhes' disclosure (never shown as the message; never holds a token). A refusal
+ * (4xx other than 401 and 429) keeps the platform's message.
+ */
+export interface ClassifiedError {
+  kind: ErrorKind;
+  status: number | null;
+  serverMessage: string | null;
+  detail: string;
+}
+
+/** `url` without its query and fragment (a media URL may carry a token, DESIGN.md §5). */
+const pathOf = (url: string): string => {
+  try {
+    return new URL(url, 'http://x').pathname;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Sorts any thrown value into the error catalogue the views translate (issue 24: one
+ * error-to-message mapping): NetworkError → offline, TimeoutError → timeout, ContractError →
+ * malformed, ApiError 401/403/404/429 → unauthorized/forbidden/notFound/rateLimited, 5xx →
+ * server, other 4xx → rejected (keeping the platform's message), anything else → unknown.
+ */
+export function classifyError(error: unknown): ClassifiedError {
+  if (error instanceof NetworkError) return { kind: 'offline', status: null, serverMessage: null, detail: 'network' };
+  if (error instanceof TimeoutError) {
+    return { kind: 'timeout', status: null, serverMessage: null, detail: `timeout ${error.timeoutMs} ms` };
+  }
+  if (error instanceof ContractError) {
+    return {
+      kind: 'malformed',
+      status: null,
+      serverMessage: null,
+      detail: `malformed answer: ${error.issues.slice(0, 3).join('; ')}`,
+    };
+  }
+  if (error instanceof ApiError) {
+    const { status } = error;
+    const detail = `HTTP ${status} ${pathOf(error.url)}`.trim();
+    const kind: ErrorKind =
+      status === 401
+        ? 'unauthorized'
+        : status === 403
+          ? 'forbidden'
+          : status === 404
+            ? 'notFound'
+            : status === 429
+              ? 'rateLimited'
+              : status >= 500
+                ? 'server'
+                : 'rejected';
+    // A refusal's own words are kept (e.g. 'CPF inválido', 'Esta conta foi excluída.'); a 5xx's
+    // text is technical and a 401's is replaced by the session's or sign-in's message.
+    const keepsMessage = (kind === 'rejected' || kind === 'forbidden' || kind === 'notFound') && error.hasServerMessage;
+    const serverMessage = keepsMessage && error.data.message ? error.data.message : null;
+    return { kind, status, serverMessage, detail };
+  }
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { kind: 'unknown', status: null, serverMessage: null, detail: detail.slice(0, 200) };
 }

@@ -1,11 +1,14 @@
 /**
- * Starts the third-party widgets of the post-login setup (spec §4, §7, §8) after first
+ * Starts the third-party widgets of the post-login setup (spec §4, §7) after first
  * paint: analytics (Clarity, `clarity_key`), chatbot (`imbot_key`) and the survey SDK.
- * A failed analytics load publishes `setup.error` code 8, a failed chatbot load code 7
- * (toasts 'Um erro inesperado ocorreu. Cód: 8' / '… Cód: 7'); a failed survey load is
- * only logged. A null key means the platform has no such widget: no load, no toast.
+ * A script that does not load (blocked by an ad blocker, offline, its host down) is logged
+ * for developers and sent to error reporting, never shown: spec §8's 'Cód: 8' / 'Cód: 7'
+ * toasts are for a failure reading the *settings* (wiring.ts `loadWidgetConfig`), and a
+ * third-party script is nothing a student can act on (issue 18). A null key means the
+ * platform has no such widget: no load.
  */
 import type { EventBus } from '../events/bus';
+import { bootResults } from '../boot/steps';
 import { loadChatbot } from './chatbot';
 import { loadClarity } from './clarity';
 import { afterFirstPaint } from './script-loader';
@@ -20,24 +23,23 @@ export interface WidgetKeys {
 
 /**
  * @param whenReady resolves when widgets may load (default `afterFirstPaint`).
+ * @param reportError where a script that did not load is reported (default: the app's error reporter).
  * @returns resolves when every load has succeeded or failed; never rejects.
  */
 export async function startWidgets(
   keys: WidgetKeys,
   bus: EventBus | null | undefined,
   whenReady: () => Promise<void> = afterFirstPaint,
+  reportError: (error: unknown) => void = (error) => bootResults.errorReporter?.captureException(error),
 ): Promise<void> {
   await whenReady();
-  const warn = (name: string) => (error: unknown) => console.warn(`[widgets] ${name} did not load`, error);
+  const report = (name: string) => (error: unknown) => {
+    console.warn(`[widgets] ${name} did not load`, error);
+    reportError(error);
+  };
   await Promise.all([
-    loadClarity(keys.clarityKey).catch((error: unknown) => {
-      warn('analytics')(error);
-      bus?.emit('setup.error', { code: 8 });
-    }),
-    loadChatbot(keys.chatbotKey, bus).catch((error: unknown) => {
-      warn('chatbot')(error);
-      bus?.emit('setup.error', { code: 7 });
-    }),
-    loadSurvey(bus).catch(warn('survey')),
+    loadClarity(keys.clarityKey).catch(report('analytics')),
+    loadChatbot(keys.chatbotKey, bus).catch(report('chatbot')),
+    loadSurvey(bus).catch(report('survey')),
   ]);
 }

@@ -9,11 +9,6 @@ export const CommonMessages = defineMessages({
     defaultMessage: 'Não foi possível carregar: {message}',
     description: 'A read failed; message is the reason',
   }),
-  offline: {
-    id: 'common.offline.error',
-    defaultMessage: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
-    description: 'Network error explanation',
-  },
   skipToContent: { id: 'layout.skip.link', defaultMessage: 'Pular para o conteúdo', description: 'Skip link' },
   appName: { id: 'layout.app.name', defaultMessage: 'Portal do Aluno', description: 'Product name in the header' },
   mainNav: { id: 'layout.nav.label', defaultMessage: 'Navegação principal', description: 'Main navigation landmark' },

@@ -13,4 +13,9 @@ export const LoginNoticeMessages = defineMessages({
     defaultMessage: 'Sua conta foi excluída.',
     description: 'Status on /login after the student deleted their account',
   },
+  sessionExpired: {
+    id: 'login.notice.sessionExpired',
+    defaultMessage: 'Sua sessão expirou. Entre novamente.',
+    description: 'Status on /login after the platform ended the session (401)',
+  },
 });

@@ -1,10 +1,11 @@
 /**
  * Public login (spec §2 /login, §3 Login payload): access code, password and
  * country (Brasil → BRA, any other → ANG). Sends `session.login` with the page's
- * `next_route`; the session machine signs in and navigates. A failed sign-in shows
- * the server's message in an alert.
+ * `next_route`; the session machine signs in and navigates. A failed sign-in shows a human
+ * message in the student's language (views/components/error-messages.ts) in an alert that takes
+ * the focus.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { useSelector } from '@xstate/react';
@@ -17,6 +18,7 @@ import { APP_VERSION } from '../../services/config';
 import { loginNoticeOf } from '../../services/navigation/login-notices';
 import { LoginNoticeMessages } from './notice-messages';
 import { finishPrerender } from '../prerender-handoff';
+import { messageOfClassified } from '../components/error-messages';
 
 export function LoginScreen() {
   const intl = useIntl();
@@ -25,6 +27,7 @@ export function LoginScreen() {
   const busy = useSelector(session, (s) => s.hasTag('busy'));
   const loginError = useSelector(session, (s) => s.context.loginError);
   const [localError, setLocalError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
   usePageTitle(intl.formatMessage(LoginMessages.title));
   // After a password reset or an account deletion (issue 6).
   const notice = loginNoticeOf(search);
@@ -53,7 +56,12 @@ export function LoginScreen() {
   // inside the routes' Suspense boundary, after the app's shell.
   useEffect(() => finishPrerender(), []);
 
-  const error = localError ?? loginError;
+  const error = localError ?? (loginError ? messageOfClassified(intl, loginError, 'login') : null);
+  // After a failed submit, focus goes to the message (issue 24): a screen reader reads it and a
+  // keyboard user continues from there, instead of focus falling to <body>.
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error, loginError]);
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">
       <div className="public-toolbar">
@@ -63,14 +71,14 @@ export function LoginScreen() {
         <h1 id="login-title">{intl.formatMessage(LoginMessages.title)}</h1>
         <p className="muted">{intl.formatMessage(LoginMessages.intro)}</p>
         {notice && (
-          <p className="notice notice-success" role="status">
+          <p className={`notice ${notice === 'sessionExpired' ? 'notice-info' : 'notice-success'}`} role="status">
             {intl.formatMessage(LoginNoticeMessages[notice])}
           </p>
         )}
         {/* method="post": should the form ever submit natively, the password never goes into a URL. */}
         <form method="post" onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
           {error && (
-            <p id="login-error" className="notice notice-error" role="alert">
+            <p id="login-error" className="notice notice-error" role="alert" tabIndex={-1} ref={errorRef}>
               {error}
             </p>
           )}
