@@ -29,10 +29,10 @@ test.describe('sign-in and guards', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test('wrong credentials show the server message in an alert and stay on login', async ({ page, signIn }) => {
+  test('wrong credentials say so in an alert and stay on login', async ({ page, signIn }) => {
     await page.goto('/login');
     await signIn(page, 'demo', 'senha-errada');
-    await expect(page.getByRole('alert')).toContainText('Código de acesso ou senha inválidos');
+    await expect(page.getByRole('alert')).toHaveText('Código de acesso ou senha incorretos.');
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -76,7 +76,7 @@ test.describe('sign-in and guards', () => {
     const revoked = await request.post('/api/v1/auth/logout', { headers: { 'x-access-token': token! } });
     expect(revoked.status()).toBeLessThan(300);
     await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cursos' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?expired=1&next_route=%2Fcourses$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
   });
 

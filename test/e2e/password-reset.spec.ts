@@ -100,7 +100,7 @@ test('password reset by e-mailed code, then sign in with the new password and ch
 
   // The old password no longer works; the new one does.
   await signIn(page, 'reset1', 'demo1234');
-  await expect(page.getByRole('alert')).toHaveText('Código de acesso ou senha inválidos');
+  await expect(page.getByRole('alert')).toHaveText('Código de acesso ou senha incorretos.');
   await signIn(page, 'reset1', 'nova-senha-1');
   await expect(page).toHaveURL(/\/home$/);
 
