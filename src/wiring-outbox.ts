@@ -193,10 +193,14 @@ function newEventId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Progress changed on the server: cached course reads must show it. */
+/**
+ * Progress changed on the server: cached course reads must show it — the home dashboard's
+ * progress and 'Continuar' too (issue 23: home went stale inside a session).
+ */
 function invalidateProgressReads(): void {
   withQueryClient((client) => {
     for (const key of [
+      'home',
       'courses',
       'course',
       'module',

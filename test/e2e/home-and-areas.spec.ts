@@ -6,6 +6,7 @@
  * moves with the keyboard. axe-core on /home and on every area.
  */
 import { expect, test, type Page } from './support/fixtures';
+import { startReferenceServer } from './support/server';
 
 const areas = (page: Page) => page.getByRole('navigation', { name: 'Áreas do aluno' }).getByRole('link');
 
@@ -162,4 +163,38 @@ test('the streaming brand: the index (/) is the same dashboard, courses in a row
   const row = page.getByRole('region', { name: 'Continue estudando' }).getByRole('list').first();
   await expect(row).toHaveCSS('display', 'flex');
   await expectNoA11yViolations(page);
+});
+
+test('home follows progress made in the same session: after Concluir, home shows it without a reload (issue 23)', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  // Its own database: the progress written here touches no other spec's student.
+  const server = await startReferenceServer();
+  try {
+    await page.goto(`${server.base}/login`);
+    await signIn(page, 'eja', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    const continueLink = page.getByRole('link', { name: /^Continuar: / }).first();
+    const label = (await continueLink.getAttribute('aria-label')) ?? '';
+    const courseName = label.replace(/^Continuar: /, '');
+    const target = await continueLink.getAttribute('href');
+    const bar = page.getByRole('progressbar', { name: `${courseName}: 0%` });
+    await expect(bar).toBeVisible();
+    await continueLink.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    // A text finishes when read to its end (scrolling to 'Concluir' may already do it); else 'Concluir'.
+    const finish = page.getByRole('button', { name: 'Concluir' });
+    await finish.scrollIntoViewIfNeeded();
+    await finish.click({ timeout: 2_000 }).catch(() => undefined);
+    await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+    // Back home through the header's brand link, as a student does: the new progress and the next step.
+    await page.getByRole('banner').getByRole('link', { name: 'Portal do Aluno' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('progressbar', { name: new RegExp(`^${courseName}: [1-9]\\d*%$`) })).toBeVisible();
+    await expect(page.getByRole('link', { name: label })).not.toHaveAttribute('href', target ?? '');
+  } finally {
+    await server.dispose();
+  }
 });

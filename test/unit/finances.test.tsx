@@ -319,6 +319,8 @@ describe('finances screen', () => {
     expect(finances.getBill).toHaveBeenCalledWith(4, expect.anything());
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['finances', 'bills'] });
+    // The home's pending-bills count follows (issue 23).
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['home'] });
   }, 15_000);
 
   it('shows the reason when the charge cannot be created, and retries', async () => {

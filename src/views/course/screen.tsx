@@ -41,7 +41,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
       setConfirming(false);
       setResetDone(true);
       await Promise.all(
-        ['course', 'courses', 'module', 'learningObject'].map((key) =>
+        ['course', 'courses', 'module', 'learningObject', 'home'].map((key) =>
           queryClient.invalidateQueries({ queryKey: [key] }),
         ),
       );

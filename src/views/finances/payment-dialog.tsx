@@ -65,7 +65,11 @@ export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClos
   const dialogRef = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
   const [machine] = useState(() =>
-    providePixPayment(() => void queryClient.invalidateQueries({ queryKey: BILLS_QUERY_KEY })),
+    // Paid: the bills list and the home's pending-bills count must say so (issue 23).
+    providePixPayment(() => {
+      void queryClient.invalidateQueries({ queryKey: BILLS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['home'] });
+    }),
   );
   const actor = useActorRef(machine, { input: { billId: bill.id } });
   const online = useOnline();

@@ -58,7 +58,7 @@ export default function ModuleScreen({
       setConfirming(null);
       setResetDone(lesson.name);
       await Promise.all(
-        ['module', 'course', 'courses', 'learningObject'].map((key) =>
+        ['module', 'course', 'courses', 'learningObject', 'home'].map((key) =>
           queryClient.invalidateQueries({ queryKey: [key] }),
         ),
       );
