@@ -53,6 +53,15 @@ export function isBlockingLookupFailure(error: unknown): boolean {
 }
 
 /**
+ * Whether the home shows its banners carousel on `platform` (issue 24: `options.show_banners`,
+ * brand 2 of the reference data sets it false). @returns true unless the platform says
+ * `show_banners: false` (a platform without the option, or not known yet, shows them).
+ */
+export function showsBanners(platform: Platform | null): boolean {
+  return platform?.options.show_banners !== false;
+}
+
+/**
  * True for lookup failures that may pass by themselves (issue 24): a 5xx other than the
  * blocking 500, 408 and 429, a timeout, no connection, or an answer that could not be read
  * (`ContractError`: malformed JSON or the wrong shape).
