@@ -13,7 +13,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ReactNode } from 'react';
-import type { Banner, Dashboard, Platform, User } from '../../src/services/contract';
+import type { Banner, Dashboard, Platform, PlatformSetting, User } from '../../src/services/contract';
 import { ApiError } from '../../src/services/http/errors';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { ADVANCE_MS, carouselMachine } from '../../src/machines/carousel.machine';
@@ -137,7 +137,7 @@ function platformWith(options: Record<string, unknown>) {
         lookupPlatform: fromPromise<Platform, { host: string }>(
           () => new Promise((resolve) => (answer = () => resolve(found))),
         ),
-        loadSettings: fromPromise(async () => []),
+        loadSettings: fromPromise<PlatformSetting[], { id: number }>(async () => []),
       },
     }),
     { input: { host: '127.0.0.1' } },
