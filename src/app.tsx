@@ -245,7 +245,10 @@ function ErrorScreenWhenShown({ store }: { store: ErrorScreenRef }) {
   );
 }
 
-/** The app behind the error screen: inert (no focus, no clicks, hidden from AT) while it shows. */
+/**
+ * The app behind the error screen: inert (no focus, no clicks, hidden from AT) while it shows,
+ * and not laid out (global.css `.app-root[inert]`): nothing behind can widen the screen it covers.
+ */
 function BlockedWhileErrorScreen({ store, children }: { store: ErrorScreenRef; children: ReactNode }) {
   const blocked = useSelector(store, (s) => s.hasTag('error-screen'));
   return (
