@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromCallback, fromPromise } from 'xstate';
-import { platformMachine, retryDelayMs, RETRY_MAX_MS, type PlatformEvent } from '../../src/machines/platform.machine';
+import {
+  platformMachine,
+  retryDelayMs,
+  RETRY_MAX_MS,
+  showsBanners,
+  type PlatformEvent,
+} from '../../src/machines/platform.machine';
 import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import type { Platform, PlatformSetting } from '../../src/services/contract';
 
@@ -222,5 +228,14 @@ describe('platform lookup: transient failures retry with backoff (issue 24)', ()
     await flush();
     expect(calls.lookup).toHaveBeenCalledTimes(2);
     expect(calls.showErrorScreen).not.toHaveBeenCalled();
+  });
+});
+
+describe('showsBanners (platform options, issue 24)', () => {
+  it('is false only when the platform says show_banners: false', () => {
+    expect(showsBanners({ ...platform, options: { show_banners: false } })).toBe(false);
+    expect(showsBanners({ ...platform, options: { show_banners: true } })).toBe(true);
+    expect(showsBanners({ ...platform, options: {} })).toBe(true);
+    expect(showsBanners(null)).toBe(true);
   });
 });
