@@ -16,6 +16,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { DEFAULT_LOCALE, loadTranslations, resolveLocale, type Translations } from './i18n';
 import { AccessibilityContext, type AccessibilityRef } from './views/accessibility/context';
+import { PlatformContext, type PlatformRef } from './views/platform-context';
 import { SetupErrorToasts } from './views/components/setup-error-toasts';
 import type { EventBus } from './services/events/bus';
 import { SessionContext, type SessionRef } from './views/session-context';
@@ -64,6 +65,8 @@ export interface AppProps {
   lgpdConsent?: LgpdConsentRef;
   /** The app update actor (issue 8): 'Nova versão disponível' shows while it offers one. */
   appUpdate?: AppUpdateRef;
+  /** The platform actor (spec §1): screens select its options (e.g. `show_banners`, issue 24). */
+  platform?: PlatformRef;
 }
 
 /** The mounted application. */
@@ -77,6 +80,7 @@ export function App({
   queryClient,
   lgpdConsent,
   appUpdate,
+  platform,
 }: AppProps) {
   const body = (
     <AppBody
@@ -90,15 +94,17 @@ export function App({
     />
   );
   return (
-    <AccessibilityContext.Provider value={accessibility ?? null}>
-      {accessibility ? (
-        <FollowLanguage accessibility={accessibility} initial={translations}>
-          {body}
-        </FollowLanguage>
-      ) : (
-        <Localized translations={translations}>{body}</Localized>
-      )}
-    </AccessibilityContext.Provider>
+    <PlatformContext.Provider value={platform ?? null}>
+      <AccessibilityContext.Provider value={accessibility ?? null}>
+        {accessibility ? (
+          <FollowLanguage accessibility={accessibility} initial={translations}>
+            {body}
+          </FollowLanguage>
+        ) : (
+          <Localized translations={translations}>{body}</Localized>
+        )}
+      </AccessibilityContext.Provider>
+    </PlatformContext.Provider>
   );
 }
 
@@ -239,7 +245,10 @@ function ErrorScreenWhenShown({ store }: { store: ErrorScreenRef }) {
   );
 }
 
-/** The app behind the error screen: inert (no focus, no clicks, hidden from AT) while it shows. */
+/**
+ * The app behind the error screen: inert (no focus, no clicks, hidden from AT) while it shows,
+ * and not laid out (global.css `.app-root[inert]`): nothing behind can widen the screen it covers.
+ */
 function BlockedWhileErrorScreen({ store, children }: { store: ErrorScreenRef; children: ReactNode }) {
   const blocked = useSelector(store, (s) => s.hasTag('error-screen'));
   return (

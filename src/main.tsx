@@ -136,6 +136,7 @@ void toPromise(boot).then(async (outcome) => {
         eventBus={bootResults.eventBus}
         lgpdConsent={lgpd}
         appUpdate={appUpdate}
+        platform={platform}
       />
     </StrictMode>
   );

@@ -16,7 +16,8 @@ import { APP_BUILD, SESSION_PING_MS } from './services/config';
 import { sessionMachine, type LogoutReason } from './machines/session.machine';
 import { ACCOUNT_DELETED_QUERY, expiredLoginPath } from './services/navigation/login-notices';
 import { errorScreenMachine, type StoredError } from './machines/error-screen.machine';
-import { platformMachine } from './machines/platform.machine';
+import { fromCallback } from 'xstate';
+import { platformMachine, type PlatformEvent } from './machines/platform.machine';
 import { getLmsSettings, getPlatform, getPlatformSettings } from './services/api/platforms';
 import { applyPlatform } from './services/theme/apply-platform';
 import type { Platform } from './services/contract';
@@ -269,6 +270,12 @@ export function providePlatform(showError: (error: StoredError) => void) {
     actors: {
       lookupPlatform: fromPromise<Platform, { host: string }>(({ input }) => getPlatform(input.host)),
       loadSettings: fromPromise(({ input }: { input: { id: number } }) => getPlatformSettings(input.id)),
+      // While a transient failure waits for its retry: back online → look it up at once.
+      watchOnline: fromCallback<PlatformEvent>(({ sendBack }) => {
+        const online = () => sendBack({ type: 'platform.online' });
+        window.addEventListener('online', online);
+        return () => window.removeEventListener('online', online);
+      }),
     },
     actions: {
       applyPlatform: (_, params: { platform: Platform }) => {

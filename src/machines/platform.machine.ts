@@ -7,28 +7,69 @@
  * stores them (`storeSettings { settings }`).
  * - 404 or 500 on the lookup → action `showErrorScreen { error }` (the blocking error
  *   screen with that status), final state `failed`.
- * - Any other lookup failure (offline, timeout, malformed answer) → `unavailable`: the
- *   app keeps the brand it already shows; `platform.retry` looks it up again.
+ * - A transient failure (issue 24: another 5xx — 502, 503…, 408/429, a timeout, a dropped
+ *   connection, a malformed answer) → `retrying`: the app keeps the brand it already shows
+ *   (the cached one, painted before the app loaded) and looks it up again after `retryDelay`
+ *   — 1 s · 2ⁿ⁻¹ after the n-th failure in a row, at most 30 s (`RETRY_BASE_MS`,
+ *   `RETRY_MAX_MS`) — or at once when the browser comes back online (invoke `watchOnline`,
+ *   which sends `platform.online`). Decision: it keeps retrying for as long as the app is
+ *   open (one small GET every 30 s at worst) rather than giving up after N tries, so a brand
+ *   that was down when the student opened the app arrives without a reload.
+ * - Any other answer (a 4xx other than 404) → `unavailable`: the current brand stays; only
+ *   `platform.retry` looks it up again (asking again would get the same answer).
  * - A settings failure never blocks: the platform is `ready` without settings.
  *
- * Tags: `loading`, `ready`, `unavailable`, `failed`.
+ * Context `attempts`: failed lookups in a row (0 after a success).
+ * Tags: `loading`, `ready`, `unavailable` (also while `retrying`), `retrying`, `failed`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Platform, PlatformSetting } from '../services/contract';
-import { ApiError } from '../services/http/errors';
+import { ApiError, ContractError, isTransient } from '../services/http/errors';
 
 export interface PlatformContext {
   host: string;
   platform: Platform | null;
   settings: Record<string, string | null>;
   error: unknown;
+  /** Failed lookups in a row (0 after a success): the backoff's n. */
+  attempts: number;
 }
 
-export type PlatformEvent = { type: 'platform.retry' };
+export type PlatformEvent = { type: 'platform.retry' } | { type: 'platform.online' };
+
+/** First retry delay of a transient lookup failure, ms. */
+export const RETRY_BASE_MS = 1_000;
+/** Longest retry delay, ms. */
+export const RETRY_MAX_MS = 30_000;
+
+/** Delay before retry number `attempts` (1-based: failures in a row), ms: 1 s · 2ⁿ⁻¹, at most 30 s. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS);
+}
 
 /** True for the lookup failures spec §4 sends to the error screen: HTTP 404 or 500. */
 export function isBlockingLookupFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 500);
+}
+
+/**
+ * Whether the home shows its banners carousel on `platform` (issue 24: `options.show_banners`,
+ * brand 2 of the reference data sets it false). @returns true unless the platform says
+ * `show_banners: false` (a platform without the option, or not known yet, shows them).
+ */
+export function showsBanners(platform: Platform | null): boolean {
+  return platform?.options.show_banners !== false;
+}
+
+/**
+ * True for lookup failures that may pass by themselves (issue 24): a 5xx other than the
+ * blocking 500, 408 and 429, a timeout, no connection, or an answer that could not be read
+ * (`ContractError`: malformed JSON or the wrong shape).
+ */
+export function isTransientLookupFailure(error: unknown): boolean {
+  if (isBlockingLookupFailure(error)) return false;
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  return isTransient(error) || error instanceof ContractError;
 }
 
 export const platformMachine = setup({
@@ -42,6 +83,8 @@ export const platformMachine = setup({
       Promise.reject(new Error('lookupPlatform not provided')),
     ),
     loadSettings: fromPromise<PlatformSetting[], { id: number }>(() => Promise.resolve([])),
+    /** Sends `platform.online` when the browser regains its connection (provided by the app). */
+    watchOnline: fromCallback<PlatformEvent>(() => undefined),
   },
   actions: {
     applyPlatform: (_, _params: { platform: Platform }) => {},
@@ -50,11 +93,15 @@ export const platformMachine = setup({
   },
   guards: {
     blockingFailure: ({ event }) => isBlockingLookupFailure((event as { error?: unknown }).error),
+    transientFailure: ({ event }) => isTransientLookupFailure((event as { error?: unknown }).error),
+  },
+  delays: {
+    retryDelay: ({ context }) => retryDelayMs(context.attempts),
   },
 }).createMachine({
   id: 'platform',
   description: 'Finds the brand of this site host, applies it and loads its settings.',
-  context: ({ input }) => ({ host: input.host, platform: null, settings: {}, error: null }),
+  context: ({ input }) => ({ host: input.host, platform: null, settings: {}, error: null, attempts: 0 }),
   initial: 'lookingUp',
   states: {
     lookingUp: {
@@ -67,7 +114,7 @@ export const platformMachine = setup({
         onDone: {
           target: 'loadingSettings',
           actions: [
-            assign({ platform: ({ event }) => event.output, error: null }),
+            assign({ platform: ({ event }) => event.output, error: null, attempts: 0 }),
             { type: 'applyPlatform', params: ({ event }) => ({ platform: event.output }) },
           ],
         },
@@ -79,6 +126,11 @@ export const platformMachine = setup({
               assign({ error: ({ event }) => event.error }),
               { type: 'showErrorScreen', params: ({ event }) => ({ error: event.error }) },
             ],
+          },
+          {
+            guard: 'transientFailure',
+            target: 'retrying',
+            actions: assign({ error: ({ event }) => event.error, attempts: ({ context }) => context.attempts + 1 }),
           },
           { target: 'unavailable', actions: assign({ error: ({ event }) => event.error }) },
         ],
@@ -102,8 +154,16 @@ export const platformMachine = setup({
       },
     },
     ready: { description: 'Brand applied; settings known (or empty).', tags: 'ready' },
+    retrying: {
+      description:
+        'A transient failure (5xx but 500, timeout, offline, malformed): the current brand stays; looked up again after retryDelay, or at once back online.',
+      tags: ['unavailable', 'retrying'],
+      invoke: { id: 'watchOnline', src: 'watchOnline' },
+      after: { retryDelay: 'lookingUp' },
+      on: { 'platform.retry': 'lookingUp', 'platform.online': 'lookingUp' },
+    },
     unavailable: {
-      description: 'The lookup did not answer (offline, timeout, malformed): the current brand stays.',
+      description: 'The lookup was refused (a 4xx but 404): the current brand stays; platform.retry asks again.',
       tags: 'unavailable',
       on: { 'platform.retry': 'lookingUp' },
     },

@@ -45,13 +45,15 @@ for (const [host, code, message] of [
 }
 
 test('the countdown ticks each second', async ({ page }) => {
+  // Playwright's fake clock: the seconds pass when the test says so (no wall-clock timing).
+  await page.clock.install();
   await page.goto(`${origin('desconhecido.localhost')}/login`);
-  const countdown = page.getByRole('alertdialog').getByText(/Atualizando em: 0:\d\d/);
-  await expect(countdown).toBeVisible({ timeout: 10_000 });
-  const first = Number((await countdown.textContent())?.match(/0:(\d\d)/)?.[1]);
-  await page.waitForTimeout(2_100);
-  const later = Number((await countdown.textContent())?.match(/0:(\d\d)/)?.[1]);
-  expect(first - later).toBeGreaterThanOrEqual(2);
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Atualizando em: 0:30', { timeout: 10_000 });
+  await page.clock.runFor(1_000);
+  await expect(dialog).toContainText('Atualizando em: 0:29');
+  await page.clock.runFor(2_000);
+  await expect(dialog).toContainText('Atualizando em: 0:27');
 });
 
 test('at 0:00 the countdown reloads the page by itself', async ({ page }) => {
@@ -93,15 +95,85 @@ test('the server animation loops, and stays still under reduced motion', async (
 });
 
 test('offline pauses the countdown and says so; online resumes it', async ({ page, context }) => {
+  await page.clock.install();
   await page.goto(`${origin('desconhecido.localhost')}/login`);
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText(/Atualizando em: 0:\d\d/, { timeout: 10_000 });
+  await expect(dialog).toContainText('Atualizando em: 0:30', { timeout: 10_000 });
   await context.setOffline(true);
   await expect(dialog).toContainText('Sem conexão: a contagem continua quando a internet voltar.');
-  const paused = await dialog.getByText(/Atualizando em:/).textContent();
-  await page.waitForTimeout(2_200);
-  expect(await dialog.getByText(/Atualizando em:/).textContent()).toBe(paused);
+  const countdown = dialog.getByText(/Atualizando em:/);
+  const paused = (await countdown.textContent()) ?? '';
+  await page.clock.runFor(3_000);
+  await expect(countdown).toHaveText(paused);
   await context.setOffline(false);
   await expect(dialog).not.toContainText('Sem conexão');
-  await expect(dialog.getByText(/Atualizando em:/)).not.toHaveText(paused ?? '', { timeout: 3_000 });
+  await page.clock.runFor(1_000);
+  await expect(countdown).not.toHaveText(paused);
 });
+
+/** Font size 3 ('Muito maior', spec §3) as the device's setting, applied before first paint. */
+const FONT_SIZE_3 = () => {
+  localStorage.setItem('a11y:device', JSON.stringify({ font_size: 3 }));
+  localStorage.setItem(
+    'prepaint',
+    JSON.stringify({ settings: { attrs: { 'data-font-size': '3' }, vars: { '--font-scale': '1.5' } } }),
+  );
+};
+
+for (const { name, viewport, fontSize3 } of [
+  { name: 'a small phone (320×568)', viewport: { width: 320, height: 568 }, fontSize3: false },
+  { name: 'a phone held sideways (844×390)', viewport: { width: 844, height: 390 }, fontSize3: false },
+  { name: 'a phone at font size 3 (390×844)', viewport: { width: 390, height: 844 }, fontSize3: true },
+  { name: 'a small phone at font size 3 (320×568)', viewport: { width: 320, height: 568 }, fontSize3: true },
+]) {
+  test(`on ${name}, 'Atualizar' and the error code are reachable by keyboard and touch`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true });
+    if (fontSize3) await context.addInitScript(FONT_SIZE_3);
+    const page = await context.newPage();
+    await page.goto(`${origin('desconhecido.localhost')}/login`);
+    const dialog = page.getByRole('alertdialog', { name: 'Ops! Algo deu errado :(' });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    if (fontSize3) {
+      await expect(page.locator('html')).toHaveAttribute('data-font-size', '3');
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('24px');
+    }
+    const refresh = dialog.getByRole('button', { name: 'Atualizar' });
+    const code = dialog.getByRole('button', { name: '404' });
+
+    /** The element's box lies entirely inside the viewport (what the student can see and touch). */
+    const expectInViewport = async (locator: typeof refresh, what: string) => {
+      const box = await locator.boundingBox();
+      expect(box, what).not.toBeNull();
+      expect(box!.x, what).toBeGreaterThanOrEqual(0);
+      expect(box!.y, what).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, what).toBeLessThanOrEqual(viewport.width + 0.5);
+      expect(box!.y + box!.height, what).toBeLessThanOrEqual(viewport.height + 0.5);
+    };
+
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+
+    // Keyboard: 'Atualizar' has the focus and is shown; Tab reaches the code, Shift+Tab comes back.
+    await expect(refresh).toBeFocused();
+    await expectInViewport(refresh, "'Atualizar' focused");
+    await page.keyboard.press('Tab');
+    await expect(code).toBeFocused();
+    await expectInViewport(code, 'the code focused with Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(refresh).toBeFocused();
+    await expectInViewport(refresh, "'Atualizar' focused with Shift+Tab");
+
+    // Touch: scrolled into view, the code is tapped (its toast shows) and so is 'Atualizar'.
+    await code.scrollIntoViewIfNeeded();
+    await expectInViewport(code, 'the code scrolled into view');
+    await code.tap();
+    await expect(page.getByText('Plataforma não encontrada.')).toBeVisible();
+    await refresh.scrollIntoViewIfNeeded();
+    await expectInViewport(refresh, "'Atualizar' scrolled into view");
+    const reloaded = page.waitForEvent('load');
+    await refresh.tap();
+    await reloaded;
+    await expect(page.getByRole('alertdialog', { name: 'Ops! Algo deu errado :(' })).toBeVisible({ timeout: 10_000 });
+    await context.close();
+  });
+}

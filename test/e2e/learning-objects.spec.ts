@@ -128,6 +128,37 @@ test('keyboard shortcuts move between learning objects and back to the module', 
   await expect(page).toHaveURL(moduleUrl);
 });
 
+test("the video plays at the 'Volume dos sons' setting: 60 % by default, 20 % once the student sets it", async ({
+  page,
+  signIn,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'lxp', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/courses/3');
+  await page.locator('.item-title').first().click();
+  await expect(page.locator('.lesson').first()).toBeVisible();
+  await open(page, page.url(), 'Vídeo');
+  const video = page.locator('video');
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.volume)).toBeCloseTo(0.6);
+
+  // 'Acessibilidade' → 'Volume dos sons' from 60 % down to 20 % with the keyboard (steps of 10 %).
+  await page.getByRole('button', { name: 'Acessibilidade' }).first().click();
+  const panel = page.getByRole('dialog');
+  const slider = panel.getByRole('slider', { name: 'Volume dos sons' });
+  await slider.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveValue('20');
+  // Live: the open video follows without a reload.
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.volume)).toBeCloseTo(0.2);
+  await panel.getByRole('button', { name: 'Fechar' }).click();
+
+  // And the next load starts there.
+  await page.reload();
+  await expect(video).toBeAttached();
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.volume)).toBeCloseTo(0.2);
+});
+
 test('a preview link works signed out and records nothing', async ({ page, expectNoA11yViolations }) => {
   const writes: string[] = [];
   page.on('request', (request) => {

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { platformMachine } from '../../src/machines/platform.machine';
-import { ApiError, NetworkError } from '../../src/services/http/errors';
+import { SimulatedClock, createActor, fromCallback, fromPromise } from 'xstate';
+import {
+  platformMachine,
+  retryDelayMs,
+  RETRY_MAX_MS,
+  showsBanners,
+  type PlatformEvent,
+} from '../../src/machines/platform.machine';
+import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import type { Platform, PlatformSetting } from '../../src/services/contract';
 
 const platform: Platform = {
@@ -21,7 +27,13 @@ const platform: Platform = {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(lookup: () => Promise<Platform>, settings: () => Promise<PlatformSetting[]> = async () => []) {
+function start(
+  lookup: () => Promise<Platform>,
+  settings: () => Promise<PlatformSetting[]> = async () => [],
+  clock: SimulatedClock = new SimulatedClock(),
+) {
+  /** Simulates the browser's `online` event while `watchOnline` runs (null when it does not). */
+  const online: { fire: (() => void) | null } = { fire: null };
   const calls = {
     apply: vi.fn(),
     store: vi.fn(),
@@ -33,6 +45,12 @@ function start(lookup: () => Promise<Platform>, settings: () => Promise<Platform
       actors: {
         lookupPlatform: fromPromise<Platform, { host: string }>(({ input }) => calls.lookup(input.host)),
         loadSettings: fromPromise<PlatformSetting[], { id: number }>(() => settings()),
+        watchOnline: fromCallback<PlatformEvent>(({ sendBack }) => {
+          online.fire = () => sendBack({ type: 'platform.online' });
+          return () => {
+            online.fire = null;
+          };
+        }),
       },
       actions: {
         applyPlatform: (_, p: { platform: Platform }) => calls.apply(p.platform),
@@ -40,9 +58,9 @@ function start(lookup: () => Promise<Platform>, settings: () => Promise<Platform
         showErrorScreen: (_, p: { error: unknown }) => calls.showErrorScreen(p.error),
       },
     }),
-    { input: { host: '127.0.0.1' } },
+    { input: { host: '127.0.0.1' }, clock },
   ).start();
-  return { actor, calls };
+  return { actor, calls, online };
 }
 
 describe('platform machine (spec §1, §4)', () => {
@@ -92,5 +110,132 @@ describe('platform machine (spec §1, §4)', () => {
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(calls.store).not.toHaveBeenCalled();
     expect(calls.showErrorScreen).not.toHaveBeenCalled();
+  });
+});
+
+describe('platform lookup: transient failures retry with backoff (issue 24)', () => {
+  const transient: [string, unknown][] = [
+    ['502', new ApiError(502, { message: 'Bad Gateway' }, '/platforms/127.0.0.1')],
+    ['503', new ApiError(503, { message: 'Indisponível' }, '/platforms/127.0.0.1')],
+    ['504', new ApiError(504, { message: 'Gateway Timeout' }, '/platforms/127.0.0.1')],
+    ['429', new ApiError(429, { message: 'Muitas requisições' }, '/platforms/127.0.0.1')],
+    ['a timeout', new TimeoutError(30_000)],
+    ['a dropped connection', new NetworkError()],
+    ['a malformed answer', new ContractError(['data.theme: missing'])],
+  ];
+
+  it('waits 1 s · 2ⁿ⁻¹ after the n-th failure in a row, at most 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(retryDelayMs)).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+    expect(RETRY_MAX_MS).toBe(30_000);
+  });
+
+  it.each(transient)(
+    '%s keeps the current brand (no error screen, nothing applied) and looks it up again after the delay',
+    async (_, error) => {
+      const clock = new SimulatedClock();
+      let answer: () => Promise<Platform> = () => Promise.reject(error);
+      const { actor, calls } = start(() => answer(), undefined, clock);
+      await flush();
+      expect(actor.getSnapshot().value).toBe('retrying');
+      expect(actor.getSnapshot().hasTag('unavailable')).toBe(true);
+      expect(calls.apply).not.toHaveBeenCalled();
+      expect(calls.showErrorScreen).not.toHaveBeenCalled();
+      expect(calls.lookup).toHaveBeenCalledTimes(1);
+
+      clock.increment(999);
+      await flush();
+      expect(calls.lookup).toHaveBeenCalledTimes(1);
+      clock.increment(1);
+      await flush();
+      expect(calls.lookup).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().value).toBe('retrying'); // failed again: now 2 s
+
+      answer = async () => platform;
+      clock.increment(1_999);
+      await flush();
+      expect(calls.lookup).toHaveBeenCalledTimes(2);
+      clock.increment(1);
+      await flush();
+      await flush();
+      expect(calls.lookup).toHaveBeenCalledTimes(3);
+      expect(calls.apply).toHaveBeenCalledWith(platform);
+      expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+      expect(actor.getSnapshot().context.attempts).toBe(0);
+      expect(calls.showErrorScreen).not.toHaveBeenCalled();
+    },
+  );
+
+  it('keeps retrying while the app is open, the delay capped at 30 s', async () => {
+    const clock = new SimulatedClock();
+    const { actor, calls } = start(() => Promise.reject(new ApiError(503, { message: 'x' }, '/p')), undefined, clock);
+    await flush();
+    const waits = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000];
+    for (const [i, wait] of waits.entries()) {
+      clock.increment(wait - 1);
+      await flush();
+      expect(calls.lookup, `before retry ${i + 1}`).toHaveBeenCalledTimes(i + 1);
+      clock.increment(1);
+      await flush();
+      expect(calls.lookup, `retry ${i + 1} after ${wait} ms`).toHaveBeenCalledTimes(i + 2);
+    }
+    expect(actor.getSnapshot().value).toBe('retrying');
+    expect(actor.getSnapshot().context.attempts).toBe(waits.length + 1);
+  });
+
+  it('looks it up again at once when the browser comes back online', async () => {
+    const clock = new SimulatedClock();
+    let answer: () => Promise<Platform> = () => Promise.reject(new NetworkError());
+    const { actor, calls, online } = start(() => answer(), undefined, clock);
+    await flush();
+    // Two failures in a row: the next retry would be in 2 s.
+    clock.increment(1_000);
+    await flush();
+    expect(calls.lookup).toHaveBeenCalledTimes(2);
+    answer = async () => platform;
+    expect(online.fire).not.toBeNull();
+    online.fire!();
+    await flush();
+    await flush();
+    expect(calls.lookup).toHaveBeenCalledTimes(3);
+    expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+    expect(online.fire).toBeNull(); // no longer watching
+  });
+
+  it('a 500 after a transient failure still shows the error screen (spec §4)', async () => {
+    const clock = new SimulatedClock();
+    const blocking = new ApiError(500, { message: 'Falha' }, '/p');
+    let answer: () => Promise<Platform> = () => Promise.reject(new TimeoutError(30_000));
+    const { actor, calls } = start(() => answer(), undefined, clock);
+    await flush();
+    answer = () => Promise.reject(blocking);
+    clock.increment(1_000);
+    await flush();
+    expect(calls.showErrorScreen).toHaveBeenCalledWith(blocking);
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+  });
+
+  it('a refusal (4xx other than 404) is not retried by itself; platform.retry asks again', async () => {
+    const clock = new SimulatedClock();
+    const { actor, calls } = start(() => Promise.reject(new ApiError(403, { message: 'x' }, '/p')), undefined, clock);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('unavailable');
+    clock.increment(10 * RETRY_MAX_MS);
+    await flush();
+    expect(calls.lookup).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'platform.retry' });
+    await flush();
+    expect(calls.lookup).toHaveBeenCalledTimes(2);
+    expect(calls.showErrorScreen).not.toHaveBeenCalled();
+  });
+});
+
+describe('showsBanners (platform options, issue 24)', () => {
+  it('is false only when the platform says show_banners: false', () => {
+    expect(showsBanners({ ...platform, options: { show_banners: false } })).toBe(false);
+    expect(showsBanners({ ...platform, options: { show_banners: true } })).toBe(true);
+    expect(showsBanners({ ...platform, options: {} })).toBe(true);
+    expect(showsBanners(null)).toBe(true);
   });
 });

@@ -122,7 +122,11 @@ function sampleEvents(eventType: string): EventObject[] {
     const errors: unknown[] = bootMachine.implementations.actors[actor]
       ? [new Error('falhou'), new BootRedirectError('/login')]
       : actor === 'lookupPlatform'
-        ? [new ApiError(404, { message: 'Plataforma não encontrada.' }, '/platforms/x'), offline]
+        ? [
+            new ApiError(404, { message: 'Plataforma não encontrada.' }, '/platforms/x'),
+            offline, // transient: retried with backoff
+            new ApiError(403, { message: 'Proibido.' }, '/platforms/x'), // a refusal: not retried by itself
+          ]
         : actor === 'deliver'
           ? [unauthorized, offline, refused]
           : actor === 'createCharge'
@@ -213,7 +217,16 @@ const models: ModelOptions[] = [
       return JSON.stringify([s.value, c.userId, c.settings.is_libras_enabled, c.settings.is_dark_mode]);
     },
   },
-  { machine: platformMachine, inputs: [{ host: 'localhost' }], samples: sampleEvents },
+  {
+    machine: platformMachine,
+    inputs: [{ host: 'localhost' }],
+    samples: sampleEvents,
+    // Failures in a row beyond the second behave alike (only the backoff delay grows).
+    serializeState: (s) => {
+      const c = s.context as { attempts: number; platform: unknown; error: unknown };
+      return JSON.stringify([s.value, Math.min(c.attempts, 2), c.platform !== null, c.error !== null]);
+    },
+  },
   // 3 slides keep the context (index 0–2) bounded; reduced motion and a single slide start paused.
   {
     machine: carouselMachine,

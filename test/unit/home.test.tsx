@@ -13,11 +13,13 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ReactNode } from 'react';
-import type { Banner, Dashboard, User } from '../../src/services/contract';
+import type { Banner, Dashboard, Platform, PlatformSetting, User } from '../../src/services/contract';
 import { ApiError } from '../../src/services/http/errors';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { ADVANCE_MS, carouselMachine } from '../../src/machines/carousel.machine';
 import { SessionContext } from '../../src/views/session-context';
+import { PlatformContext, type PlatformRef } from '../../src/views/platform-context';
+import { platformMachine } from '../../src/machines/platform.machine';
 import { safeSsoUrl } from '../../src/services/navigation/safe-redirect';
 import { demoUser } from '../fixtures/user';
 
@@ -96,18 +98,51 @@ function sessionFor(user: User) {
   ).start();
 }
 
-function renderWith(ui: ReactNode, user: User = demoUser, path = '/home') {
+function renderWith(ui: ReactNode, user: User = demoUser, path = '/home', platform: PlatformRef | null = null) {
   const location = memoryLocation({ path, record: true });
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionContext.Provider value={sessionFor(user)}>
-          <Router hook={location.hook}>{ui}</Router>
-        </SessionContext.Provider>
+        <PlatformContext.Provider value={platform}>
+          <SessionContext.Provider value={sessionFor(user)}>
+            <Router hook={location.hook}>{ui}</Router>
+          </SessionContext.Provider>
+        </PlatformContext.Provider>
       </QueryClientProvider>
     </IntlProvider>,
   );
   return location;
+}
+
+/** A platform actor whose lookup answers when `answer` is called (options as given). */
+function platformWith(options: Record<string, unknown>) {
+  let answer: () => void = () => {};
+  const found: Platform = {
+    id: 2,
+    name: 'Academia Stream',
+    host: '127.0.0.1',
+    theme: {
+      template: 'streaming',
+      icons: { favicon: '/favicon.svg' },
+      palette: { primary: { main: '#7A1FA2' }, secondary: { main: '#00796B' } },
+    },
+    options,
+    is_external_platform: false,
+    external_api_url: null,
+    enforce_session_throttle: false,
+  };
+  const actor = createActor(
+    platformMachine.provide({
+      actors: {
+        lookupPlatform: fromPromise<Platform, { host: string }>(
+          () => new Promise((resolve) => (answer = () => resolve(found))),
+        ),
+        loadSettings: fromPromise<PlatformSetting[], { id: number }>(async () => []),
+      },
+    }),
+    { input: { host: '127.0.0.1' } },
+  ).start();
+  return { actor, answer: () => answer() };
 }
 
 const reducedMotion = (reduce: boolean) => {
@@ -176,6 +211,33 @@ describe('home dashboard', () => {
         .map((a) => a.textContent),
     ).toEqual(expected);
     await screen.findByRole('link', { name: 'Continuar: Introdução à Informática' });
+  });
+});
+
+describe('show_banners (platform options, issue 24)', () => {
+  it('a platform with show_banners: false shows no carousel and reads no banners', async () => {
+    const { actor, answer } = platformWith({ show_banners: false });
+    renderWith(<HomeScreen index />, demoUser, '/', actor);
+    await act(async () => answer());
+    expect(await screen.findByRole('link', { name: 'Continuar: Introdução à Informática' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Destaques' })).toBeNull();
+    expect(api.getBanners).not.toHaveBeenCalled();
+  });
+
+  it('a platform with show_banners: true (or without the option) shows them once it is known', async () => {
+    for (const options of [{ show_banners: true }, {}]) {
+      const { actor, answer } = platformWith(options);
+      renderWith(<HomeScreen />, demoUser, '/home', actor);
+      // Not known yet: nothing shown, nothing read (a brand without banners never flashes them).
+      await screen.findByRole('link', { name: 'Continuar: Introdução à Informática' });
+      expect(screen.queryByRole('region', { name: 'Destaques' })).toBeNull();
+      expect(api.getBanners).not.toHaveBeenCalled();
+      await act(async () => answer());
+      expect(await screen.findByRole('region', { name: 'Destaques' })).toBeInTheDocument();
+      expect(api.getBanners).toHaveBeenCalledTimes(1);
+      document.body.innerHTML = '';
+      vi.mocked(api.getBanners).mockClear();
+    }
   });
 });
 

@@ -34,6 +34,9 @@ import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 import { SessionContext } from '../../src/views/session-context';
 import ShortVideosSection from '../../src/views/short-videos/section';
+import { accessibilityMachine } from '../../src/machines/accessibility.machine';
+import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
+import { AccessibilityContext, type AccessibilityRef } from '../../src/views/accessibility/context';
 
 const video: ShortVideo = {
   id: 7,
@@ -207,7 +210,10 @@ describe('outbox kinds of short videos', () => {
 
 let outbox: AppOutbox;
 
-function renderSection(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+function renderSection(
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  accessibility: AccessibilityRef | null = null,
+) {
   outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
   outbox.actor.send({ type: 'outbox.user', userId: demoUser.id });
   const session = createActor(
@@ -224,7 +230,9 @@ function renderSection(client = new QueryClient({ defaultOptions: { queries: { r
       <QueryClientProvider client={client}>
         <SessionContext.Provider value={session}>
           <OutboxContext.Provider value={outbox}>
-            <ShortVideosSection />
+            <AccessibilityContext.Provider value={accessibility}>
+              <ShortVideosSection />
+            </AccessibilityContext.Provider>
           </OutboxContext.Provider>
         </SessionContext.Provider>
       </QueryClientProvider>
@@ -264,6 +272,18 @@ afterEach(() => {
 });
 
 describe('"Vídeos curtos" section', () => {
+  it("plays at the 'Volume dos sons' setting and follows a change live (spec §3)", async () => {
+    const accessibility = createActor(accessibilityMachine, {
+      input: { userId: demoUser.id, settings: DEFAULT_SETTINGS },
+    }).start();
+    renderSection(undefined, accessibility);
+    await userEvent.click(await screen.findByRole('button', { name: video.title }));
+    const el = videoOf(screen.getByRole('dialog', { name: video.title }));
+    expect(el.volume).toBeCloseTo(0.6);
+    act(() => accessibility.send({ type: 'settings.change', patch: { volume_of_sounds: 0.2 } }));
+    expect(el.volume).toBeCloseTo(0.2);
+  });
+
   it('lists the videos under a level-2 heading with title and duration', async () => {
     renderSection();
     expect(screen.getByRole('heading', { level: 2, name: 'Vídeos curtos' })).toBeInTheDocument();

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useCurrentUser, useSessionRef } from '../session-context';
 import { CommonMessages } from './messages';
 import { signedInLanding } from '../guards';
@@ -13,6 +13,36 @@ import { OutboxStatus } from '../outbox/status';
 import { OfflineBanner } from '../pwa/offline-banner';
 import { AccessibilityButton } from '../accessibility/panel';
 import { AccountLinkMessages } from '../account/security-messages';
+
+/** The main navigation's items: where each leads, its name, and the paths of its section. */
+const NAV_ITEMS = [
+  { href: '/courses', label: CommonMessages.navCourses, section: /^\/courses(\/|$)/ },
+  { href: '/grades', label: CommonMessages.navGrades, section: /^\/grades(\/|$)/ },
+  // One attachment (/attachment/{id}) belongs to 'Documentos' (/attachments).
+  { href: '/attachments', label: CommonMessages.navAttachments, section: /^\/attachments?(\/|$)/ },
+  { href: '/finances', label: CommonMessages.navFinances, section: /^\/finances(\/|$)/ },
+] as const;
+
+/**
+ * A main navigation link. `aria-current="page"` only when the current path is exactly its
+ * `href` (it IS the page a screen reader is on); inside its section (e.g. /courses/12 under
+ * 'Cursos') it is marked `data-section` instead: a visual "you are in this part" state, not
+ * announced as the current page — the page itself (a course) is not the course list, and its
+ * breadcrumb already carries `aria-current` for where the student is.
+ */
+function NavLink({ href, section, children }: { href: string; section: RegExp; children: ReactNode }) {
+  const [path] = useLocation();
+  const exact = path === href;
+  return (
+    <Link
+      href={href}
+      aria-current={exact ? 'page' : undefined}
+      data-section={exact || section.test(path) ? '' : undefined}
+    >
+      {children}
+    </Link>
+  );
+}
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
@@ -29,18 +59,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Link>
         <nav aria-label={intl.formatMessage(CommonMessages.mainNav)} className="main-nav">
           <ul>
-            <li>
-              <Link href="/courses">{intl.formatMessage(CommonMessages.navCourses)}</Link>
-            </li>
-            <li>
-              <Link href="/grades">{intl.formatMessage(CommonMessages.navGrades)}</Link>
-            </li>
-            <li>
-              <Link href="/attachments">{intl.formatMessage(CommonMessages.navAttachments)}</Link>
-            </li>
-            <li>
-              <Link href="/finances">{intl.formatMessage(CommonMessages.navFinances)}</Link>
-            </li>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.href}>
+                <NavLink href={item.href} section={item.section}>
+                  {intl.formatMessage(item.label)}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="user-box">

@@ -3,6 +3,8 @@
  * cannot be dismissed — there is no close control, and while it shows the app behind it is
  * `inert` (see `app.tsx`), so focus stays in it. It shows the countdown, 'Atualizar', and the
  * code that shows the server's message in a red toast at the top (the toaster sits above it).
+ * It scrolls itself when taller than the viewport (a phone held sideways, 320 px, font size 3:
+ * global.css), so 'Atualizar' and the code are always reachable by touch and keyboard.
  * Renders nothing while the store has no error.
  */
 import { useIntl } from 'react-intl';

@@ -1,6 +1,7 @@
 /**
  * Home (`/home`, platform 1) and index (`/`, other platforms) dashboard (spec §2; issue 6):
- * banners of main v1 `GET /content/banners?isVisibleEad=1` in an accessible carousel, shortcuts
+ * banners of main v1 `GET /content/banners?isVisibleEad=1` in an accessible carousel (not on a
+ * platform with `options.show_banners: false`: neither read nor shown), shortcuts
  * to the areas the student's flags open (spec §6: Profissionalizante always; Trânsito with
  * is_aprovat_user; Graduação with is_lxp_user; EJA with is_eja_user), and `GET /users/dashboard`:
  * unfinished courses with progress and 'Continuar', upcoming items and the pending bills count.
@@ -21,6 +22,7 @@ import { learningObjectPath } from '../components/route-params';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../placeholder/messages';
 import { useCurrentUser } from '../session-context';
+import { useShowBanners } from '../platform-context';
 import { BannerCarousel } from './carousel';
 import { HomeMessages } from './messages';
 import styles from './home.module.css';
@@ -51,15 +53,21 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
   const heading = intl.formatMessage(index ? ScreenMessages.index : ScreenMessages.home);
   usePageTitle(heading);
   const dashboard = useQuery({ queryKey: ['home', 'dashboard'], queryFn: ({ signal }) => getDashboard(signal) });
-  const banners = useQuery({ queryKey: ['home', 'banners'], queryFn: ({ signal }) => getBanners(signal) });
+  // A platform with `options.show_banners: false` (issue 24) has no carousel: nothing is read.
+  const showBanners = useShowBanners() === true;
+  const banners = useQuery({
+    queryKey: ['home', 'banners'],
+    queryFn: ({ signal }) => getBanners(signal),
+    enabled: showBanners,
+  });
 
   return (
     <section className="page">
       <h1>{heading}</h1>
       {user && <p>{intl.formatMessage(HomeMessages.greeting, { name: user.name.split(' ')[0] ?? user.name })}</p>}
 
-      {banners.isError && <QueryError error={banners.error} onRetry={() => void banners.refetch()} />}
-      {banners.data && banners.data.length > 0 && (
+      {showBanners && banners.isError && <QueryError error={banners.error} onRetry={() => void banners.refetch()} />}
+      {showBanners && banners.data && banners.data.length > 0 && (
         <BannerCarousel key={banners.data.map((b) => b.id).join(',')} banners={banners.data} />
       )}
 

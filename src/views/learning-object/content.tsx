@@ -12,6 +12,7 @@ import type { LearningObject } from '../../services/contract';
 import { sanitizeHtml } from '../../services/security/trusted-types';
 import { LearningObjectMessages as M } from './messages';
 import { QuizForm } from './quiz';
+import { useMediaVolume } from '../components/use-media-volume';
 
 /** Sanitises server HTML (DOMPurify through the `dompurify` Trusted Types policy). */
 export { sanitizeHtml };
@@ -50,9 +51,7 @@ export function LearningObjectContent({
       if (!url) break;
       return (
         <figure className="lo-media">
-          <video controls preload="metadata" src={url} onEnded={() => onFinish()} className="lo-video">
-            <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
-          </video>
+          <LoVideo url={url} onEnded={() => onFinish()} />
           <figcaption className="muted">{intl.formatMessage(M.videoHint)}</figcaption>
         </figure>
       );
@@ -60,7 +59,7 @@ export function LearningObjectContent({
       if (!url) break;
       return (
         <figure className="lo-media">
-          <audio controls preload="metadata" src={url} onEnded={() => onFinish()} />
+          <LoAudio url={url} onEnded={() => onFinish()} />
           <figcaption className="muted">{intl.formatMessage(M.audioHint)}</figcaption>
         </figure>
       );
@@ -104,6 +103,24 @@ export function LearningObjectContent({
       return <p>{intl.formatMessage(M.unsupported)}</p>;
   }
   return <p>{intl.formatMessage(M.missingContent)}</p>;
+}
+
+/** A video learning object's player, at the 'Volume dos sons' setting (spec §3). */
+function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useMediaVolume(ref);
+  return (
+    <video ref={ref} controls preload="metadata" src={url} onEnded={onEnded} className="lo-video">
+      <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
+    </video>
+  );
+}
+
+/** An audio learning object's player, at the 'Volume dos sons' setting (spec §3). */
+function LoAudio({ url, onEnded }: { url: string; onEnded: () => void }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  useMediaVolume(ref);
+  return <audio ref={ref} controls preload="metadata" src={url} onEnded={onEnded} />;
 }
 
 /** Sanitised rich text; calls `onReachEnd` once its last line has been scrolled into view. */

@@ -32,6 +32,7 @@ import type { OutboxEntry } from '../../services/storage/outbox-store';
 import { getToken } from '../../services/storage/token';
 import { useOutbox } from '../outbox/context';
 import { useCurrentUser } from '../session-context';
+import { useMediaVolume } from '../components/use-media-volume';
 import { ShortVideosMessages as M } from './messages';
 import styles from './short-videos.module.css';
 
@@ -56,6 +57,8 @@ function Player({ video, onClose }: { video: ShortVideo; onClose: () => void }) 
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  // 'Volume dos sons' (spec §3), live while the video plays.
+  useMediaVolume(videoRef);
   const { shortVideoLifecycle, recordVideoProgress, actor: outbox } = useOutbox();
   const user = useCurrentUser();
   const [src] = useState(() => proxiedVideoUrl(video.resource, getToken()));

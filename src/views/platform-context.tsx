@@ -1,0 +1,28 @@
+/**
+ * React access to the platform actor (spec §1 brand looked up by host; platform.machine.ts).
+ * Views select from it; nothing here fetches.
+ */
+import { createContext, useContext } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { showsBanners, type platformMachine } from '../machines/platform.machine';
+
+export type PlatformRef = ActorRefFrom<typeof platformMachine>;
+
+export const PlatformContext = createContext<PlatformRef | null>(null);
+
+/**
+ * Whether the home shows its banners (`options.show_banners`, issue 24):
+ * @returns null while the first lookup is under way (not known yet: nothing shown, nothing read, so
+ *   a brand without banners never flashes them), then `showsBanners(platform)`; true when the
+ *   lookup failed (the spec's default), and outside a provider (isolated view tests).
+ */
+export function useShowBanners(): boolean | null {
+  const ref = useContext(PlatformContext) ?? undefined;
+  return useSelector(ref, (s) => {
+    if (!s) return true;
+    // The first lookup (no brand, no failure yet); later retries keep what is shown.
+    if (s.hasTag('loading') && s.context.platform === null && s.context.error === null) return null;
+    return showsBanners(s.context.platform);
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * Platform lookup (spec §1, §4; issue 24 item 9) in real Chromium: transient failures of
+ * `GET /platforms/{host}` — 503, 502, a dropped connection, a malformed answer — neither show
+ * the error screen nor leave the default brand for good: the app keeps what it shows and looks
+ * the platform up again with backoff until it answers, then applies the brand. Time is
+ * Playwright's clock (the backoff's seconds pass without waiting for them).
+ */
+import type { Route } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+test('transient lookup failures are retried with backoff until the brand arrives, without the error screen', async ({
+  browser,
+}) => {
+  // No service worker: every lookup reaches the route below.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const failures: ((route: Route) => Promise<void>)[] = [
+    (route) => route.fulfill({ status: 503, json: { message: 'Indisponível' } }),
+    (route) => route.fulfill({ status: 502, json: { message: 'Bad Gateway' } }),
+    (route) => route.abort('connectionreset'),
+    (route) => route.fulfill({ status: 200, json: { data: { id: 'não é uma plataforma' } } }),
+    (route) => route.fulfill({ status: 503, json: { message: 'Indisponível' } }),
+    (route) => route.fulfill({ status: 200, body: '{ malformado', contentType: 'application/json' }),
+  ];
+  let lookups = 0;
+  await page.route('**/api/v1/platforms/127.0.0.1', async (route) => {
+    const fail = failures[lookups++];
+    if (fail) await fail(route);
+    else await route.continue();
+  });
+  await page.clock.install();
+  await page.goto(`${process.env.E2E_BASE_URL_BRAND2!}/login`);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  const html = page.locator('html');
+  // Fake time runs forward a second at a time until the lookup has answered and the brand applies.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1_000);
+        return html.getAttribute('data-template');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('streaming');
+  expect(lookups).toBeGreaterThan(failures.length);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,125 @@
+/**
+ * Keyboard and screen readers (issue 24 item 8): the signed-in navigation marks the page the
+ * student is on with `aria-current="page"` (exact path only; a page inside a section shows the
+ * section visually, `data-section`), and 'Nova versão disponível' is said in a polite live
+ * region that is in the page before the offer arrives.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { createActor, fromPromise } from 'xstate';
+import { Router } from 'wouter';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { memoryLocation } from 'wouter/memory-location';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { appUpdateMachine } from '../../src/machines/app-update.machine';
+import { createAppOutbox, type AppOutbox } from '../../src/wiring-outbox';
+import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
+import { OutboxContext } from '../../src/views/outbox/context';
+import { SessionContext } from '../../src/views/session-context';
+import { AppLayout } from '../../src/views/components/app-layout';
+import { UpdatePrompt, type AppUpdateRef } from '../../src/views/pwa/update-prompt';
+import { demoUser } from '../fixtures/user';
+
+let outbox: AppOutbox | null = null;
+afterEach(() => {
+  outbox?.actor.stop();
+  outbox = null;
+});
+
+function renderLayoutAt(path: string) {
+  outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
+  const session = createActor(
+    sessionMachine.provide({
+      actors: { fetchUser: fromPromise(async () => demoUser), postLoginSetup: fromPromise(async () => {}) },
+    }),
+    { input: { hasToken: true, cachedUser: demoUser } },
+  ).start();
+  const { hook } = memoryLocation({ path });
+  render(
+    <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+      <QueryClientProvider client={new QueryClient()}>
+        <Router hook={hook}>
+          <SessionContext.Provider value={session}>
+            <OutboxContext.Provider value={outbox}>
+              <AppLayout>
+                <h1>Conteúdo</h1>
+              </AppLayout>
+            </OutboxContext.Provider>
+          </SessionContext.Provider>
+        </Router>
+      </QueryClientProvider>
+    </IntlProvider>,
+  );
+  return within(screen.getByRole('navigation', { name: 'Navegação principal' }));
+}
+
+const NAMES = ['Cursos', 'Notas', 'Documentos', 'Financeiro'];
+
+describe('signed-in navigation: aria-current', () => {
+  it.each([
+    ['/courses', 'Cursos'],
+    ['/grades', 'Notas'],
+    ['/attachments', 'Documentos'],
+    ['/finances', 'Financeiro'],
+  ])('on %s only %s is the current page', (path, current) => {
+    const nav = renderLayoutAt(path);
+    for (const name of NAMES) {
+      const link = nav.getByRole('link', { name });
+      if (name === current) {
+        expect(link).toHaveAttribute('aria-current', 'page');
+        expect(link).toHaveAttribute('data-section');
+      } else {
+        expect(link).not.toHaveAttribute('aria-current');
+        expect(link).not.toHaveAttribute('data-section');
+      }
+    }
+  });
+
+  it.each([
+    ['/courses/12', 'Cursos'],
+    ['/courses/1/modules/2/learningObjects/3', 'Cursos'],
+    ['/grades/course/1', 'Notas'],
+    ['/attachment/4', 'Documentos'],
+  ])('inside a section (%s) no link is the current page; %s shows the section', (path, section) => {
+    const nav = renderLayoutAt(path);
+    for (const name of NAMES) {
+      const link = nav.getByRole('link', { name });
+      expect(link).not.toHaveAttribute('aria-current');
+      if (name === section) expect(link).toHaveAttribute('data-section');
+      else expect(link).not.toHaveAttribute('data-section');
+    }
+  });
+
+  it('a page outside the navigation (/home, /coursesx) marks nothing', () => {
+    for (const path of ['/home', '/coursesx']) {
+      const nav = renderLayoutAt(path);
+      for (const name of NAMES) expect(nav.getByRole('link', { name })).not.toHaveAttribute('data-section');
+      expect(nav.queryAllByRole('link', { current: 'page' })).toEqual([]);
+      document.body.innerHTML = '';
+    }
+  });
+});
+
+describe("'Nova versão disponível' is announced politely", () => {
+  it('the polite live region is in the page before the offer, and the offer is said in it', () => {
+    const update = createActor(
+      appUpdateMachine.provide({ actors: { activate: fromPromise(async () => {}) } }),
+    ).start() as AppUpdateRef;
+    const { container } = render(
+      <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+        <UpdatePrompt update={update} />
+      </IntlProvider>,
+    );
+    const region = container.querySelector('[aria-live="polite"]');
+    expect(region).not.toBeNull();
+    expect(region).toHaveTextContent('');
+    expect(screen.queryByRole('complementary', { name: 'Nova versão disponível' })).toBeNull();
+
+    act(() => update.send({ type: 'update.available' }));
+    // The same region (not a new one added with its text) now holds the offer as a status.
+    expect(container.querySelector('[aria-live="polite"]')).toBe(region);
+    expect(within(region as HTMLElement).getByRole('status')).toHaveTextContent('Nova versão disponível');
+    expect(screen.getByRole('complementary', { name: 'Nova versão disponível' })).toBeInTheDocument();
+  });
+});
