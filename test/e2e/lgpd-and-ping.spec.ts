@@ -75,8 +75,9 @@ test('a failed acceptance keeps the dialog with the error; Escape postpones', as
   const dialog = page.getByRole('dialog', DIALOG);
   await expect(dialog).toBeVisible({ timeout: 5_000 });
   await dialog.getByRole('button', { name: 'Aceitar' }).click();
+  // A human reason (issue 24), not the server's technical text.
   await expect(dialog.getByRole('alert')).toHaveText(
-    'Não foi possível registrar o seu aceite. Erro interno do servidor.',
+    'Não foi possível registrar o seu aceite. A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
   );
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Aceitar' })).toBeFocused();
