@@ -117,7 +117,14 @@ async function checkBody(c: Context): Promise<void> {
   }
 }
 
-const tooLarge = (message: string) => (c: Context) => c.json({ message }, 413);
+/**
+ * The 413 answer. The body was not (fully) read, so the connection is closed after the answer:
+ * a client must not reuse a socket that still carries the rest of an upload.
+ */
+const tooLarge = (message: string) => (c: Context) => {
+  c.header('Connection', 'close');
+  return c.json({ message }, 413);
+};
 
 /** The guard middleware (see the file header); mount on `/api/*` before the routes. */
 export function inputGuard(): MiddlewareHandler {
