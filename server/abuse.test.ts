@@ -99,7 +99,11 @@ describe('tokens die with the session', () => {
     const current = await tokenOf('tk2');
     const otherErp = await erpTokenOf(other);
     const currentErp = await erpTokenOf(current);
-    const changed = await post('/auth/changePassword', { current_password: 'demo1234', new_password: 'nova-senha-2' }, current);
+    const changed = await post(
+      '/auth/changePassword',
+      { current_password: 'demo1234', new_password: 'nova-senha-2' },
+      current,
+    );
     expect(changed.status).toBe(200);
     expect(await billsStatus(otherErp)).toBe(401);
     expect(await billsStatus(currentErp)).toBe(200);
@@ -116,7 +120,12 @@ describe('tokens die with the session', () => {
       await (await fetch(`${server.url}/api/dev/mail?to=tk3%40exemplo.com.br`)).json(),
     ).data;
     const code = /(\d{6})/.exec(mails[0]!.body)![1]!;
-    const reset = await post('/auth/resetPassword', { ...base, code, challenge_response: code, new_password: 'nova-senha-3' });
+    const reset = await post('/auth/resetPassword', {
+      ...base,
+      code,
+      challenge_response: code,
+      new_password: 'nova-senha-3',
+    });
     expect(reset.status).toBe(200);
     expect(await billsStatus(erp)).toBe(401);
   });
@@ -152,7 +161,11 @@ describe('Idempotency-Key bound to its request', () => {
     const token = await tokenOf('idem1');
     const key = 'idem1-key';
     const start2 = () =>
-      api('/api/v1/lms/learningObjects/2/start?lesson_id=1', { method: 'PUT', token, headers: { 'Idempotency-Key': key } });
+      api('/api/v1/lms/learningObjects/2/start?lesson_id=1', {
+        method: 'PUT',
+        token,
+        headers: { 'Idempotency-Key': key },
+      });
     const first = await start2();
     expect(first.status).toBe(200);
     const end3 = (idempotencyKey: string) =>
@@ -167,8 +180,11 @@ describe('Idempotency-Key bound to its request', () => {
     expect(reused.headers.get('idempotent-replayed')).toBeNull();
     expect(await messageOf(reused)).toBe(IDEMPOTENCY_MISMATCH_MESSAGE);
     const lo3 = async () =>
-      ((await (await api('/api/v1/lms/learningObjects/3?lesson_id=1', { token })).json()) as { data: { status: string } })
-        .data.status;
+      (
+        (await (await api('/api/v1/lms/learningObjects/3?lesson_id=1', { token })).json()) as {
+          data: { status: string };
+        }
+      ).data.status;
     expect(await lo3()).not.toBe('completed');
     // The same request again is still the replay of the first answer.
     const again = await start2();
@@ -210,7 +226,10 @@ describe('bad input is a 4xx, never a 500', () => {
 
   it('refuses NUL in a username, a name, an address, a deletion reason and a JSON key (400), storing nothing', async () => {
     const probes: [string, string, string?][] = [
-      ['/api/v1/auth/token', '{"client_id":"w","grant_type":"password","username":"de\\u0000mo","password":"x","scope":"BRA"}'],
+      [
+        '/api/v1/auth/token',
+        '{"client_id":"w","grant_type":"password","username":"de\\u0000mo","password":"x","scope":"BRA"}',
+      ],
       ['/api/v1/users/self', '{"name":"Ana\\u0000Souza"}', 'PUT'],
       [
         '/api/v1/users/self',
@@ -218,7 +237,10 @@ describe('bad input is a 4xx, never a 500', () => {
         'PUT',
       ],
       ['/api/v1/users/self/delete', '{"deletionReason":"motivo\\u0000"}'],
-      ['/api/v1/auth/token', '{"client_id":"w","grant_type":"password","username":"demo","password":"x","scope":"BRA","k\\u0000":1}'],
+      [
+        '/api/v1/auth/token',
+        '{"client_id":"w","grant_type":"password","username":"demo","password":"x","scope":"BRA","k\\u0000":1}',
+      ],
       ['/api/v1/auth/resetPassword', '{"client_id":"w","username":"\\u0000","scope":"BRA","challenge_type":"email"}'],
     ];
     for (const [path, body, method] of probes) {
@@ -267,7 +289,11 @@ describe('bad input is a 4xx, never a 500', () => {
   it('refuses learning-object end data nested 5 000 levels deep (400) and deeper than the limit', async () => {
     const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
     for (const depth of [5_000, 100_000, MAX_JSON_DEPTH]) {
-      const answer = await raw('/api/v1/lms/learningObjects/1/end', `{"lesson_id":1,"data":{"x":${nested(depth)}}}`, 'PUT');
+      const answer = await raw(
+        '/api/v1/lms/learningObjects/1/end',
+        `{"lesson_id":1,"data":{"x":${nested(depth)}}}`,
+        'PUT',
+      );
       expect(answer.status, `depth ${depth}`).toBe(400);
     }
     const shallow = await raw('/api/v1/lms/learningObjects/1/end', `{"lesson_id":1,"data":{"x":${nested(10)}}}`, 'PUT');
@@ -276,7 +302,11 @@ describe('bad input is a 4xx, never a 500', () => {
 
   it('answers 413 to progress data over 64 KB (50 MB included) and to other JSON bodies over 1 MB', async () => {
     const end = (bytes: number) =>
-      raw('/api/v1/lms/learningObjects/1/end', JSON.stringify({ lesson_id: 1, data: { blob: 'x'.repeat(bytes) } }), 'PUT');
+      raw(
+        '/api/v1/lms/learningObjects/1/end',
+        JSON.stringify({ lesson_id: 1, data: { blob: 'x'.repeat(bytes) } }),
+        'PUT',
+      );
     const huge = await end(50 * 1024 * 1024);
     expect(huge.status).toBe(413);
     expect(await messageOf(huge)).toBe(INPUT_MESSAGES.tooLarge);
@@ -317,7 +347,11 @@ describe('bad input is a 4xx, never a 500', () => {
   });
 
   it('recognises a database data exception (the safety net answers it 400) and nothing else', async () => {
-    const failure = (query: ReturnType<typeof sql>) => server.db.rows(query).then(() => null, (error: unknown) => error);
+    const failure = (query: ReturnType<typeof sql>) =>
+      server.db.rows(query).then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(isDataException(await failure(sql`SELECT '2024-13-45'::date`))).toBe(true);
     expect(isDataException(await failure(sql`SELECT ${'a\u0000b'}::text`))).toBe(true);
     expect(isDataException(await failure(sql`SELECT * FROM no_such_table`))).toBe(false);
@@ -330,9 +364,11 @@ describe('production switches', () => {
     expect(demoFeatures({})).toEqual({ devMail: false, demoPayments: true, standins: true });
     expect(demoFeatures({ DEV_MAIL: '1' })).toEqual({ devMail: true, demoPayments: true, standins: true });
     expect(demoFeatures({ NODE_ENV: 'production' })).toEqual({ devMail: false, demoPayments: false, standins: false });
-    expect(
-      demoFeatures({ NODE_ENV: 'production', DEV_MAIL: '1', DEMO_PAYMENTS: '1', STANDINS: '1' }),
-    ).toEqual({ devMail: false, demoPayments: true, standins: true });
+    expect(demoFeatures({ NODE_ENV: 'production', DEV_MAIL: '1', DEMO_PAYMENTS: '1', STANDINS: '1' })).toEqual({
+      devMail: false,
+      demoPayments: true,
+      standins: true,
+    });
     expect(describeDemoFeatures({ NODE_ENV: 'production', DEV_MAIL: '1' })).toMatch(
       /dev mail outbox .* off \(DEV_MAIL=1 ignored.*demo payments .* off .*widget stand-ins .* off/,
     );

@@ -287,7 +287,8 @@ describe('POST /users/self/delete', () => {
 
 describe('GET /api/dev/mail', () => {
   const outbox = () => fetch(`${server.url}/api/dev/mail?to=reset1@exemplo.com.br`);
-  const expireCodes = () => fetch(`${server.url}/api/dev/mail/expire-codes?to=reset1@exemplo.com.br`, { method: 'POST' });
+  const expireCodes = () =>
+    fetch(`${server.url}/api/dev/mail/expire-codes?to=reset1@exemplo.com.br`, { method: 'POST' });
   const withEnv = async (env: Record<string, string | undefined>, run: () => Promise<void>) => {
     const saved = { DEV_MAIL: process.env.DEV_MAIL, NODE_ENV: process.env.NODE_ENV };
     Object.assign(process.env, env);

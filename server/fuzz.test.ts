@@ -191,7 +191,26 @@ const QUERY_NAMES = [
   'resource',
 ];
 
-const QUERY_VALUES = ['1', '2', '0', '-1', '%00', '%ED%A0%80', '%E0%A4%A', 'abc', '1e9', '99999999999', 'x'.repeat(400), '', 'SP', 'completed', 'name', 'desc', 'demo%40exemplo.com.br', 'aula.webm'];
+const QUERY_VALUES = [
+  '1',
+  '2',
+  '0',
+  '-1',
+  '%00',
+  '%ED%A0%80',
+  '%E0%A4%A',
+  'abc',
+  '1e9',
+  '99999999999',
+  'x'.repeat(400),
+  '',
+  'SP',
+  'completed',
+  'name',
+  'desc',
+  'demo%40exemplo.com.br',
+  'aula.webm',
+];
 
 /** Header values (fetch refuses NUL, CR, LF and non-Latin-1 in headers, so do real clients). */
 const TIMESTAMPS = [
@@ -230,7 +249,7 @@ function apiRoutes(): Route[] {
 }
 
 function request(route: Route, random: () => number): { url: string; init: RequestInit; label: string } {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const path = route.path.replace(/:[A-Za-z_]+/g, () => (random() < 0.4 ? pick(['1', '2', '3']) : pick(SEGMENTS)));
   const query: string[] = [];
   const nQuery = Math.floor(random() * 4);
@@ -246,7 +265,7 @@ function request(route: Route, random: () => number): { url: string; init: Reque
   if (random() < 0.3) headers['x-client-timestamp'] = pick(TIMESTAMPS);
   if (random() < 0.3) headers['idempotency-key'] = pick(KEYS);
 
-  let body: string | Uint8Array | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (route.method !== 'GET') {
     const shape = random();
     if (shape < 0.65) {
@@ -303,7 +322,13 @@ beforeAll(async () => {
   const login = await fetch(`${server.url}/api/v1/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: 'w', grant_type: 'password', username: 'fuzz1', password: 'demo1234', scope: 'BRA' }),
+    body: JSON.stringify({
+      client_id: 'w',
+      grant_type: 'password',
+      username: 'fuzz1',
+      password: 'demo1234',
+      scope: 'BRA',
+    }),
   });
   token = v.parse(LoginResponse, await login.json()).access_token;
 });
@@ -349,10 +374,18 @@ describe('fuzzing every API route with hostile input', () => {
     const login = await fetch(`${server.url}/api/v1/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: 'w', grant_type: 'password', username: 'eja', password: 'demo1234', scope: 'BRA' }),
+      body: JSON.stringify({
+        client_id: 'w',
+        grant_type: 'password',
+        username: 'eja',
+        password: 'demo1234',
+        scope: 'BRA',
+      }),
     });
     expect(login.status).toBe(200);
     const fresh = v.parse(LoginResponse, await login.json()).access_token;
-    expect((await fetch(`${server.url}/api/v2/lms/courses`, { headers: { 'x-access-token': fresh } })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/v2/lms/courses`, { headers: { 'x-access-token': fresh } })).status).toBe(
+      200,
+    );
   }, 240_000);
 });

@@ -103,10 +103,7 @@ export const IDEMPOTENCY_MISMATCH_MESSAGE =
 export async function requestFingerprint(c: Context, body?: string): Promise<string> {
   const url = new URL(c.req.url);
   const text = body ?? (c.req.raw.body || c.req.bodyCache.text ? await c.req.text() : '');
-  return createHash('sha256')
-    .update(`${c.req.method}\n${url.pathname}${url.search}\n`)
-    .update(text)
-    .digest('hex');
+  return createHash('sha256').update(`${c.req.method}\n${url.pathname}${url.search}\n`).update(text).digest('hex');
 }
 
 /**

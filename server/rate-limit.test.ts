@@ -18,7 +18,11 @@ import { RATE_LIMIT_MESSAGE, rateLimits } from './rate-limit';
 
 let server: RunningServer;
 
-const post = (path: string, body: unknown, init: { token?: string; base?: string; headers?: Record<string, string> } = {}) =>
+const post = (
+  path: string,
+  body: unknown,
+  init: { token?: string; base?: string; headers?: Record<string, string> } = {},
+) =>
   fetch(`${init.base ?? server.url}/api/v1${path}`, {
     method: 'POST',
     headers: {
@@ -95,9 +99,7 @@ describe('configuration', () => {
     expect(
       rateLimits({ RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_PER_CODE: '3', RATE_LIMIT_PER_ADDRESS: '0' }),
     ).toEqual({ windowSeconds: 60, perCode: 3, perAddress: 0 });
-    expect(rateLimits({ RATE_LIMIT_WINDOW_SECONDS: 'x', RATE_LIMIT_PER_CODE: '-1' })).toEqual(
-      rateLimits({}),
-    );
+    expect(rateLimits({ RATE_LIMIT_WINDOW_SECONDS: 'x', RATE_LIMIT_PER_CODE: '-1' })).toEqual(rateLimits({}));
   });
 });
 
@@ -247,8 +249,6 @@ describe('no account enumeration by timing', () => {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const [k, u] = [median(known), median(unknown)];
-    expect(Math.abs(k - u) / Math.max(k, u), `medians: wrong password ${k} ms, unknown code ${u} ms`).toBeLessThan(
-      0.2,
-    );
+    expect(Math.abs(k - u) / Math.max(k, u), `medians: wrong password ${k} ms, unknown code ${u} ms`).toBeLessThan(0.2);
   });
 });

@@ -139,10 +139,12 @@ async function reserve(db: Db, buckets: Bucket[], windowSeconds: number) {
 const forget = (db: Db, ids: number[]) =>
   ids.length === 0
     ? Promise.resolve()
-    : db.rows(sql`DELETE FROM rate_limit_events WHERE id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
+    : db.rows(
+        sql`DELETE FROM rate_limit_events WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
 
 /**
  * Middleware limiting `action` (see the file header; a function picks it per request, e.g. the

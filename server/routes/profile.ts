@@ -190,13 +190,18 @@ export function biometricsV2Routes(db: Db): Hono<AppEnv> {
     // A retried upload with the same Idempotency-Key stores the photo once; the key is bound to
     // the photo's bytes (a multipart body's boundary changes between retries, its file does not).
     const fingerprint = createHash('sha256').update(`POST biometrics ${type}\n`).update(bytes).digest('hex');
-    return idempotent(c, db, async () => {
-      const [row] = await db.rows<{ id: number; created_at: string | Date }>(sql`
+    return idempotent(
+      c,
+      db,
+      async () => {
+        const [row] = await db.rows<{ id: number; created_at: string | Date }>(sql`
         INSERT INTO biometric_photos (user_id, content_type, size_bytes, bytes)
         VALUES (${c.var.student.id}, ${type}, ${bytes.byteLength}, ${Buffer.from(bytes)})
         RETURNING id, created_at`);
-      return { status: 201, body: { data: { id: row!.id, created_at: new Date(row!.created_at).toISOString() } } };
-    }, fingerprint);
+        return { status: 201, body: { data: { id: row!.id, created_at: new Date(row!.created_at).toISOString() } } };
+      },
+      fingerprint,
+    );
   });
   return app;
 }
