@@ -24,6 +24,11 @@
  *   outbox, newest first. Off (404) unless `DEV_MAIL=1`, and never on with `NODE_ENV=production`
  *   (it shows reset codes to anyone: issue 19, server/features.ts). Every e-mail is also logged to
  *   stdout when "sent" (without its body under `NODE_ENV=production`).
+ * - Rate limits (issue 19, server/rate-limit.ts): code requests (every one counts), confirmations,
+ *   change password and deletion (failures count; a success clears the account's counter) answer
+ *   429 + `Retry-After` beyond `RATE_LIMIT_PER_CODE` per account / `RATE_LIMIT_PER_ADDRESS` per
+ *   address in `RATE_LIMIT_WINDOW_SECONDS`. Revoking a session also ends the tokens derived from
+ *   it (the hub's ERP token, the LXP SSO token: routes/finances.ts, routes/home.ts).
  * - `POST /api/dev/mail/expire-codes?to=<address>` (same switch): ages that address's pending
  *   reset codes past their lifetime, as if `RESET_CODE_TTL_SECONDS` had passed — lets tests show
  *   the expired-code message without waiting. → `{ data: { expired: n } }`.

@@ -1,4 +1,10 @@
-/** Public routes of main v1: platform lookup, settings, sign-in and sign-out (spec §7). */
+/**
+ * Public routes of main v1: platform lookup, settings, sign-in and sign-out (spec §7).
+ * Sign-in is rate limited per access code and per address (429 + Retry-After, server/rate-limit.ts)
+ * and spends the same work on an unknown access code as on a wrong password (a dummy scrypt
+ * hash: no enumeration by timing; issue 19). Sign-out revokes the session and, with it, every
+ * token derived from it.
+ */
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { LoginRequest, type LoginResponse, type Platform } from '../../src/services/contract';
