@@ -36,12 +36,17 @@ ${DEMO_STUDENTS.map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(12)} ${s.about
 
 NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}  demo features: ${describeDemoFeatures()}
 Rate limits (sign-in, password reset, change password, account deletion): ${describeRateLimits()}
-${
-  demoFeatures().devMail
-    ? 'Password reset demo: the e-mailed codes are at GET /api/dev/mail?to=<address> (and in this log).'
-    : 'Password reset demo: the e-mailed codes are printed in this log ([mail]); DEV_MAIL=1 also serves them at GET /api/dev/mail.'
-}
+${resetDemoHint()}
 `);
+
+/** Where the password-reset demo finds the e-mailed codes (nowhere public in production). */
+function resetDemoHint(): string {
+  if (process.env.NODE_ENV === 'production')
+    return 'E-mails go to the mail_outbox table only (their bodies are neither logged nor served).';
+  return demoFeatures().devMail
+    ? 'Password reset demo: the e-mailed codes are at GET /api/dev/mail?to=<address> (and in this log).'
+    : 'Password reset demo: the e-mailed codes are printed in this log ([mail]); DEV_MAIL=1 also serves them at GET /api/dev/mail.';
+}
 
 let stopping = false;
 const stop = async () => {
