@@ -126,7 +126,12 @@ async function reserve(db: Db, buckets: Bucket[], windowSeconds: number) {
       retryAfter = Math.max(retryAfter ?? 1, Math.max(1, Number(count.retry ?? windowSeconds)));
     }
   }
-  // Housekeeping: attempts older than the window never count again.
+  // Housekeeping: attempts older than the window never count again — this call's buckets each
+  // time, every bucket now and then (buckets of access codes tried once would otherwise stay).
+  if (Math.random() < 0.01) {
+    await db.rows(sql`
+      DELETE FROM rate_limit_events WHERE at <= clock_timestamp() - make_interval(secs => ${windowSeconds})`);
+  }
   await db.rows(sql`
     DELETE FROM rate_limit_events
     WHERE bucket IN (${sql.join(
