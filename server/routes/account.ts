@@ -131,6 +131,32 @@ async function liveUserByAccessCode(db: Db, username: string): Promise<LiveUser 
   return row ?? null;
 }
 
+/**
+ * Least time a reset-code request takes, ms: e-mailing a code costs a few database writes that
+ * an unknown access code would skip, a difference the answer's timing must not show.
+ */
+export const CODE_REQUEST_MIN_MS = 40;
+
+/** Invalidates the student's older codes, stores a new one (hashed) and e-mails it. */
+async function sendResetCode(db: Db, user: LiveUser, email: string): Promise<void> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = randomBytes(16).toString('hex');
+  const ttl = resetCodeTtlSeconds();
+  await db.rows(sql`
+    UPDATE password_reset_codes SET invalidated_at = now()
+    WHERE user_id = ${user.id} AND used_at IS NULL AND invalidated_at IS NULL`);
+  await db.rows(sql`
+    INSERT INTO password_reset_codes (user_id, code_salt, code_hash, expires_at)
+    VALUES (${user.id}, ${salt}, ${hashCode(salt, code)}, now() + make_interval(secs => ${ttl}))`);
+  await sendMail(
+    db,
+    email,
+    'Código para redefinir sua senha',
+    `Olá, ${user.name}.\n\nSeu código para redefinir a senha é: ${code}\n\n` +
+      `Ele vale por ${Math.max(1, Math.round(ttl / 60))} minuto(s). Se você não pediu, ignore este e-mail.`,
+  );
+}
+
 /** Public account routes of main v1 (`/auth/resetPassword`) and the signed-in ones. */
 export function accountRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -148,25 +174,15 @@ export function accountRoutes(db: Db): Hono<AppEnv> {
     if (raw.code === undefined) {
       // Hono keeps the parsed body: the second read validates the step's own schema.
       const request = await jsonBody(c, ResetPasswordCodeRequest);
-      const user = await liveUserByAccessCode(db, request.username);
-      if (user?.email) {
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        const salt = randomBytes(16).toString('hex');
-        const ttl = resetCodeTtlSeconds();
-        await db.rows(sql`
-          UPDATE password_reset_codes SET invalidated_at = now()
-          WHERE user_id = ${user.id} AND used_at IS NULL AND invalidated_at IS NULL`);
-        await db.rows(sql`
-          INSERT INTO password_reset_codes (user_id, code_salt, code_hash, expires_at)
-          VALUES (${user.id}, ${salt}, ${hashCode(salt, code)}, now() + make_interval(secs => ${ttl}))`);
-        await sendMail(
-          db,
-          user.email,
-          'Código para redefinir sua senha',
-          `Olá, ${user.name}.\n\nSeu código para redefinir a senha é: ${code}\n\n` +
-            `Ele vale por ${Math.max(1, Math.round(ttl / 60))} minuto(s). Se você não pediu, ignore este e-mail.`,
-        );
-      }
+      // The answer takes at least CODE_REQUEST_MIN_MS whether a code is e-mailed or not, so its
+      // timing does not tell which access codes exist (issue 19; the work runs meanwhile).
+      await Promise.all([
+        (async () => {
+          const user = await liveUserByAccessCode(db, request.username);
+          if (user?.email) await sendResetCode(db, user, user.email);
+        })(),
+        new Promise((resolve) => setTimeout(resolve, CODE_REQUEST_MIN_MS)),
+      ]);
       const answer: ResetPasswordResponse = { data: { status: 'code_sent', message: RESET_MESSAGES.codeSent } };
       return c.json(answer);
     }
