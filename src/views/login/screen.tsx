@@ -63,10 +63,11 @@ export function LoginScreen() {
   const error = localError ?? (loginError && !rateLimited ? messageOfClassified(intl, loginError, 'login') : null);
   // After a failed submit, focus goes to the message (issue 24): a screen reader reads it and a
   // keyboard user continues from there, instead of focus falling to <body>.
+  const waiting = rateLimited && cooldown.cooling;
   useEffect(() => {
     if (error) errorRef.current?.focus();
-    else if (rateLimited) document.getElementById('login-wait')?.focus();
-  }, [error, loginError, rateLimited]);
+    else if (waiting) document.getElementById('login-wait')?.focus();
+  }, [error, loginError, waiting]);
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">
       <div className="public-toolbar">
@@ -87,7 +88,7 @@ export function LoginScreen() {
               {error}
             </p>
           )}
-          {!localError && rateLimited && cooldown.cooling && (
+          {!localError && waiting && (
             <RateLimitNotice id="login-wait" remainingS={cooldown.remainingS} startedS={cooldown.startedS} />
           )}
           <div className="field">
