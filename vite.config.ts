@@ -108,6 +108,18 @@ function withoutRuntimeStyles(): Plugin {
 }
 
 /**
+ * Source maps of the build, from `SOURCEMAPS`: unset, `0` or `off` → none (the default);
+ * `hidden` → written beside the JS but never referenced from it. Anything else stops the build
+ * (a referenced map would publish the sources).
+ */
+function sourceMaps(): false | 'hidden' {
+  const value = (process.env.SOURCEMAPS ?? '').trim().toLowerCase();
+  if (value === '' || value === '0' || value === 'off' || value === 'false') return false;
+  if (value === 'hidden') return 'hidden';
+  throw new Error(`SOURCEMAPS=${value}: use "hidden" (maps for error reporting, not referenced) or leave it unset`);
+}
+
+/**
  * Vite build of the statically exported SPA (DESIGN.md §1). In development the
  * reference API runs on API_PORT (default 4174) and `/api` is proxied to it.
  */
@@ -148,7 +160,11 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in what is published (issue 19, docs/deploy.md "Source maps"): off by
+    // default; SOURCEMAPS=hidden writes them to dist/ WITHOUT a `sourceMappingURL` comment in the
+    // JS, to upload to error reporting and delete before publishing (the reference server never
+    // serves *.map either).
+    sourcemap: sourceMaps(),
   },
   server: {
     proxy: {

@@ -2,6 +2,8 @@
 /**
  * `npm run dev`: the reference API on API_PORT (default 4174) and the Vite dev server
  * (hot reload, `/api` proxied to the API — see vite.config.ts). Ctrl-C stops both.
+ * The API runs with the dev mail outbox on (`DEV_MAIL=1`, GET /api/dev/mail) unless the
+ * environment says otherwise.
  */
 import { spawn } from 'node:child_process';
 
@@ -9,7 +11,7 @@ const apiPort = process.env.API_PORT ?? '4174';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, SERVE_DIST: '0' },
+    env: { DEV_MAIL: '1', ...process.env, PORT: apiPort, SERVE_DIST: '0' },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {
     stdio: 'inherit',

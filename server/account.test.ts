@@ -6,7 +6,7 @@
  * new works) and revokes sessions; change password checks the current one and keeps only the
  * current session; a deleted account cannot sign in; the signed-in calls answer 401 without a token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import {
@@ -81,10 +81,13 @@ const addStudent = async (code: string) => {
 };
 
 beforeAll(async () => {
+  // These tests read the e-mailed codes in the dev mail outbox, off unless DEV_MAIL=1 (issue 19).
+  process.env.DEV_MAIL = '1';
   server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
 });
 afterAll(async () => {
   await server.close();
+  delete process.env.DEV_MAIL;
 });
 
 describe('seed', () => {
@@ -149,6 +152,11 @@ describe('POST /auth/resetPassword (set the password)', () => {
 
   it('refuses a wrong code with a clear message, then locks the code after too many tries', async () => {
     await addStudent('wrong1');
+    // The code's own lock, under a per-code rate limit wider than the default 5 (server/rate-limit.ts).
+    process.env.RATE_LIMIT_PER_CODE = '10';
+    onTestFinished(() => {
+      delete process.env.RATE_LIMIT_PER_CODE;
+    });
     await requestCode('wrong1');
     const code = await latestCode('wrong1@exemplo.com.br');
     const wrong = code === '000000' ? '111111' : '000000';
@@ -278,13 +286,42 @@ describe('POST /users/self/delete', () => {
 });
 
 describe('GET /api/dev/mail', () => {
-  it('needs a recipient and is off with DEV_MAIL=0', async () => {
-    expect((await fetch(`${server.url}/api/dev/mail`)).status).toBe(400);
-    process.env.DEV_MAIL = '0';
+  const outbox = () => fetch(`${server.url}/api/dev/mail?to=reset1@exemplo.com.br`);
+  const expireCodes = () =>
+    fetch(`${server.url}/api/dev/mail/expire-codes?to=reset1@exemplo.com.br`, { method: 'POST' });
+  const withEnv = async (env: Record<string, string | undefined>, run: () => Promise<void>) => {
+    const saved = { DEV_MAIL: process.env.DEV_MAIL, NODE_ENV: process.env.NODE_ENV };
+    Object.assign(process.env, env);
+    for (const [name, value] of Object.entries(env)) if (value === undefined) delete process.env[name];
     try {
-      expect((await fetch(`${server.url}/api/dev/mail?to=reset1@exemplo.com.br`)).status).toBe(404);
+      await run();
     } finally {
-      delete process.env.DEV_MAIL;
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
+  };
+
+  it('needs a recipient and is on with DEV_MAIL=1', async () => {
+    expect((await fetch(`${server.url}/api/dev/mail`)).status).toBe(400);
+    expect((await outbox()).status).toBe(200);
+  });
+
+  it('is off (404) unless DEV_MAIL=1: the default configuration shows no reset code to anyone', async () => {
+    await withEnv({ DEV_MAIL: undefined, NODE_ENV: undefined }, async () => {
+      expect((await outbox()).status).toBe(404);
+      expect((await expireCodes()).status).toBe(404);
+    });
+    await withEnv({ DEV_MAIL: '0' }, async () => {
+      expect((await outbox()).status).toBe(404);
+    });
+  });
+
+  it('never answers with NODE_ENV=production, even with DEV_MAIL=1', async () => {
+    await withEnv({ DEV_MAIL: '1', NODE_ENV: 'production' }, async () => {
+      expect((await outbox()).status).toBe(404);
+      expect((await expireCodes()).status).toBe(404);
+    });
   });
 });

@@ -410,10 +410,21 @@ describe('progress writes made offline', () => {
     const answer = await api(`/api/v1/lms/learningObjects/${lo.id}/start?lesson_id=${lesson.id}`, {
       method: 'PUT',
       token: own,
-      headers: { 'X-Client-Timestamp': '2099-01-01T00:00:00Z' },
+      // Within the day of clock skew accepted (issue 19): stored as now, never in the future.
+      headers: { 'X-Client-Timestamp': new Date(Date.now() + 12 * 3600_000).toISOString() },
     });
     const progress = v.parse(LearningObjectProgressResponse, await answer.json()).data;
     expect(Date.parse(progress.started_at ?? '')).toBeLessThanOrEqual(Date.now() + 1000);
+    // Further ahead is not a clock's skew but a broken or hostile client: 400, nothing stored.
+    const far = await api(
+      `/api/v1/lms/learningObjects/${lesson.learning_objects[1]!.id}/start?lesson_id=${lesson.id}`,
+      {
+        method: 'PUT',
+        token: own,
+        headers: { 'X-Client-Timestamp': '2099-01-01T00:00:00Z' },
+      },
+    );
+    expect(far.status).toBe(400);
   });
 });
 

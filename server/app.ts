@@ -32,6 +32,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
 import { seedAdditions } from './seed-additions';
 import { HttpProblem, MESSAGES } from './http';
+import { inputGuard } from './input-guard';
 import { publicRoutes } from './routes/public';
 import { studentV1Routes, studentV2Routes } from './routes/student';
 import { attachmentRoutes } from './routes/attachments';
@@ -46,6 +47,20 @@ import { homeNewLmsRoutes, homeV1Routes, homeV2Routes } from './routes/home';
 import { standinRoutes } from './routes/standins';
 import { consentV1Routes, sessionLogV2Routes } from './routes/consent-ping';
 import { manifestRoutes } from './routes/manifest';
+
+/** SQLSTATE of a database error (drizzle wraps the driver's error in `cause`), if any. */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** Whether `error` is a PostgreSQL "data exception" (SQLSTATE class 22): a bad value from the request. */
+export const isDataException = (error: unknown): boolean => sqlState(error)?.startsWith('22') ?? false;
+
+const errorSummary = (error: unknown) => `${sqlState(error)} ${(error as Error).message?.slice(0, 200)}`;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = join(ROOT, 'server', 'assets');
@@ -91,8 +106,18 @@ export function createApp(db: Db, options: AppOptions): Hono {
   // Fault injection (CHAOS, server/chaos.ts): only when configured; never by default.
   if (options.chaos) app.use('/api/*', chaosMiddleware(options.chaos));
 
+  // Hostile input (NUL, lone surrogates, absurd timestamps, deep or huge JSON) → 4xx before any
+  // route or the database sees it (server/input-guard.ts, issue 19).
+  app.use('/api/*', inputGuard());
+
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return c.json({ message: error.message }, error.status);
+    // Safety net: a value the database refuses (SQLSTATE class 22, "data exception": bad
+    // encoding, out-of-range date or number…) came from the request, so it is the client's 400.
+    if (isDataException(error)) {
+      console.warn('[server] data exception answered 400:', errorSummary(error));
+      return c.json({ message: 'Dados inválidos.' }, 400);
+    }
     console.error('[server] unexpected error', error);
     return c.json({ message: 'Erro interno do servidor.' }, 500);
   });
@@ -149,6 +174,9 @@ export function createApp(db: Db, options: AppOptions): Hono {
     const setDocumentHeaders = (c: { header: (name: string, value: string) => void }) => {
       for (const [name, value] of Object.entries(documentHeaders)) c.header(name, value);
     };
+    // Source maps are never published (issue 19, docs/deploy.md): a build made with
+    // SOURCEMAPS=hidden keeps them in dist/ for uploading to error reporting, not for browsers.
+    app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()));
     app.use(
       '*',
       serveStatic({

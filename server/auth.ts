@@ -28,7 +28,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** SHA-256 hex of a token: how every token is stored and looked up. */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * A scrypt hash of a random password nobody knows, made like a real one (same salt and key
+ * sizes): sign-in verifies against it when the access code is unknown, so an unknown code
+ * spends the same work as a wrong password and timing does not reveal which codes exist.
+ */
+const dummyHash: Promise<string> = hashPassword(randomBytes(32).toString('base64url'));
+
+/**
+ * Checks a sign-in: `stored` is the account's hash, or null/undefined for an unknown access
+ * code (then the dummy hash is verified and the answer is false) — same work either way.
+ * @returns whether the password matches a real account's hash.
+ */
+export async function verifyPasswordOrDummy(password: string, stored: string | null | undefined): Promise<boolean> {
+  const matches = await verifyPassword(password, stored ?? (await dummyHash));
+  return matches && typeof stored === 'string';
+}
 
 /**
  * Issues a token for `userId`, valid `ttlSeconds`.

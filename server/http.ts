@@ -1,18 +1,19 @@
 /**
  * Shared HTTP helpers of the reference API: JSON errors `{ message }`, body and id
  * parsing that answer 400 (never 500) on client mistakes, the authenticated student,
- * and `Idempotency-Key` replay for writes.
+ * `Idempotency-Key` replay for writes (bound to the request) and `X-Client-Timestamp`.
  */
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { userIdOfToken } from './auth';
+import { sha256, userIdOfToken } from './auth';
 import type { Db } from './db/client';
 
 /** A client mistake or missing resource, answered as `{ message }` with `status`. */
 export class HttpProblem extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
     message: string,
   ) {
     super(message);
@@ -69,6 +70,8 @@ export function presentedToken(c: Context): string | null {
 export interface Student {
   id: number;
   platformId: number;
+  /** SHA-256 of the session token the request presented (tokens derived from it link to it). */
+  tokenHash?: string;
 }
 
 export type AppEnv = { Variables: { student: Student } };
@@ -76,11 +79,12 @@ export type AppEnv = { Variables: { student: Student } };
 /** Requires a valid token; sets `c.var.student`; @throws HttpProblem 401. */
 export function requireStudent(db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const userId = await userIdOfToken(db, presentedToken(c));
-    if (userId === null) throw new HttpProblem(401, MESSAGES.unauthorized);
+    const token = presentedToken(c);
+    const userId = await userIdOfToken(db, token);
+    if (userId === null || token === null) throw new HttpProblem(401, MESSAGES.unauthorized);
     const [row] = await db.rows<{ platform_id: number }>(sql`SELECT platform_id FROM users WHERE id = ${userId}`);
     if (!row) throw new HttpProblem(401, MESSAGES.unauthorized);
-    c.set('student', { id: userId, platformId: row.platform_id });
+    c.set('student', { id: userId, platformId: row.platform_id, tokenHash: sha256(token) });
     await next();
   };
 }
@@ -88,16 +92,35 @@ export function requireStudent(db: Db): MiddlewareHandler<AppEnv> {
 /** Writes in progress per `${userId} ${key}`: a second request with the same key waits for the first. */
 const inFlight = new Map<string, Promise<unknown>>();
 
+/** Answer (422) to an Idempotency-Key already used by another request. */
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  'Esta Idempotency-Key já foi usada com outra requisição. Gere uma nova chave para cada escrita.';
+
 /**
- * Runs a write once per (student, Idempotency-Key): a repeated key replays the first
- * answer without a second effect. Without the header the write simply runs.
- * Requests with the same key are serialised in this process (a client that timed out and
- * resent while the first request was still running gets the replay, not a second effect).
+ * Fingerprint of a request for its Idempotency-Key: SHA-256 hex of the method, the path with
+ * its query and the body as sent (`body`, else the request's text body; '' when none).
+ */
+export async function requestFingerprint(c: Context, body?: string): Promise<string> {
+  const url = new URL(c.req.url);
+  const text = body ?? (c.req.raw.body || c.req.bodyCache.text ? await c.req.text() : '');
+  return createHash('sha256').update(`${c.req.method}\n${url.pathname}${url.search}\n`).update(text).digest('hex');
+}
+
+/**
+ * Runs a write once per (student, Idempotency-Key): a repeated key with the same request
+ * (method, path with query, body: `requestFingerprint`) replays the first answer without a
+ * second effect; the same key with another request is refused with 422
+ * `IDEMPOTENCY_MISMATCH_MESSAGE` — nothing replayed, nothing written (issue 19). Without the
+ * header the write simply runs. `fingerprint` replaces the default one (multipart uploads pass
+ * a hash of their file). Requests with the same key are serialised in this process (a client
+ * that timed out and resent while the first request was still running gets the replay).
+ * @throws HttpProblem 400 (key longer than 200), 422 (key bound to another request).
  */
 export async function idempotent(
   c: Context<AppEnv>,
   db: Db,
   write: () => Promise<{ status: 200 | 201; body: unknown }>,
+  fingerprint?: string,
 ): Promise<Response> {
   const key = c.req.header('idempotency-key');
   if (!key) {
@@ -105,20 +128,25 @@ export async function idempotent(
     return c.json(body as object, status);
   }
   if (key.length > 200) throw new HttpProblem(400, 'Idempotency-Key longa demais.');
+  const requestHash = fingerprint ?? (await requestFingerprint(c));
   const userId = c.var.student.id;
   const lock = `${userId} ${key}`;
   while (inFlight.has(lock)) await inFlight.get(lock)!.catch(() => undefined);
   const run = (async () => {
-    const [stored] = await db.rows<{ status: number; body: unknown }>(sql`
-      SELECT status, body FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
+    const [stored] = await db.rows<{ status: number; body: unknown; request_hash: string | null }>(sql`
+      SELECT status, body, request_hash FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
     if (stored) {
+      // Rows from before migration 0014 carry no hash: they replay as they always did.
+      if (stored.request_hash !== null && stored.request_hash !== requestHash) {
+        throw new HttpProblem(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+      }
       c.header('Idempotent-Replayed', 'true');
       return c.json(stored.body as object, stored.status as 200);
     }
     const { status, body } = await write();
     await db.rows(sql`
-      INSERT INTO idempotency_keys (user_id, key, status, body)
-      VALUES (${userId}, ${key}, ${status}, ${JSON.stringify(body)}::jsonb)
+      INSERT INTO idempotency_keys (user_id, key, status, body, request_hash)
+      VALUES (${userId}, ${key}, ${status}, ${JSON.stringify(body)}::jsonb, ${requestHash})
       ON CONFLICT DO NOTHING`);
     return c.json(body as object, status);
   })();
@@ -130,12 +158,33 @@ export async function idempotent(
   }
 }
 
+/** Earliest `X-Client-Timestamp` accepted: 2000-01-01T00:00:00Z. */
+export const MIN_CLIENT_TIME_MS = Date.UTC(2000, 0, 1);
+/** How far ahead of the server's clock an `X-Client-Timestamp` may be, ms (1 day of clock skew). */
+export const MAX_CLIENT_TIME_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** Answer (400) to an `X-Client-Timestamp` that is not a sane ISO 8601 date. */
+export const CLIENT_TIMESTAMP_MESSAGE =
+  'X-Client-Timestamp deve ser uma data ISO 8601 entre 2000-01-01 e o dia seguinte ao de hoje.';
+
+/**
+ * Parses `X-Client-Timestamp` (when a write happened on the device): null when absent, else
+ * the instant as an ISO string (UTC, ms). Accepted: at most 40 characters, a date `Date.parse`
+ * understands, from `MIN_CLIENT_TIME_MS` to now + `MAX_CLIENT_TIME_AHEAD_MS` (issue 19: year 0,
+ * −1 or 10000 reached the database and answered 500).
+ * @throws HttpProblem 400 `CLIENT_TIMESTAMP_MESSAGE` otherwise.
+ */
+export function parseClientTimestamp(raw: string | null | undefined, now = Date.now()): string | null {
+  if (raw === null || raw === undefined) return null;
+  const ms = raw.length > 40 ? Number.NaN : Date.parse(raw);
+  if (Number.isNaN(ms) || ms < MIN_CLIENT_TIME_MS || ms > now + MAX_CLIENT_TIME_AHEAD_MS) {
+    throw new HttpProblem(400, CLIENT_TIMESTAMP_MESSAGE);
+  }
+  return new Date(ms).toISOString();
+}
+
 /** When the write happened on the device (`X-Client-Timestamp`), as SQL, never in the future. @throws 400. */
 export function happenedAt(c: Context) {
-  const raw = c.req.header('x-client-timestamp') ?? null;
-  if (raw === null) return sql`now()`;
-  if (raw.length > 40 || Number.isNaN(Date.parse(raw))) {
-    throw new HttpProblem(400, 'X-Client-Timestamp deve ser uma data ISO 8601.');
-  }
-  return sql`LEAST(${new Date(raw).toISOString()}::timestamptz, now())`;
+  const at = parseClientTimestamp(c.req.header('x-client-timestamp'));
+  return at === null ? sql`now()` : sql`LEAST(${at}::timestamptz, now())`;
 }

@@ -3,9 +3,13 @@
  * Env: PORT (default 4173), DATA_DIR (PGlite folder, default .data/), DATABASE_URL
  * (PostgreSQL instead of PGlite), SERVE_DIST=0 (API only, for `npm run dev`), DIST_DIR (the built
  * app to serve, default <repo>/dist; tests serve other builds), CHAOS (fault injection,
- * server/chaos.ts; unset = off).
+ * server/chaos.ts; unset = off), the demo switches DEV_MAIL / DEMO_PAYMENTS / STANDINS
+ * (server/features.ts) and the rate limits RATE_LIMIT_* / TRUST_PROXY (server/rate-limit.ts).
+ * The banner says which demo features are on.
  */
 import { startServer } from './app';
+import { demoFeatures, describeDemoFeatures } from './features';
+import { describeRateLimits } from './rate-limit';
 import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
 
 const port = Number(process.env.PORT ?? 4173);
@@ -29,7 +33,20 @@ Portal do Aluno — reference platform API ${server.seeded ? '(demo data seeded 
 
 Demo students (password ${DEMO_PASSWORD}):
 ${DEMO_STUDENTS.map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(12)} ${s.about}`).join('\n')}
+
+NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}  demo features: ${describeDemoFeatures()}
+Rate limits (sign-in, password reset, change password, account deletion): ${describeRateLimits()}
+${resetDemoHint()}
 `);
+
+/** Where the password-reset demo finds the e-mailed codes (nowhere public in production). */
+function resetDemoHint(): string {
+  if (process.env.NODE_ENV === 'production')
+    return 'E-mails go to the mail_outbox table only (their bodies are neither logged nor served).';
+  return demoFeatures().devMail
+    ? 'Password reset demo: the e-mailed codes are at GET /api/dev/mail?to=<address> (and in this log).'
+    : 'Password reset demo: the e-mailed codes are printed in this log ([mail]); DEV_MAIL=1 also serves them at GET /api/dev/mail.';
+}
 
 let stopping = false;
 const stop = async () => {

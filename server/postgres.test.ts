@@ -2,10 +2,13 @@
  * The same migrations, seed and queries on a real PostgreSQL server (the `DATABASE_URL`
  * path of DESIGN.md §1). Runs when TEST_DATABASE_URL points at an empty database that may
  * be wiped (`.ci/run` starts one when PostgreSQL can be installed); skipped otherwise.
+ * Also: two server PROCESSES on that database share the sign-in rate limits (issue 19).
  */
-import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { startServer } from './app';
+import { RATE_LIMIT_MESSAGE } from './rate-limit';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -47,5 +50,51 @@ describe.skipIf(!url)('PostgreSQL driver', () => {
     const lo = await fetch(`${second.url}/api/v1/lms/learningObjects/2?lesson_id=1`, { headers });
     expect(((await lo.json()) as { data: { status: string } }).data.status).toBe('completed');
     await second.close();
+  }, 60_000);
+
+  it('shares the sign-in rate limits between two server processes on the database', async () => {
+    const first = await startServer({ port: 0, databaseUrl: url!, distDir: null });
+    onTestFinished(() => first.close());
+    // The second server is another Node process: `npm run server` on the same DATABASE_URL.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', DATABASE_URL: url!, SERVE_DIST: '0', DATA_DIR: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestFinished(
+      () =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        }),
+    );
+    const secondPort = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const port = /PORT=(\d+)/.exec(output)?.[1];
+        if (port) resolve(Number(port));
+      });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`second server exited (${code}):\n${output}`)));
+    });
+    const signIn = (base: string, password: string) =>
+      fetch(`${base}/api/v1/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: 'w', grant_type: 'password', username: 'eja', password, scope: 'BRA' }),
+      });
+    const a = first.url;
+    const b = `http://127.0.0.1:${secondPort}`;
+    // Failures on both processes count together; a success on either clears the code's counter.
+    for (const base of [a, a, b, b]) expect((await signIn(base, 'errada')).status).toBe(401);
+    expect((await signIn(a, 'demo1234')).status).toBe(200);
+    for (const base of [b, b, b, a, a]) expect((await signIn(base, 'errada')).status).toBe(401);
+    for (const base of [b, a]) {
+      const limited = await signIn(base, 'demo1234');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await limited.json()) as { message: string }).message).toBe(RATE_LIMIT_MESSAGE);
+    }
   }, 60_000);
 });

@@ -21,14 +21,20 @@
  *   the account is marked deleted (the reason kept), every token revoked; sign-in is refused
  *   afterwards (403 `ACCOUNT_DELETED_MESSAGE`, see routes/public.ts).
  * - `GET /api/dev/mail?to=<address>` (reference server only, `devMailRoutes`): the local e-mail
- *   outbox, newest first. On unless `NODE_ENV=production`; `DEV_MAIL=1` forces it on, `DEV_MAIL=0`
- *   off (then 404). Every e-mail is also logged to stdout when "sent".
+ *   outbox, newest first. Off (404) unless `DEV_MAIL=1`, and never on with `NODE_ENV=production`
+ *   (it shows reset codes to anyone: issue 19, server/features.ts). Every e-mail is also logged to
+ *   stdout when "sent" (without its body under `NODE_ENV=production`).
+ * - Rate limits (issue 19, server/rate-limit.ts): code requests (every one counts), confirmations,
+ *   change password and deletion (failures count; a success clears the account's counter) answer
+ *   429 + `Retry-After` beyond `RATE_LIMIT_PER_CODE` per account / `RATE_LIMIT_PER_ADDRESS` per
+ *   address in `RATE_LIMIT_WINDOW_SECONDS`. Revoking a session also ends the tokens derived from
+ *   it (the hub's ERP token, the LXP SSO token: routes/finances.ts, routes/home.ts).
  * - `POST /api/dev/mail/expire-codes?to=<address>` (same switch): ages that address's pending
  *   reset codes past their lifetime, as if `RESET_CODE_TTL_SECONDS` had passed — lets tests show
  *   the expired-code message without waiting. → `{ data: { expired: n } }`.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
@@ -44,7 +50,9 @@ import {
 } from '../../src/services/contract';
 import { hashPassword, verifyPassword } from '../auth';
 import type { Db } from '../db/client';
+import { demoFeatures } from '../features';
 import { HttpProblem, jsonBody, presentedToken, requireStudent, type AppEnv } from '../http';
+import { rateLimit, usernameOfBody, type RateAction } from '../rate-limit';
 
 /** Wrong tries that invalidate a reset code. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -86,17 +94,19 @@ const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
 const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 
-/** Whether the dev mail endpoint is on (see the file header). */
+/** Whether the dev mail endpoint is on: `DEV_MAIL=1` and not `NODE_ENV=production` (server/features.ts). */
 export function devMailEnabled(): boolean {
-  if (process.env.DEV_MAIL === '1') return true;
-  if (process.env.DEV_MAIL === '0') return false;
-  return process.env.NODE_ENV !== 'production';
+  return demoFeatures().devMail;
 }
 
-/** "Sends" an e-mail: stores it in the local outbox and logs it to stdout. */
+/**
+ * "Sends" an e-mail: stores it in the local outbox and logs it to stdout — with its body (the
+ * reset code, for demos) except under `NODE_ENV=production`, where logs must hold no secrets.
+ */
 export async function sendMail(db: Db, to: string, subject: string, body: string): Promise<void> {
   await db.rows(sql`INSERT INTO mail_outbox (to_address, subject, body) VALUES (${to}, ${subject}, ${body})`);
-  console.log(`[mail] to=${to} subject=${JSON.stringify(subject)}\n${body}`);
+  const shown = process.env.NODE_ENV === 'production' ? '' : `\n${body}`;
+  console.log(`[mail] to=${to} subject=${JSON.stringify(subject)}${shown}`);
 }
 
 /** Any JSON object; what it must hold is checked next (step 2 when it carries a `code`). */
@@ -121,34 +131,58 @@ async function liveUserByAccessCode(db: Db, username: string): Promise<LiveUser 
   return row ?? null;
 }
 
+/**
+ * Least time a reset-code request takes, ms: e-mailing a code costs a few database writes that
+ * an unknown access code would skip, a difference the answer's timing must not show.
+ */
+export const CODE_REQUEST_MIN_MS = 40;
+
+/** Invalidates the student's older codes, stores a new one (hashed) and e-mails it. */
+async function sendResetCode(db: Db, user: LiveUser, email: string): Promise<void> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = randomBytes(16).toString('hex');
+  const ttl = resetCodeTtlSeconds();
+  await db.rows(sql`
+    UPDATE password_reset_codes SET invalidated_at = now()
+    WHERE user_id = ${user.id} AND used_at IS NULL AND invalidated_at IS NULL`);
+  await db.rows(sql`
+    INSERT INTO password_reset_codes (user_id, code_salt, code_hash, expires_at)
+    VALUES (${user.id}, ${salt}, ${hashCode(salt, code)}, now() + make_interval(secs => ${ttl}))`);
+  await sendMail(
+    db,
+    email,
+    'Código para redefinir sua senha',
+    `Olá, ${user.name}.\n\nSeu código para redefinir a senha é: ${code}\n\n` +
+      `Ele vale por ${Math.max(1, Math.round(ttl / 60))} minuto(s). Se você não pediu, ignore este e-mail.`,
+  );
+}
+
 /** Public account routes of main v1 (`/auth/resetPassword`) and the signed-in ones. */
 export function accountRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/auth/resetPassword', async (c) => {
+  // Limited per access code and per address (server/rate-limit.ts, issue 19): every code
+  // request counts (each e-mails a code); wrong confirmations count, a right one clears them.
+  const resetStep = async (c: Context): Promise<RateAction> => {
+    const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
+    return typeof body === 'object' && body !== null && body.code !== undefined ? 'reset-confirm' : 'reset-request';
+  };
+  const signedIn = (c: Context<AppEnv>) => `user:${c.var.student.id}`;
+
+  app.post('/auth/resetPassword', rateLimit(db, resetStep, usernameOfBody), async (c) => {
     const raw = await jsonBody(c, AnyObject);
     if (raw.code === undefined) {
       // Hono keeps the parsed body: the second read validates the step's own schema.
       const request = await jsonBody(c, ResetPasswordCodeRequest);
-      const user = await liveUserByAccessCode(db, request.username);
-      if (user?.email) {
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        const salt = randomBytes(16).toString('hex');
-        const ttl = resetCodeTtlSeconds();
-        await db.rows(sql`
-          UPDATE password_reset_codes SET invalidated_at = now()
-          WHERE user_id = ${user.id} AND used_at IS NULL AND invalidated_at IS NULL`);
-        await db.rows(sql`
-          INSERT INTO password_reset_codes (user_id, code_salt, code_hash, expires_at)
-          VALUES (${user.id}, ${salt}, ${hashCode(salt, code)}, now() + make_interval(secs => ${ttl}))`);
-        await sendMail(
-          db,
-          user.email,
-          'Código para redefinir sua senha',
-          `Olá, ${user.name}.\n\nSeu código para redefinir a senha é: ${code}\n\n` +
-            `Ele vale por ${Math.max(1, Math.round(ttl / 60))} minuto(s). Se você não pediu, ignore este e-mail.`,
-        );
-      }
+      // The answer takes at least CODE_REQUEST_MIN_MS whether a code is e-mailed or not, so its
+      // timing does not tell which access codes exist (issue 19; the work runs meanwhile).
+      await Promise.all([
+        (async () => {
+          const user = await liveUserByAccessCode(db, request.username);
+          if (user?.email) await sendResetCode(db, user, user.email);
+        })(),
+        new Promise((resolve) => setTimeout(resolve, CODE_REQUEST_MIN_MS)),
+      ]);
       const answer: ResetPasswordResponse = { data: { status: 'code_sent', message: RESET_MESSAGES.codeSent } };
       return c.json(answer);
     }
@@ -190,7 +224,7 @@ export function accountRoutes(db: Db): Hono<AppEnv> {
     return c.json(answer);
   });
 
-  app.post('/auth/changePassword', requireStudent(db), async (c) => {
+  app.post('/auth/changePassword', requireStudent(db), rateLimit(db, 'change-password', signedIn), async (c) => {
     checkNewPassword(await jsonBody(c, AnyObject));
     const body = await jsonBody(c, ChangePasswordRequest);
     const id = c.var.student.id;
@@ -209,7 +243,7 @@ export function accountRoutes(db: Db): Hono<AppEnv> {
     return c.json(answer);
   });
 
-  app.post('/users/self/delete', requireStudent(db), async (c) => {
+  app.post('/users/self/delete', requireStudent(db), rateLimit(db, 'delete-account', signedIn), async (c) => {
     const body = await jsonBody(c, DeleteAccountRequest);
     const id = c.var.student.id;
     const reason = body.deletionReason?.trim() || null;

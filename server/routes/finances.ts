@@ -5,7 +5,9 @@
  *   `Authorization: <session token>` (the raw token, as the hub takes it) → `{ data: { token,
  *   expires_at } }`, an ERP token of that student. ERP tokens are opaque (32 random bytes,
  *   base64url), stored only as SHA-256 hashes in `erp_tokens`, valid `ERP_TOKEN_TTL_SECONDS`
- *   (1 h). A session token is never accepted by the ERP, nor an ERP token by the hub.
+ *   (1 h), and only while the session token it was issued to is live: logout, a password change
+ *   or reset that revokes that session, and account deletion end it too (issue 19). A session
+ *   token is never accepted by the ERP, nor an ERP token by the hub.
  * - ERP v1 (`erpRoutes`, mounted at `/api/erp/v1`), `X-Access-Token: <ERP token>` (else 401):
  *   `GET /bills` → `{ data: Bill[] }` of that student by due date; `GET /bills/:id` →
  *   `{ data: BillDetails }` (with `active_charge`); `POST /bills/:id/pay` → `{ data: PixCharge }`:
@@ -17,7 +19,8 @@
  * - demo payments: `POST /api/erp/v1/demo/charges/:txid/mark-paid` (no token: it stands for the
  *   bank's notification, the unguessable txid is the secret) marks an active charge and its
  *   bill paid → `{ data: PixCharge }` (again on a paid one: 200, unchanged; expired: 409;
- *   unknown: 404). On by default on this reference server; `DEMO_PAYMENTS=0` turns it off (404).
+ *   unknown: 404). On by default on this reference server; `DEMO_PAYMENTS=0` turns it off (404);
+ *   with `NODE_ENV=production` it is off unless `DEMO_PAYMENTS=1` (server/features.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -26,6 +29,7 @@ import { createStaticPix, hasError } from 'pix-utils';
 import type { Bill, BillDetails, BillStatus, ErpToken, PixCharge, PixChargeStatus } from '../../src/services/contract';
 import { userIdOfToken } from '../auth';
 import type { Db } from '../db/client';
+import { demoFeatures } from '../features';
 import { HttpProblem, MESSAGES, parseId, type AppEnv } from '../http';
 
 /** Lifetime of an ERP token, seconds. */
@@ -39,8 +43,11 @@ export function pixExpirationSeconds(env: NodeJS.ProcessEnv = process.env): numb
   return Number.isSafeInteger(raw) && raw > 0 ? raw : DEFAULT_PIX_EXPIRATION_SECONDS;
 }
 
-/** Whether the demo "mark a charge paid" switch answers (`DEMO_PAYMENTS` is not `0`). */
-export const demoPaymentsEnabled = (env: NodeJS.ProcessEnv = process.env): boolean => env.DEMO_PAYMENTS !== '0';
+/**
+ * Whether the demo "mark a charge paid" switch answers: on unless `DEMO_PAYMENTS=0`; with
+ * `NODE_ENV=production` off unless `DEMO_PAYMENTS=1` (server/features.ts).
+ */
+export const demoPaymentsEnabled = (env: NodeJS.ProcessEnv = process.env): boolean => demoFeatures(env).demoPayments;
 
 /** Receiving Pix account of each demo brand (merchant data of the BR Code). */
 const MERCHANTS: Record<number, { name: string; city: string; pixKey: string }> = {
@@ -57,22 +64,29 @@ const ALREADY_PAID = 'Esta fatura já foi paga.';
 /** Hub auth: `Authorization: <session token>`; sets `c.var.student`; @throws 401. */
 function requireHubStudent(db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const userId = await userIdOfToken(db, c.req.header('authorization') ?? null);
-    if (userId === null) throw new HttpProblem(401, MESSAGES.unauthorized);
+    const token = c.req.header('authorization') ?? null;
+    const userId = await userIdOfToken(db, token);
+    if (userId === null || token === null) throw new HttpProblem(401, MESSAGES.unauthorized);
     const [row] = await db.rows<{ platform_id: number }>(sql`SELECT platform_id FROM users WHERE id = ${userId}`);
     if (!row) throw new HttpProblem(401, MESSAGES.unauthorized);
-    c.set('student', { id: userId, platformId: row.platform_id });
+    c.set('student', { id: userId, platformId: row.platform_id, tokenHash: sha256(token) });
     await next();
   };
 }
 
-/** ERP auth: `X-Access-Token: <ERP token>` (known, unexpired); sets `c.var.student`; @throws 401. */
+/**
+ * ERP auth: `X-Access-Token: <ERP token>` (known, unexpired, and the session it was issued to
+ * still live: not logged out, not revoked by a password change or reset, account not deleted —
+ * issue 19); sets `c.var.student`; @throws 401.
+ */
 function requireErpStudent(db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = c.req.header('x-access-token');
     if (!token || token.length > 200) throw new HttpProblem(401, MESSAGES.unauthorized);
     const [row] = await db.rows<{ user_id: number; platform_id: number }>(sql`
-      SELECT t.user_id, u.platform_id FROM erp_tokens t JOIN users u ON u.id = t.user_id
+      SELECT t.user_id, u.platform_id FROM erp_tokens t
+      JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL
+      JOIN tokens s ON s.token_hash = t.session_token_hash AND s.revoked_at IS NULL AND s.expires_at > now()
       WHERE t.token_hash = ${sha256(token)} AND t.expires_at > now()`);
     if (!row) throw new HttpProblem(401, MESSAGES.unauthorized);
     c.set('student', { id: row.user_id, platformId: row.platform_id });
@@ -83,11 +97,13 @@ function requireErpStudent(db: Db): MiddlewareHandler<AppEnv> {
 /** Hub: the ERP token of the signed-in student. */
 export function hubFinanceRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const issue = async (userId: number): Promise<ErpToken> => {
+  /** Issues an ERP token of `userId` bound to the session `sessionHash` (it dies with it). */
+  const issue = async (userId: number, sessionHash: string): Promise<ErpToken> => {
     const token = randomBytes(32).toString('base64url');
     const [row] = await db.rows<{ expires_at: unknown }>(sql`
-      INSERT INTO erp_tokens (token_hash, user_id, expires_at)
-      VALUES (${sha256(token)}, ${userId}, now() + make_interval(secs => ${ERP_TOKEN_TTL_SECONDS}))
+      INSERT INTO erp_tokens (token_hash, user_id, session_token_hash, expires_at)
+      VALUES (${sha256(token)}, ${userId}, ${sessionHash},
+        now() + make_interval(secs => ${ERP_TOKEN_TTL_SECONDS}))
       RETURNING expires_at`);
     return { token, expires_at: iso(row!.expires_at) };
   };
@@ -95,7 +111,7 @@ export function hubFinanceRoutes(db: Db): Hono<AppEnv> {
     app.use(path, requireHubStudent(db));
     app.get(path, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ data: await issue(c.var.student.id) });
+      return c.json({ data: await issue(c.var.student.id, c.var.student.tokenHash!) });
     });
   }
   return app;

@@ -128,14 +128,17 @@ export async function bannersOf(db: Db, platformId: number, visible?: boolean): 
 }
 
 /**
- * Spends a one-time SSO token: valid only if known, unexpired and unused; marks it used.
+ * Spends a one-time SSO token: valid only if known, unexpired, unused and the session it was
+ * issued from still live (issue 19: derived tokens die with the session); marks it used.
  * @returns whose token it was, or null (unknown, expired or already used).
  */
 export async function consumeSsoToken(db: Db, token: string | null | undefined): Promise<SsoValidation | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db.rows<{ user_id: number; name: string; audience: 'lxp' }>(sql`
-    UPDATE sso_tokens t SET used_at = now() FROM users u
+    UPDATE sso_tokens t SET used_at = now() FROM users u, tokens s
     WHERE t.token_hash = ${sha256(token)} AND t.used_at IS NULL AND t.expires_at > now() AND u.id = t.user_id
+      AND u.deleted_at IS NULL
+      AND s.token_hash = t.session_token_hash AND s.revoked_at IS NULL AND s.expires_at > now()
     RETURNING t.user_id, u.name, t.audience`);
   return row ? { user_id: Number(row.user_id), name: row.name, audience: row.audience } : null;
 }
@@ -208,8 +211,9 @@ export function homeV1Routes(db: Db): Hono<AppEnv> {
     await requireFlag(db, c, 'is_lxp_user');
     const token = randomBytes(32).toString('base64url');
     const [row] = await db.rows<{ expires_at: unknown }>(sql`
-      INSERT INTO sso_tokens (token_hash, user_id, audience, expires_at)
-      VALUES (${sha256(token)}, ${c.var.student.id}, 'lxp', now() + make_interval(secs => ${SSO_TOKEN_TTL_SECONDS}))
+      INSERT INTO sso_tokens (token_hash, user_id, session_token_hash, audience, expires_at)
+      VALUES (${sha256(token)}, ${c.var.student.id}, ${c.var.student.tokenHash!}, 'lxp',
+        now() + make_interval(secs => ${SSO_TOKEN_TTL_SECONDS}))
       RETURNING expires_at`);
     const origin = new URL(c.req.url).origin;
     const data: LxpSso = {

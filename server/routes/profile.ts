@@ -16,6 +16,7 @@
  *   no photo 400, another type 415, too large 413. The bytes are stored in `biometric_photos`;
  *   `Idempotency-Key` replays the first answer.
  */
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -186,14 +187,21 @@ export function biometricsV2Routes(db: Db): Hono<AppEnv> {
           ? 'image/jpeg'
           : null;
     if (!type) return c.json({ message: 'A foto deve ser uma imagem JPEG ou PNG.' }, 415);
-    // A retried upload with the same Idempotency-Key stores the photo once.
-    return idempotent(c, db, async () => {
-      const [row] = await db.rows<{ id: number; created_at: string | Date }>(sql`
+    // A retried upload with the same Idempotency-Key stores the photo once; the key is bound to
+    // the photo's bytes (a multipart body's boundary changes between retries, its file does not).
+    const fingerprint = createHash('sha256').update(`POST biometrics ${type}\n`).update(bytes).digest('hex');
+    return idempotent(
+      c,
+      db,
+      async () => {
+        const [row] = await db.rows<{ id: number; created_at: string | Date }>(sql`
         INSERT INTO biometric_photos (user_id, content_type, size_bytes, bytes)
         VALUES (${c.var.student.id}, ${type}, ${bytes.byteLength}, ${Buffer.from(bytes)})
         RETURNING id, created_at`);
-      return { status: 201, body: { data: { id: row!.id, created_at: new Date(row!.created_at).toISOString() } } };
-    });
+        return { status: 201, body: { data: { id: row!.id, created_at: new Date(row!.created_at).toISOString() } } };
+      },
+      fingerprint,
+    );
   });
   return app;
 }

@@ -1,10 +1,17 @@
-/** Public routes of main v1: platform lookup, settings, sign-in and sign-out (spec §7). */
+/**
+ * Public routes of main v1: platform lookup, settings, sign-in and sign-out (spec §7).
+ * Sign-in is rate limited per access code and per address (429 + Retry-After, server/rate-limit.ts)
+ * and spends the same work on an unknown access code as on a wrong password (a dummy scrypt
+ * hash: no enumeration by timing; issue 19). Sign-out revokes the session and, with it, every
+ * token derived from it.
+ */
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { LoginRequest, type LoginResponse, type Platform } from '../../src/services/contract';
-import { issueToken, revokeToken, TOKEN_TTL_SECONDS, verifyPassword } from '../auth';
+import { issueToken, revokeToken, TOKEN_TTL_SECONDS, verifyPasswordOrDummy } from '../auth';
 import type { Db } from '../db/client';
-import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken } from '../http';
+import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken, type AppEnv } from '../http';
+import { rateLimit, usernameOfBody } from '../rate-limit';
 import { previewLearningObject } from '../lms';
 import { ACCOUNT_DELETED_MESSAGE } from './account';
 
@@ -56,8 +63,8 @@ const failingHosts = () =>
       .filter(Boolean),
   );
 
-export function publicRoutes(db: Db): Hono {
-  const app = new Hono();
+export function publicRoutes(db: Db): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
 
   app.get('/platforms/:idOrHost', async (c) => {
     const key = c.req.param('idOrHost');
@@ -106,11 +113,13 @@ export function publicRoutes(db: Db): Hono {
     return c.json({ data: lo });
   });
 
-  app.post('/auth/token', async (c) => {
+  // Limited per access code and per address (server/rate-limit.ts, issue 19).
+  app.post('/auth/token', rateLimit(db, 'login', usernameOfBody), async (c) => {
     const body = await jsonBody(c, LoginRequest);
     const [user] = await db.rows<{ id: number; password_hash: string; deleted_at: unknown }>(sql`
       SELECT id, password_hash, deleted_at FROM users WHERE access_code = ${body.username}`);
-    if (!user || !(await verifyPassword(body.password, user.password_hash))) {
+    // An unknown access code verifies against a dummy hash: same answer, same work (issue 19).
+    if (!(await verifyPasswordOrDummy(body.password, user?.password_hash)) || !user) {
       throw new HttpProblem(401, 'Código de acesso ou senha inválidos');
     }
     // A deleted account (routes/account.ts) never signs in again; said only to its password's owner.

@@ -13,10 +13,13 @@
  *   GET  /api/standins/log                { data: [{ at, widget, event, data }] } oldest first
  *
  * The log is kept in memory per server process (the last 1 000 entries).
+ * Off (404) when `demoFeatures().standins` is false: `STANDINS=0`, or `NODE_ENV=production`
+ * without `STANDINS=1` (server/features.ts).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { jsonBody } from '../http';
+import { demoFeatures } from '../features';
+import { jsonBody, MESSAGES } from '../http';
 
 /** One thing a stand-in received. */
 export interface StandinLogEntry {
@@ -124,6 +127,10 @@ const SURVEY_JS = `/* STAND-IN for the satisfaction survey SDK (reference server
 /** The stand-in routes, mounted at `/api/standins`; `log` is this app's in-memory log. */
 export function standinRoutes(log: StandinLogEntry[] = []): Hono {
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    if (!demoFeatures().standins) return c.json({ message: MESSAGES.notFound }, 404);
+    await next();
+  });
   const script = (body: string) => () =>
     new Response(body, {
       headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' },

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { CourseStatus, LearningObjectEndRequest, type User } from '../../src/services/contract';
 import type { Db } from '../db/client';
 import { loadUser, parseUserUpdate, updateUser } from './profile';
-import { HttpProblem, idempotent, jsonBody, parseId, requireStudent, type AppEnv } from '../http';
+import { HttpProblem, idempotent, jsonBody, parseClientTimestamp, parseId, requireStudent, type AppEnv } from '../http';
 import {
   endLearningObject,
   getCourse,
@@ -148,15 +148,11 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
 /**
  * `X-Client-Timestamp` (ISO 8601, when the write happened on the device — the outbox may
  * send it much later) and `Idempotency-Key` of a write; @throws HttpProblem 400 when the
- * timestamp is not a date.
+ * timestamp is not a sane date (`parseClientTimestamp`).
  */
 function writeMeta(c: Context): WriteMeta {
-  const raw = c.req.header('x-client-timestamp') ?? null;
-  if (raw !== null && (raw.length > 40 || Number.isNaN(Date.parse(raw)))) {
-    throw new HttpProblem(400, 'X-Client-Timestamp deve ser uma data ISO 8601.');
-  }
   return {
-    clientTime: raw === null ? null : new Date(raw).toISOString(),
+    clientTime: parseClientTimestamp(c.req.header('x-client-timestamp')),
     idempotencyKey: c.req.header('idempotency-key') ?? null,
   };
 }

@@ -17,7 +17,9 @@
  * Failures of the head: offline, timeout, 5xx or an unreadable answer (malformed JSON or the
  * wrong shape: the write may have been applied; its Idempotency-Key makes the resend safe) →
  * `waiting` (retry after `retryDelay` =
- * 1 s × 2^(attempts−1), ≤ 30 s, forever); 401 → `signInNeeded` (kept until the student signs
+ * 1 s × 2^(attempts−1), ≤ 30 s, forever); 429 'too many requests' → `waiting` too, for at least
+ * its `Retry-After` — then neither 'Sincronizar agora' nor reconnecting sends sooner (issue 19);
+ * 401 → `signInNeeded` (kept until the student signs
  * in again: `outbox.user` reloads); any other refusal (4xx) → `rejecting` (stored aside with
  * the reason, so one bad write never blocks the others).
  *
@@ -28,7 +30,7 @@
  * Tags: `signedOut`, `synced` (nothing pending), `sending`, `retrying`, `signInNeeded`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { isRetryableWrite, isUnauthorized } from '../services/http/errors';
+import { isRetryableWrite, isUnauthorized, retryAfterOf } from '../services/http/errors';
 import type { OutboxEntry } from '../services/storage/outbox-store';
 
 export interface OutboxContext {
@@ -95,9 +97,11 @@ export const outboxMachine = setup({
     empty: ({ context }) => context.queue.length === 0,
     unauthorized: ({ event }) => isUnauthorized((event as { error?: unknown }).error),
     transient: ({ event }) => isRetryableWrite((event as { error?: unknown }).error),
+    notAskedToWait: ({ context }) => retryAfterOf(context.error) === null,
   },
   delays: {
-    retryDelay: ({ context }) => outboxRetryDelay(context.attempts),
+    // The backoff, or longer when the platform asked to wait (429 Retry-After).
+    retryDelay: ({ context }) => Math.max(outboxRetryDelay(context.attempts), retryAfterOf(context.error) ?? 0),
   },
 }).createMachine({
   id: 'outbox',
@@ -152,10 +156,14 @@ export const outboxMachine = setup({
       },
     },
     waiting: {
-      description: 'Offline, timed out or 5xx: retry after the backoff, at once on flush or when online.',
+      description:
+        'Offline, timed out, 5xx or 429: retry after the backoff (at least Retry-After); at once on flush or when online unless the platform asked to wait.',
       tags: 'retrying',
       after: { retryDelay: 'sending' },
-      on: { 'outbox.flush': 'sending', 'network.online': 'sending' },
+      on: {
+        'outbox.flush': { guard: 'notAskedToWait', target: 'sending' },
+        'network.online': { guard: 'notAskedToWait', target: 'sending' },
+      },
     },
     rejecting: {
       description: 'The server refused the write for good: keep it aside, go on with the rest.',

@@ -69,6 +69,32 @@ describe('outbox machine (DESIGN.md §2: writes that must not be lost)', () => {
     expect(delivered).toEqual(['a', 'b', 'c']);
   });
 
+  it('429 with Retry-After: the write is kept and sent again only after the wait, even on flush or reconnect (issue 19)', async () => {
+    let limited = true;
+    const { actor, clock, deliver, delivered } = start({
+      deliver: async () => {
+        if (limited) throw new ApiError(429, { message: 'Muitas tentativas.' }, '/x', true, 20_000);
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    await flush();
+    expect(tags(actor)).toEqual(['retrying']);
+    expect(deliver).toHaveBeenCalledTimes(1);
+    limited = false;
+    // 'Sincronizar agora' and the network coming back do not jump the platform's queue.
+    actor.send({ type: 'outbox.flush' });
+    actor.send({ type: 'network.online' });
+    clock.increment(19_999);
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(1);
+    clock.increment(1);
+    await flush();
+    expect(delivered).toEqual(['a']);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
   it('keeps a write that failed on the network and retries it with backoff, before any later write', async () => {
     let offline = true;
     const { actor, clock, deliver, delivered } = start({

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { bootMachine, BootRedirectError } from '../../src/machines/boot.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
+import { cooldownMachine } from '../../src/machines/cooldown.machine';
 import { sessionPingMachine } from '../../src/machines/session-ping.machine';
 import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
 import { LgpdDialog, type LgpdConsentRef } from '../../src/views/lgpd/dialog';
@@ -174,6 +175,9 @@ function sampleEvents(eventType: string): EventObject[] {
       return [{ type: eventType, throttle: true } as EventObject, { type: eventType, throttle: false } as EventObject];
     case 'lgpd.update':
       return [{ type: eventType, due: true } as EventObject, { type: eventType, due: false } as EventObject];
+    case 'cooldown.start':
+      // A 2 s Retry-After: every tick branch (another second, the last one) in a finite graph.
+      return [{ type: eventType, seconds: 2 } as EventObject];
     case 'lifecycle.finish':
       return [{ type: eventType, data: { answer: 'a' } } as EventObject];
     default:
@@ -182,6 +186,7 @@ function sampleEvents(eventType: string): EventObject[] {
 }
 
 const models: ModelOptions[] = [
+  { machine: cooldownMachine, inputs: [undefined], samples: sampleEvents },
   {
     machine: appUpdateMachine,
     inputs: [undefined],

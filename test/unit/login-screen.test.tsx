@@ -91,6 +91,22 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
   });
 
+  it('a 429 says how long to wait (M:SS from Retry-After) and keeps Entrar disabled meanwhile (issue 19)', async () => {
+    setup(async () => {
+      throw new ApiError(429, { message: 'Muitas tentativas.' }, '/auth/token', true, 90_000);
+    });
+    const ui = userEvent.setup();
+    await ui.type(screen.getByRole('textbox', { name: 'Código de acesso' }), 'demo');
+    await ui.type(screen.getByLabelText('Senha'), 'errada');
+    await ui.click(screen.getByRole('button', { name: 'Entrar' }));
+    const status = await screen.findByRole('status');
+    // Read once by screen readers (the hidden copy); the visible time ticks.
+    expect(status).toHaveTextContent('Muitas tentativas. Tente novamente em 1:30');
+    expect(status).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('asks for both fields before calling the server', async () => {
     const login = vi.fn(async () => ({ access_token: 'x'.repeat(32) }));
     setup(login);

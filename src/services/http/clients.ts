@@ -23,7 +23,7 @@ import { ContractError, parseResponse } from '../contract/core';
 import type { ApiBase } from '../contract/bases';
 import { apiBaseUrls, filesAuthorization, TIMEOUTS_MS } from '../config';
 import { getToken } from '../storage/token';
-import { ApiError, NetworkError, TimeoutError } from './errors';
+import { ApiError, NetworkError, TimeoutError, parseRetryAfter } from './errors';
 import { reportNetworkFailure, reportNetworkSuccess, setProbeUrl } from './connectivity';
 
 // While the platform is unreachable, its public platform lookup is what is asked (any answer counts).
@@ -182,7 +182,14 @@ export async function toTypedError(error: unknown, timeoutMs: number): Promise<u
   if (isHTTPError(error)) {
     const status = error.response.status;
     const message = messageOf(error.data, '');
-    return new ApiError(status, { message: message || `Erro ${status}` }, error.request.url, message !== '');
+    const retryAfterMs = parseRetryAfter(error.response.headers.get('Retry-After'));
+    return new ApiError(
+      status,
+      { message: message || `Erro ${status}` },
+      error.request.url,
+      message !== '',
+      retryAfterMs,
+    );
   }
   if (isTimeoutError(error)) return new TimeoutError(timeoutMs);
   if (isNetworkError(error) || (error instanceof TypeError && /fetch|network/i.test(error.message))) {

@@ -15,13 +15,22 @@ export class ApiError extends Error {
   readonly url: string;
   /** False when the answer carried no `message` and `data.message` is the fallback 'Erro N'. */
   readonly hasServerMessage: boolean;
-  constructor(status: number, data: { message: string }, url: string, hasServerMessage = true) {
+  /** The answer's `Retry-After`, in ms (429/503; null without one). */
+  readonly retryAfterMs: number | null;
+  constructor(
+    status: number,
+    data: { message: string },
+    url: string,
+    hasServerMessage = true,
+    retryAfterMs: number | null = null,
+  ) {
     super(data.message);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
     this.url = url;
     this.hasServerMessage = hasServerMessage;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -48,6 +57,23 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/**
+ * A `Retry-After` header value (RFC 9110 §10.2.3: delay-seconds or an HTTP-date) in ms from `now`.
+ * @returns null when absent or unreadable; never negative.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** The wait a 429 (or 503) asked for, ms; null when the error carries none. */
+export function retryAfterOf(error: unknown): number | null {
+  return error instanceof ApiError ? error.retryAfterMs : null;
+}
+
 /** True when retrying later may succeed: offline, timeout, or a 5xx answer. */
 export function isTransient(error: unknown): boolean {
   return (
@@ -59,10 +85,15 @@ export function isTransient(error: unknown): boolean {
  * True when an idempotent write (sent with its `Idempotency-Key`) should be sent again: a
  * transient failure, or an answer that could not be read (`ContractError`: malformed JSON or the
  * wrong shape) — the write may or may not have been applied, and the key makes a resend apply it
- * at most once. Any other answer (4xx) is a refusal.
+ * at most once — or 'too many requests' / 'request timeout' (429, 408: try again later, issue 19).
+ * Any other answer (4xx) is a refusal.
  */
 export function isRetryableWrite(error: unknown): boolean {
-  return isTransient(error) || error instanceof ContractError;
+  return (
+    isTransient(error) ||
+    error instanceof ContractError ||
+    (error instanceof ApiError && (error.status === 429 || error.status === 408))
+  );
 }
 
 /** What kind of failure a student is shown a message for (views/components/error-messages.ts). */
@@ -90,6 +121,8 @@ export interface ClassifiedError {
   status: number | null;
   serverMessage: string | null;
   detail: string;
+  /** For `rateLimited`: how long the platform asked to wait, ms (null when it did not say). */
+  retryAfterMs?: number | null;
 }
 
 /** `url` without its query and fragment (a media URL may carry a token, DESIGN.md §5). */
@@ -139,7 +172,9 @@ export function classifyError(error: unknown): ClassifiedError {
     // text is technical and a 401's is replaced by the session's or sign-in's message.
     const keepsMessage = (kind === 'rejected' || kind === 'forbidden' || kind === 'notFound') && error.hasServerMessage;
     const serverMessage = keepsMessage && error.data.message ? error.data.message : null;
-    return { kind, status, serverMessage, detail };
+    return kind === 'rateLimited'
+      ? { kind, status, serverMessage, detail, retryAfterMs: error.retryAfterMs }
+      : { kind, status, serverMessage, detail };
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { kind: 'unknown', status: null, serverMessage: null, detail: detail.slice(0, 200) };

@@ -19,6 +19,7 @@ import { loginNoticeOf } from '../../services/navigation/login-notices';
 import { LoginNoticeMessages } from './notice-messages';
 import { finishPrerender } from '../prerender-handoff';
 import { messageOfClassified } from '../components/error-messages';
+import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit';
 
 export function LoginScreen() {
   const intl = useIntl();
@@ -56,12 +57,17 @@ export function LoginScreen() {
   // inside the routes' Suspense boundary, after the app's shell.
   useEffect(() => finishPrerender(), []);
 
-  const error = localError ?? (loginError ? messageOfClassified(intl, loginError, 'login') : null);
+  // 429 (issue 19): the form waits the platform's Retry-After, counting down.
+  const cooldown = useRateLimitCooldown(loginError);
+  const rateLimited = loginError?.kind === 'rateLimited';
+  const error = localError ?? (loginError && !rateLimited ? messageOfClassified(intl, loginError, 'login') : null);
   // After a failed submit, focus goes to the message (issue 24): a screen reader reads it and a
   // keyboard user continues from there, instead of focus falling to <body>.
+  const waiting = rateLimited && cooldown.cooling;
   useEffect(() => {
     if (error) errorRef.current?.focus();
-  }, [error, loginError]);
+    else if (waiting) document.getElementById('login-wait')?.focus();
+  }, [error, loginError, waiting]);
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">
       <div className="public-toolbar">
@@ -81,6 +87,9 @@ export function LoginScreen() {
             <p id="login-error" className="notice notice-error" role="alert" tabIndex={-1} ref={errorRef}>
               {error}
             </p>
+          )}
+          {!localError && waiting && (
+            <RateLimitNotice id="login-wait" remainingS={cooldown.remainingS} startedS={cooldown.startedS} />
           )}
           <div className="field">
             <label htmlFor="login-username">{intl.formatMessage(LoginMessages.accessCode)}</label>
@@ -113,7 +122,12 @@ export function LoginScreen() {
               <option value="Angola">{intl.formatMessage(LoginMessages.angola)}</option>
             </select>
           </div>
-          <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={busy || cooldown.cooling}
+            aria-busy={busy}
+          >
             {intl.formatMessage(busy ? LoginMessages.submitting : LoginMessages.submit)}
           </button>
         </form>

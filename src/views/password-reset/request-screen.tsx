@@ -12,6 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { postAuthResetPasswordCode } from '../../services/api/account';
 import { usePageTitle } from '../components/use-page-title';
 import { describeError } from '../components/query-error';
+import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit';
 import { AccessibilityButton } from '../accessibility/panel';
 import { ResetMessages } from './messages';
 import { TextField } from './field';
@@ -40,6 +41,8 @@ export default function RequestResetPasswordScreen() {
   };
 
   const busy = request.isPending;
+  // 429 (issue 19): wait the platform's Retry-After before sending again.
+  const cooldown = useRateLimitCooldown(request.isError ? request.error : null);
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">
       <div className="public-toolbar">
@@ -49,11 +52,12 @@ export default function RequestResetPasswordScreen() {
         <h1 id="reset-request-title">{intl.formatMessage(ResetMessages.requestTitle)}</h1>
         <p className="muted">{intl.formatMessage(ResetMessages.requestIntro)}</p>
         <form ref={formRef} onSubmit={onSubmit} noValidate>
-          {request.isError && (
+          {request.isError && !cooldown.startedS && (
             <p className="notice notice-error" role="alert">
               {describeError(intl, request.error)}
             </p>
           )}
+          {cooldown.cooling && <RateLimitNotice remainingS={cooldown.remainingS} startedS={cooldown.startedS} />}
           <TextField
             id="reset-request-username"
             name="username"
@@ -61,7 +65,12 @@ export default function RequestResetPasswordScreen() {
             autoComplete="username"
             error={fieldError}
           />
-          <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={busy || cooldown.cooling}
+            aria-busy={busy}
+          >
             {intl.formatMessage(busy ? ResetMessages.sendingCode : ResetMessages.sendCode)}
           </button>
         </form>

@@ -17,6 +17,7 @@ import { postAuthResetPassword } from '../../services/api/account';
 import { RESET_OK_QUERY } from '../../services/navigation/login-notices';
 import { usePageTitle } from '../components/use-page-title';
 import { describeError } from '../components/query-error';
+import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit';
 import { AccessibilityButton } from '../accessibility/panel';
 import { ResetMessages } from './messages';
 import { TextField } from './field';
@@ -56,6 +57,8 @@ export default function ResetPasswordScreen() {
 
   const message = (field: Field) => (errors[field] ? intl.formatMessage(errors[field]) : null);
   const busy = reset.isPending;
+  // 429 (issue 19): wait the platform's Retry-After before sending again.
+  const cooldown = useRateLimitCooldown(reset.isError ? reset.error : null);
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">
       <div className="public-toolbar">
@@ -70,11 +73,12 @@ export default function ResetPasswordScreen() {
           </p>
         )}
         <form ref={formRef} onSubmit={onSubmit} noValidate>
-          {reset.isError && (
+          {reset.isError && !cooldown.startedS && (
             <p className="notice notice-error" role="alert">
               {describeError(intl, reset.error)}
             </p>
           )}
+          {cooldown.cooling && <RateLimitNotice remainingS={cooldown.remainingS} startedS={cooldown.startedS} />}
           <TextField
             id="reset-username"
             name="username"
@@ -109,7 +113,12 @@ export default function ResetPasswordScreen() {
             autoComplete="new-password"
             error={message('confirmation')}
           />
-          <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={busy || cooldown.cooling}
+            aria-busy={busy}
+          >
             {intl.formatMessage(busy ? ResetMessages.submittingReset : ResetMessages.submitReset)}
           </button>
         </form>

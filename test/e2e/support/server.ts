@@ -8,7 +8,8 @@
  *     { base, base2, port, dataDir, stop(), restart(), dispose() }
  * `base` is brand 1 (localhost), `base2` brand 2 (127.0.0.1). `dispose()` stops it and removes a
  * data folder it created. Rejects with the server's output when it exits early or does not
- * answer in 90 s.
+ * answer in 90 s. The dev mail outbox is on (`DEV_MAIL=1`: the password-reset tests read the
+ * e-mailed codes there); `env` may override it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,6 +59,7 @@ export async function startReferenceServer(
         PORT: String(port),
         DATA_DIR: dataDir,
         DATABASE_URL: '',
+        DEV_MAIL: '1',
         ...(options.distDir ? { DIST_DIR: options.distDir } : {}),
         ...options.env,
       },

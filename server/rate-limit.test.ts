@@ -1,0 +1,284 @@
+/**
+ * Rate limits of the guessable calls (issue 19, server/rate-limit.ts) over HTTP on a throwaway
+ * database: sign-in, reset code requests and confirmations, change password and account
+ * deletion answer 429 with Retry-After and a pt-BR message after 5 counted attempts per access
+ * code (sliding window), a success clears the code's counter, the address has its own budget,
+ * the counters live in the database (two app instances on one database share them), and an
+ * unknown access code gets the same answers and the same timing as a wrong password.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
+import { serve } from '@hono/node-server';
+import { ErrorBody, LoginResponse } from '../src/services/contract';
+import { createApp, startServer, type RunningServer } from './app';
+import { hashPassword } from './auth';
+import { RATE_LIMIT_MESSAGE, rateLimits } from './rate-limit';
+
+let server: RunningServer;
+
+const post = (
+  path: string,
+  body: unknown,
+  init: { token?: string; base?: string; headers?: Record<string, string> } = {},
+) =>
+  fetch(`${init.base ?? server.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-user-environment': 'WEB',
+      ...(init.token ? { 'x-access-token': init.token } : {}),
+      ...init.headers,
+    },
+    body: JSON.stringify(body),
+  });
+
+const signIn = (username: string, password: string, init: { base?: string; headers?: Record<string, string> } = {}) =>
+  post('/auth/token', { client_id: 'student-web', grant_type: 'password', username, password, scope: 'BRA' }, init);
+
+const tokenOf = async (username: string) => {
+  const answer = await signIn(username, 'demo1234');
+  expect(answer.status).toBe(200);
+  return v.parse(LoginResponse, await answer.json()).access_token;
+};
+
+const messageOf = async (answer: Response) => v.parse(ErrorBody, await answer.json()).message;
+
+/** Expects a 429 with the pt-BR message and a Retry-After in (0, max] seconds; @returns it. */
+const expectLimited = async (answer: Response, max = 900) => {
+  expect(answer.status).toBe(429);
+  expect(await messageOf(answer)).toBe(RATE_LIMIT_MESSAGE);
+  const retryAfter = Number(answer.headers.get('retry-after'));
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(max);
+  return retryAfter;
+};
+
+/** Sets env variables for the current test only. */
+const withEnv = (env: Record<string, string>) => {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  onTestFinished(() => {
+    for (const [k, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[k];
+      else process.env[k] = value;
+    }
+  });
+};
+
+/** A fresh student: access code `code`, password demo1234. */
+const addStudent = async (code: string) => {
+  await server.db.rows(sql`
+    INSERT INTO users (platform_id, access_code, name, email, password_hash, accepted_lgpd)
+    VALUES (1, ${code}, ${`Aluno ${code}`}, ${`${code}@exemplo.com.br`}, ${await hashPassword('demo1234')}, true)`);
+};
+
+const bucketCount = async (bucket: string) => {
+  const [row] = await server.db.rows<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM rate_limit_events WHERE bucket = ${bucket}`,
+  );
+  return row!.n;
+};
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  // Every test starts with no counted attempt (they all come from this machine's address).
+  await server.db.rows(sql`DELETE FROM rate_limit_events`);
+});
+
+describe('configuration', () => {
+  it('defaults to 5 per access code and 50 per address in 15 minutes, and reads the env', () => {
+    expect(rateLimits({})).toEqual({ windowSeconds: 900, perCode: 5, perAddress: 50 });
+    expect(
+      rateLimits({ RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_PER_CODE: '3', RATE_LIMIT_PER_ADDRESS: '0' }),
+    ).toEqual({ windowSeconds: 60, perCode: 3, perAddress: 0 });
+    expect(rateLimits({ RATE_LIMIT_WINDOW_SECONDS: 'x', RATE_LIMIT_PER_CODE: '-1' })).toEqual(rateLimits({}));
+  });
+});
+
+describe('POST /auth/token', () => {
+  it('answers the 6th wrong password within 15 minutes with 429 and Retry-After, even with the right password', async () => {
+    await addStudent('rl1');
+    for (let i = 0; i < 5; i++) {
+      const answer = await signIn('rl1', `errada-${i}`);
+      expect(answer.status).toBe(401);
+    }
+    expect(await bucketCount('login:code:rl1')).toBe(5);
+    const retryAfter = await expectLimited(await signIn('rl1', 'errada-6'));
+    expect(retryAfter).toBeGreaterThan(890);
+    // Guessing stops here: the right password is not even checked until the window passes.
+    await expectLimited(await signIn('rl1', 'demo1234'));
+    // Refused attempts are not counted (they do not push the unlock further away).
+    expect(await bucketCount('login:code:rl1')).toBe(5);
+  });
+
+  it('limits an unknown access code exactly like a known one (same answers)', async () => {
+    const known: [number, string][] = [];
+    const unknown: [number, string][] = [];
+    await addStudent('rl2');
+    for (let i = 0; i < 5; i++) {
+      const a = await signIn('rl2', 'errada');
+      known.push([a.status, await messageOf(a)]);
+      const b = await signIn('ninguem-rl2', 'errada');
+      unknown.push([b.status, await messageOf(b)]);
+    }
+    expect(unknown).toEqual(known);
+    await expectLimited(await signIn('rl2', 'errada'));
+    await expectLimited(await signIn('ninguem-rl2', 'errada'));
+  });
+
+  it('clears the access code counter on a successful sign-in', async () => {
+    await addStudent('rl3');
+    for (let i = 0; i < 4; i++) expect((await signIn('rl3', 'errada')).status).toBe(401);
+    await tokenOf('rl3');
+    expect(await bucketCount('login:code:rl3')).toBe(0);
+    for (let i = 0; i < 5; i++) expect((await signIn('rl3', 'errada')).status).toBe(401);
+    await expectLimited(await signIn('rl3', 'errada'));
+  });
+
+  it('is a sliding window: an attempt is allowed again once Retry-After has passed', async () => {
+    withEnv({ RATE_LIMIT_WINDOW_SECONDS: '2' });
+    await addStudent('rl4');
+    for (let i = 0; i < 5; i++) expect((await signIn('rl4', 'errada')).status).toBe(401);
+    const retryAfter = await expectLimited(await signIn('rl4', 'errada'), 2);
+    await new Promise((r) => setTimeout(r, retryAfter * 1000 + 100));
+    expect((await signIn('rl4', 'demo1234')).status).toBe(200);
+  });
+
+  it('has a budget per client address across access codes (the proxy header only with TRUST_PROXY=1)', async () => {
+    withEnv({ RATE_LIMIT_PER_ADDRESS: '3' });
+    for (const code of ['rl5a', 'rl5b', 'rl5c']) expect((await signIn(code, 'errada')).status).toBe(401);
+    await expectLimited(await signIn('rl5d', 'errada'));
+    // A forged X-Forwarded-For does not escape the limit by default…
+    await expectLimited(await signIn('rl5d', 'errada', { headers: { 'x-forwarded-for': '203.0.113.9' } }));
+    // …behind a trusted proxy it names the client, which then has its own budget.
+    withEnv({ TRUST_PROXY: '1' });
+    expect((await signIn('rl5d', 'errada', { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(401);
+    expect(await bucketCount('login:addr:203.0.113.9')).toBe(1);
+  });
+
+  it('shares its counters between two app instances on the same database', async () => {
+    const second = serve({ fetch: createApp(server.db, { distDir: null }).fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((r) => second.once('listening', () => r()));
+    onTestFinished(() => new Promise<void>((r) => second.close(() => r())));
+    const secondBase = `http://127.0.0.1:${(second.address() as AddressInfo).port}`;
+    await addStudent('rl6');
+    for (let i = 0; i < 3; i++) expect((await signIn('rl6', 'errada')).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await signIn('rl6', 'errada', { base: secondBase })).status).toBe(401);
+    await expectLimited(await signIn('rl6', 'errada'));
+    await expectLimited(await signIn('rl6', 'errada', { base: secondBase }));
+  });
+});
+
+describe('POST /auth/resetPassword', () => {
+  const base = (username: string) => ({ client_id: 'student-web', username, scope: 'BRA', challenge_type: 'email' });
+
+  it('counts every code request: the 6th for one access code in the window gets 429', async () => {
+    await addStudent('rl7');
+    for (let i = 0; i < 5; i++) expect((await post('/auth/resetPassword', base('rl7'))).status).toBe(200);
+    await expectLimited(await post('/auth/resetPassword', base('rl7')));
+    // Unknown codes: same answers, same limit (no enumeration).
+    for (let i = 0; i < 5; i++) expect((await post('/auth/resetPassword', base('ninguem-rl7'))).status).toBe(200);
+    await expectLimited(await post('/auth/resetPassword', base('ninguem-rl7')));
+    const [mails] = await server.db.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = 'rl7@exemplo.com.br'`,
+    );
+    expect(mails!.n).toBe(5);
+  });
+
+  it('answers the 6th wrong confirmation with 429', async () => {
+    await addStudent('rl8');
+    const confirm = (code: string) =>
+      post('/auth/resetPassword', { ...base('rl8'), code, challenge_response: code, new_password: 'nova-senha-1' });
+    for (let i = 0; i < 5; i++) expect((await confirm(`00000${i}`)).status).toBe(400);
+    await expectLimited(await confirm('000009'));
+  });
+});
+
+describe('signed-in calls', () => {
+  it('POST /auth/changePassword: the 6th wrong current password gets 429, even with the right one', async () => {
+    await addStudent('rl9');
+    const token = await tokenOf('rl9');
+    const change = (current: string) =>
+      post('/auth/changePassword', { current_password: current, new_password: 'outra-senha-9' }, { token });
+    for (let i = 0; i < 5; i++) expect((await change(`errada-${i}`)).status).toBe(400);
+    await expectLimited(await change('errada-6'));
+    await expectLimited(await change('demo1234'));
+  });
+
+  it('POST /users/self/delete: the 6th refused request gets 429 and nothing is deleted', async () => {
+    await addStudent('rl10');
+    const token = await tokenOf('rl10');
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/users/self/delete', { deletionReason: 42 }, { token })).status).toBe(400);
+    }
+    await expectLimited(await post('/users/self/delete', { deletionReason: 'ok' }, { token }));
+    const [row] = await server.db.rows<{ deleted_at: unknown }>(
+      sql`SELECT deleted_at FROM users WHERE access_code = 'rl10'`,
+    );
+    expect(row!.deleted_at).toBeNull();
+  });
+});
+
+/** Median of `xs`. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Relative difference of two medians, 0…1. */
+const spread = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b);
+
+describe('no account enumeration by timing', () => {
+  it('a reset-code request for an unknown access code takes as long as for a real one (medians within 20 %)', async () => {
+    withEnv({ RATE_LIMIT_PER_CODE: '0', RATE_LIMIT_PER_ADDRESS: '0' });
+    await addStudent('rl12');
+    const timed = async (username: string) => {
+      const started = performance.now();
+      const answer = await post('/auth/resetPassword', {
+        client_id: 'student-web',
+        username,
+        scope: 'BRA',
+        challenge_type: 'email',
+      });
+      const ms = performance.now() - started;
+      expect(answer.status).toBe(200);
+      return ms;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      known.push(await timed('rl12'));
+      unknown.push(await timed(`ninguem-rl12-${i}`));
+    }
+    const [k, u] = [median(known), median(unknown)];
+    expect(spread(k, u), `medians: real code ${k} ms, unknown code ${u} ms`).toBeLessThan(0.2);
+  });
+
+  it('an unknown access code takes as long as a wrong password (medians within 20 %)', async () => {
+    withEnv({ RATE_LIMIT_PER_CODE: '0', RATE_LIMIT_PER_ADDRESS: '0' });
+    await addStudent('rl11');
+    const timed = async (username: string) => {
+      const started = performance.now();
+      const answer = await signIn(username, 'senha-errada');
+      const ms = performance.now() - started;
+      expect(answer.status).toBe(401);
+      return ms;
+    };
+    await timed('rl11'); // warm-up (first scrypt, first query plans)
+    await timed('ninguem-rl11');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so that load from elsewhere on the machine hits both series alike.
+    for (let i = 0; i < 15; i++) {
+      known.push(await timed('rl11'));
+      unknown.push(await timed(`ninguem-rl11-${i}`));
+    }
+    const [k, u] = [median(known), median(unknown)];
+    expect(spread(k, u), `medians: wrong password ${k} ms, unknown code ${u} ms`).toBeLessThan(0.2);
+  });
+});
