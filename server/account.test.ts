@@ -25,6 +25,7 @@ import {
   MAX_CODE_ATTEMPTS,
   PASSWORD_TOO_SHORT_MESSAGE,
   RESET_MESSAGES,
+  RESET_CODE_REFUSED,
 } from './routes/account';
 import { seedAccount } from './seed-account';
 
@@ -100,8 +101,8 @@ describe('seed', () => {
 
 describe('POST /auth/resetPassword (request a code)', () => {
   it('answers the same 200 for a known and an unknown access code, and mails only the known one', async () => {
-    await addStudent('enum1');
-    const known = await requestCode('enum1');
+    await addStudent('enumreset1');
+    const known = await requestCode('enumreset1');
     const unknown = await requestCode('ninguem-aqui');
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
@@ -208,6 +209,18 @@ describe('POST /auth/resetPassword (set the password)', () => {
     const second = await latestCode('two1@exemplo.com.br');
     if (first !== second) expect((await confirm('two1', first, 'nova-senha-1')).status).toBe(400);
     expect((await confirm('two1', second, 'nova-senha-1')).status).toBe(200);
+  });
+
+  it('a wrong code for a real account answers exactly like any code for an unknown one (no enumeration, issue 19)', async () => {
+    await addStudent('enumreset1');
+    await requestCode('enumreset1');
+    await requestCode('ninguem-enumreset');
+    const real = await confirm('enumreset1', '999999', 'nova-senha-1');
+    const unknown = await confirm('ninguem-enumreset', '999999', 'nova-senha-1');
+    expect([real.status, unknown.status]).toEqual([400, 400]);
+    const [a, b] = [await errorOf(real), await errorOf(unknown)];
+    expect(a).toBe(b);
+    expect(a).toBe(RESET_CODE_REFUSED);
   });
 
   it('answers an unknown student like a missing code, and a short password with its rule', async () => {

@@ -10,9 +10,8 @@
  *   2. `ResetPasswordConfirmRequest` (`code` = `challenge_response`, `new_password` ≥ 8) → 200
  *      `{ data: { status: 'password_reset' } }`: the password changes, the code is used up and
  *      every session of the student is revoked. No live code (never asked, expired, used,
- *      locked, unknown user) → 400 `RESET_MESSAGES.noCode`; a wrong code → 400
- *      `RESET_MESSAGES.wrongCode`; the `MAX_CODE_ATTEMPTS`-th wrong try invalidates the code
- *      → 400 `RESET_MESSAGES.locked`.
+ *      locked, unknown user), a wrong code, and the `MAX_CODE_ATTEMPTS`-th wrong try (which
+ *      invalidates the code) → 400 with one message, `RESET_CODE_REFUSED` (no enumeration).
  *   Codes live `RESET_CODE_TTL_SECONDS` (env, read per request; default 900 = 15 min) and are
  *   stored only as a salted SHA-256 hash.
  * - `POST /auth/changePassword` (signed in) `ChangePasswordRequest` → 200; a wrong current
@@ -66,14 +65,21 @@ export function resetCodeTtlSeconds(): number {
   return Number.isFinite(raw) && raw > 0 ? Math.floor(raw) : DEFAULT_RESET_CODE_TTL_SECONDS;
 }
 
+/**
+ * The one answer to a reset code that does not work — wrong, expired, used, locked, or an access
+ * code that does not exist: the same words for all, so the confirmation does not tell which
+ * access codes exist (issue 19: no account enumeration).
+ */
+export const RESET_CODE_REFUSED = 'Código incorreto ou expirado. Confira o código enviado por e-mail ou peça um novo.';
+
 /** pt-BR answers of the reset flow. */
 export const RESET_MESSAGES = {
   codeSent:
     'Se o código de acesso estiver cadastrado, enviamos um código de verificação para o e-mail da conta. Ele vale por 15 minutos.',
   passwordReset: 'Senha alterada. Entre com a nova senha.',
-  noCode: 'Código expirado ou inválido. Peça um novo código.',
-  wrongCode: 'Código incorreto. Confira o código enviado por e-mail e tente de novo.',
-  locked: 'Muitas tentativas com código incorreto. Peça um novo código.',
+  noCode: RESET_CODE_REFUSED,
+  wrongCode: RESET_CODE_REFUSED,
+  locked: RESET_CODE_REFUSED,
   codeMismatch: 'O código e a resposta do desafio não conferem.',
 } as const;
 

@@ -70,7 +70,7 @@ test('password reset by e-mailed code, then sign in with the new password and ch
   await confirmation.fill('nova-senha-1');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Código incorreto. Confira o código enviado por e-mail e tente de novo.',
+    'Código incorreto ou expirado. Confira o código enviado por e-mail ou peça um novo.',
   );
   await expectNoA11yViolations(page);
 
@@ -80,7 +80,9 @@ test('password reset by e-mailed code, then sign in with the new password and ch
   expect(((await aged.json()) as { data: { expired: number } }).data.expired).toBe(1);
   await codeField.fill(code);
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Código expirado ou inválido. Peça um novo código.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Código incorreto ou expirado. Confira o código enviado por e-mail ou peça um novo.',
+  );
   await expectNoA11yViolations(page);
   await page.goto('/requestResetPassword');
   await page.getByRole('textbox', { name: 'Código de acesso' }).fill('reset1');
