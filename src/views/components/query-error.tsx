@@ -42,7 +42,7 @@ const NotFoundMessages = defineMessages({
   title: {
     id: 'content.notFound.title',
     defaultMessage: 'Conteúdo não encontrado',
-    description: 'Heading when a course, module or learning object does not exist or is not the student\'s (404)',
+    description: "Heading when a course, module or learning object does not exist or is not the student's (404)",
   },
   text: {
     id: 'content.notFound.text',

@@ -45,7 +45,8 @@ export default function LearningObjectScreen(props: Props) {
   usePageTitle(loQuery.data?.name);
 
   if (!valid) return <NotFoundScreen />;
-  if (moduleRead.isError) return <ContentQueryError error={moduleRead.error} onRetry={() => void moduleRead.refetch()} />;
+  if (moduleRead.isError)
+    return <ContentQueryError error={moduleRead.error} onRetry={() => void moduleRead.refetch()} />;
   if (moduleRead.isPending) return <PageLoading />;
   if (lessonId === null) {
     return (
