@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken } from '../http';
 import { previewLearningObject } from '../lms';
 import { ACCOUNT_DELETED_MESSAGE } from './account';
+import { API_PREFIXES } from '../../src/services/contract/bases';
 
 interface PlatformRow {
   id: number;
@@ -28,7 +29,8 @@ const toPlatform = (row: PlatformRow): Platform => ({
   host: row.host,
   theme: {
     template: row.template,
-    icons: { favicon: row.favicon },
+    // The brand's logo (issue 18): its icon on its primary colour (routes/manifest.ts).
+    icons: { favicon: row.favicon, logo: `${API_PREFIXES.mainV1}/platforms/${row.id}/icons/any.svg` },
     palette: { primary: { main: row.primary_color }, secondary: { main: row.secondary_color } },
   },
   options: row.options ?? {},

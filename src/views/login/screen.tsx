@@ -19,6 +19,7 @@ import { loginNoticeOf } from '../../services/navigation/login-notices';
 import { LoginNoticeMessages } from './notice-messages';
 import { finishPrerender } from '../prerender-handoff';
 import { messageOfClassified } from '../components/error-messages';
+import { BrandMark } from '../components/brand-mark';
 
 export function LoginScreen() {
   const intl = useIntl();
@@ -68,6 +69,7 @@ export function LoginScreen() {
         <AccessibilityButton />
       </div>
       <section className="login-card" aria-labelledby="login-title">
+        <BrandMark variant="login" />
         <h1 id="login-title">{intl.formatMessage(LoginMessages.title)}</h1>
         <p className="muted">{intl.formatMessage(LoginMessages.intro)}</p>
         {notice && (
