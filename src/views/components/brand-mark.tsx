@@ -11,12 +11,27 @@
  *   generated text, falling back to the product name. The markup does not depend on the cache,
  *   so the static /login hydrates as is; the box never changes size (no layout shift).
  */
-import { useContext } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { PlatformContext } from '../platform-context';
 import { brandLogoUrl } from '../../services/theme/apply-platform';
 import { CommonMessages } from './messages';
+
+const noSubscription = () => () => {};
+
+/**
+ * False while React hydrates the pre-rendered /login (its server snapshot), true afterwards and
+ * in any render that is not a hydration: the brand may be known before the static markup is
+ * hydrated, and markup that differs from it would make React throw that markup away and render
+ * again — losing what the student already typed into the form.
+ */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /** Logo sizes in CSS px (square box; the image is contained in it). */
 const SIZES = { header: 40, login: 56 } as const;
@@ -24,8 +39,10 @@ const SIZES = { header: 40, login: 56 } as const;
 export function BrandMark({ variant }: { variant: 'header' | 'login' }) {
   const intl = useIntl();
   const ref = useContext(PlatformContext) ?? undefined;
-  const name = useSelector(ref, (s) => s?.context.platform?.name ?? null);
-  const logo = useSelector(ref, (s) => (s?.context.platform ? brandLogoUrl(s.context.platform) : null));
+  const hydrated = useHydrated();
+  const brandName = useSelector(ref, (s) => s?.context.platform?.name ?? null);
+  const brandLogo = useSelector(ref, (s) => (s?.context.platform ? brandLogoUrl(s.context.platform) : null));
+  const [name, logo] = hydrated ? [brandName, brandLogo] : [null, null];
   const size = SIZES[variant];
   return (
     <span className={`brand-mark brand-mark-${variant}`}>
