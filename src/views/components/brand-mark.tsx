@@ -8,7 +8,8 @@
  * - Not known yet (before the lookup answers, and in the pre-rendered /login): the same box,
  *   same size, painted by CSS with the *cached* brand (`--brand-logo`, `--brand-name`, set by
  *   the pre-paint script from apply-platform.ts): the logo as a background and the name as
- *   generated text, falling back to the product name. The markup does not depend on the cache,
+ *   generated text (assistive technology reads the product name meanwhile: an offline start
+ *   never looks the brand up). The markup does not depend on the cache,
  *   so the static /login hydrates as is; the box never changes size (no layout shift).
  */
 import { useContext, useSyncExternalStore } from 'react';
@@ -56,7 +57,11 @@ export function BrandMark({ variant }: { variant: 'header' | 'login' }) {
           {name}
         </span>
       ) : (
-        <span className="brand-name brand-name-cached" data-fallback={intl.formatMessage(CommonMessages.appName)} />
+        // The cached name is painted by CSS (hidden from assistive technology: `content: … / ""`);
+        // assistive technology reads the product name until the brand is known.
+        <span className="brand-name brand-name-cached">
+          <span className="sr-only">{intl.formatMessage(CommonMessages.appName)}</span>
+        </span>
       )}
     </span>
   );
