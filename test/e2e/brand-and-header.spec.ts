@@ -66,6 +66,7 @@ for (const brand of BRANDS) {
     test(`${brand.label}, ${mode}: logo and name on /login and a one-row phone header on every screen`, async ({
       browser,
       signIn,
+      expectNoA11yViolations,
     }) => {
       test.setTimeout(90_000);
       const context = await browser.newContext({ viewport: PHONE, baseURL: brand.base(), locale: 'pt-BR' });
@@ -82,11 +83,14 @@ for (const brand of BRANDS) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expectOneRowHeader(page, brand.name, path);
+        if (path === '/home')
+          await page.screenshot({ path: `/tmp/issue18-home-${brand.student}-${mode.split(' ')[0]}.png` });
       }
       if (mode !== 'light') {
         await page.screenshot({ path: `/tmp/issue18-header-${brand.student}-dark.png` });
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.screenshot({ path: `/tmp/issue18-menu-${brand.student}-dark.png` });
+        await expectNoA11yViolations(page);
       } else {
         await page.screenshot({ path: `/tmp/issue18-header-${brand.student}.png` });
       }
