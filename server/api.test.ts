@@ -59,6 +59,22 @@ describe('platforms and settings (public)', () => {
     expect((await api('/api/v1/platforms/2', { token: null })).status).toBe(200);
   });
 
+  it("gives each brand a logo (issue 18): its icon, served as SVG by the platform's API", async () => {
+    for (const [host, id] of [
+      ['localhost', 1],
+      ['127.0.0.1', 2],
+    ] as const) {
+      const { data } = v.parse(
+        PlatformResponse,
+        await (await api(`/api/v1/platforms/${host}`, { token: null })).json(),
+      );
+      expect(data.theme.icons.logo).toBe(`/api/v1/platforms/${id}/icons/any.svg`);
+      const logo = await api(data.theme.icons.logo!, { token: null });
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toContain('image/svg+xml');
+    }
+  });
+
   it('answers 404 JSON for an unknown host', async () => {
     const answer = await api('/api/v1/platforms/desconhecido.example.com', { token: null });
     expect(answer.status).toBe(404);

@@ -14,6 +14,7 @@ import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken, type AppEnv } f
 import { rateLimit, usernameOfBody } from '../rate-limit';
 import { previewLearningObject } from '../lms';
 import { ACCOUNT_DELETED_MESSAGE } from './account';
+import { API_PREFIXES } from '../../src/services/contract/bases';
 
 interface PlatformRow {
   id: number;
@@ -35,7 +36,8 @@ const toPlatform = (row: PlatformRow): Platform => ({
   host: row.host,
   theme: {
     template: row.template,
-    icons: { favicon: row.favicon },
+    // The brand's logo (issue 18): its icon on its primary colour (routes/manifest.ts).
+    icons: { favicon: row.favicon, logo: `${API_PREFIXES.mainV1}/platforms/${row.id}/icons/any.svg` },
     palette: { primary: { main: row.primary_color }, secondary: { main: row.secondary_color } },
   },
   options: row.options ?? {},

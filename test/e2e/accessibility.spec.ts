@@ -94,7 +94,8 @@ test('a returning student sees their brand before the platform lookup answers (c
   // Next load: the lookup never answers and the app's JavaScript is blocked — the brand is there anyway.
   await page.route('**/api/v1/platforms/**', () => {});
   await page.route('**/assets/*.js', (route) => route.abort());
-  await page.reload();
+  // Not until 'load': the cached brand's logo (issue 18) comes from the platform API, which hangs here.
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await expect(html).toHaveAttribute('data-template', 'streaming');
   expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary-light'))).toBe(
     primary,

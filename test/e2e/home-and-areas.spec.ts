@@ -190,8 +190,9 @@ test('home follows progress made in the same session: after Concluir, home shows
     await finish.scrollIntoViewIfNeeded();
     await finish.click({ timeout: 2_000 }).catch(() => undefined);
     await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
-    // Back home through the header's brand link, as a student does: the new progress and the next step.
-    await page.getByRole('banner').getByRole('link', { name: 'Portal do Aluno' }).click();
+    // Back home through the header's brand link (the platform's logo and name, issue 18), as a
+    // student does: the new progress and the next step.
+    await page.getByRole('banner').getByRole('link', { name: 'Escola Aprender' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('progressbar', { name: new RegExp(`^${courseName}: [1-9]\\d*%$`) })).toBeVisible();
     await expect(page.getByRole('link', { name: label })).not.toHaveAttribute('href', target ?? '');

@@ -55,7 +55,7 @@ test('chatbot on /home only, survey told of routes and courseId, Clarity keyed',
     .toContainEqual({ name: 'courseId', value: '1' });
 
   // Back home: the chatbot shows again.
-  await page.getByRole('banner').getByRole('link', { name: 'Portal do Aluno' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Escola Aprender' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(chatbot).toBeVisible();
 

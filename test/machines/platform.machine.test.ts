@@ -16,7 +16,7 @@ const platform: Platform = {
   host: '127.0.0.1',
   theme: {
     template: 'streaming',
-    icons: { favicon: '/favicon.svg' },
+    icons: { favicon: '/favicon.svg', logo: null },
     palette: { primary: { main: '#7A1FA2' }, secondary: { main: '#00796B' } },
   },
   options: {},

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
-import { applyPlatform, readableOn, THEME_BACKGROUNDS } from '../../src/services/theme/apply-platform';
+import {
+  applyPlatform,
+  brandLogoUrl,
+  brandPresentation,
+  readableOn,
+  THEME_BACKGROUNDS,
+} from '../../src/services/theme/apply-platform';
 import type { Platform } from '../../src/services/contract';
 
 extend([a11yPlugin]);
@@ -51,5 +57,37 @@ describe('brand colours stay readable (WCAG AA 4.5:1)', () => {
       brand?: { attrs: Record<string, string> };
     };
     expect(cached.brand?.attrs['data-template']).toBe('streaming');
+  });
+});
+
+describe('brand logo and name (issue 18)', () => {
+  const brand = (icons: { favicon: string | null; logo?: string | null }, name = 'Academia Stream') =>
+    ({
+      id: 2,
+      name,
+      theme: {
+        template: 'streaming',
+        icons,
+        palette: { primary: { main: '#7A1FA2' }, secondary: { main: '#00796B' } },
+      },
+    }) as unknown as Platform;
+
+  it('uses the logo, else the favicon, as an absolute http(s) address', () => {
+    const base = 'http://127.0.0.1:4000/login';
+    expect(brandLogoUrl(brand({ favicon: '/favicon.svg', logo: '/api/v1/platforms/2/icons/any.svg' }), base)).toBe(
+      'http://127.0.0.1:4000/api/v1/platforms/2/icons/any.svg',
+    );
+    expect(brandLogoUrl(brand({ favicon: '/favicon.svg', logo: null }), base)).toBe(
+      'http://127.0.0.1:4000/favicon.svg',
+    );
+    expect(brandLogoUrl(brand({ favicon: '/favicon.svg' }), base)).toBe('http://127.0.0.1:4000/favicon.svg');
+    expect(brandLogoUrl(brand({ favicon: null, logo: null }), base)).toBeNull();
+    expect(brandLogoUrl(brand({ favicon: null, logo: 'javascript:alert(1)' }), base)).toBeNull();
+  });
+
+  it('caches the logo and the name for the pre-rendered /login as CSS values', () => {
+    const vars = brandPresentation(brand({ favicon: null, logo: 'https://cdn.example/logo.svg' }, 'Escola "A"')).vars;
+    expect(vars['--brand-logo']).toBe('url("https://cdn.example/logo.svg")');
+    expect(vars['--brand-name']).toBe('"Escola \\"A\\""');
   });
 });

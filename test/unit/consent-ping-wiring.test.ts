@@ -27,7 +27,7 @@ const platformOf = (throttle: boolean): Platform => ({
   host: 'localhost',
   theme: {
     template: 'default',
-    icons: { favicon: null },
+    icons: { favicon: null, logo: null },
     palette: { primary: { main: '#0B57D0' }, secondary: { main: '#5B3CC4' } },
   },
   options: {},

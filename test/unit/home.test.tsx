@@ -123,7 +123,7 @@ function platformWith(options: Record<string, unknown>) {
     host: '127.0.0.1',
     theme: {
       template: 'streaming',
-      icons: { favicon: '/favicon.svg' },
+      icons: { favicon: '/favicon.svg', logo: null },
       palette: { primary: { main: '#7A1FA2' }, secondary: { main: '#00796B' } },
     },
     options,

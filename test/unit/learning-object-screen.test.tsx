@@ -173,3 +173,29 @@ describe('learning-object viewer', () => {
     expect(lms.putLearningObjectStart).not.toHaveBeenCalled();
   });
 });
+
+describe('not found is not an error (issue 18)', () => {
+  it('a module that does not exist or is not the student’s (404) shows a way back to Meus cursos, no retry', async () => {
+    vi.mocked(lms.getModule).mockRejectedValueOnce(new ApiError(404, { message: 'Módulo não encontrado.' }, '/m'));
+    renderViewer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conteúdo não encontrado' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para Meus cursos' })).toHaveAttribute('href', '/courses');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
+  it('a learning object answering 404 shows the same not-found state', async () => {
+    vi.mocked(lms.getLearningObject).mockRejectedValueOnce(new ApiError(404, { message: 'Não encontrado.' }, '/lo'));
+    renderViewer();
+    expect(await screen.findByRole('link', { name: 'Voltar para Meus cursos' })).toHaveAttribute('href', '/courses');
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
+  it('any other failure is still an error with a retry', async () => {
+    vi.mocked(lms.getModule).mockRejectedValueOnce(new ApiError(500, { message: 'Falha' }, '/m'));
+    renderViewer();
+    expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Voltar para Meus cursos' })).not.toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { createActor, fromPromise } from 'xstate';
 import { Router } from 'wouter';
@@ -98,6 +99,39 @@ describe('signed-in navigation: aria-current', () => {
       expect(nav.queryAllByRole('link', { current: 'page' })).toEqual([]);
       document.body.innerHTML = '';
     }
+  });
+});
+
+describe('phone menu (issue 18)', () => {
+  it("'Menu' opens a dialog with every destination and action; the page's link is current; Escape closes it", async () => {
+    renderLayoutAt('/grades');
+    const user = userEvent.setup();
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    await user.click(menuButton);
+    const menu = within(screen.getByRole('dialog', { name: 'Menu' }));
+    const nav = within(menu.getByRole('navigation', { name: 'Navegação do menu' }));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Início',
+      'Cursos',
+      'Notas',
+      'Documentos',
+      'Financeiro',
+      'Minha conta',
+    ]);
+    expect(nav.getByRole('link', { name: 'Notas' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Cursos' })).not.toHaveAttribute('aria-current');
+    expect(menu.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('inside a section the menu shows it (data-section) without aria-current', async () => {
+    renderLayoutAt('/courses/12');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Menu' }));
+    const link = within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Cursos' });
+    expect(link).toHaveAttribute('data-section');
+    expect(link).not.toHaveAttribute('aria-current');
   });
 });
 

@@ -19,7 +19,11 @@ export const Platform = v.object({
   host: v.string(),
   theme: v.object({
     template: PlatformTemplate,
-    icons: v.object({ favicon: v.nullable(v.string()) }),
+    /**
+     * `favicon`: the site icon; `logo` (issue 18): the brand's logo, shown with its name on the login
+     * card and in the header — absent or null on a platform without one (the favicon stands in).
+     */
+    icons: v.object({ favicon: v.nullable(v.string()), logo: v.optional(v.nullable(v.string()), null) }),
     palette: v.object({
       primary: v.object({ main: v.string() }),
       secondary: v.object({ main: v.string() }),

@@ -35,9 +35,39 @@ export function readableOn(color: string, background = '#ffffff'): string | null
   return dark ? '#ffffff' : '#000000';
 }
 
-/** The page presentation of a brand (pure): template attribute and both theme variants of its colours. */
+/**
+ * The brand's logo as an absolute URL (issue 18): `theme.icons.logo`, or the favicon when the
+ * platform has no logo; relative paths resolve against `base` (default: the page's address).
+ * @returns null when the platform has neither, or the address is not http(s).
+ */
+export function brandLogoUrl(
+  platform: Platform,
+  base: string = globalThis.location?.href ?? 'http://localhost/',
+): string | null {
+  const icons = platform.theme.icons as Partial<Platform['theme']['icons']>;
+  const src = icons.logo || icons.favicon;
+  if (!src) return null;
+  try {
+    const url = new URL(src, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `value` as a CSS string token (quotes, backslashes and line breaks escaped). */
+const cssString = (value: string) => `"${value.replace(/[\\"]/g, '\\$&').replace(/[\n\r\f]/g, ' ')}"`;
+
+/**
+ * The page presentation of a brand (pure): template attribute, both theme variants of its
+ * colours, and — for the pre-rendered /login before the app runs (issue 18; global.css
+ * `.brand-mark`) — its logo (`--brand-logo`, a CSS url) and name (`--brand-name`, a CSS string).
+ */
 export function brandPresentation(platform: Platform): Presentation {
   const vars: Record<string, string> = {};
+  const logo = brandLogoUrl(platform);
+  if (logo) vars['--brand-logo'] = `url(${cssString(logo)})`;
+  if (platform.name) vars['--brand-name'] = cssString(platform.name);
   for (const [name, value] of [
     ['primary', platform.theme.palette.primary.main],
     ['secondary', platform.theme.palette.secondary.main],

@@ -7,7 +7,8 @@
  * browser returns focus to the button. Renders nothing without the actor (isolated tests).
  * The controls are loaded the first time the dialog opens (issue 9).
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { PersonStanding } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useAccessibilityRef } from './context';
 import { AccessibilityMessages as M } from './messages';
@@ -15,7 +16,12 @@ import { AccessibilityMessages as M } from './messages';
 // The controls load on the first opening (issue 9): every public page shows the button.
 const Panel = lazy(() => import('./controls'));
 
-export function AccessibilityButton({ className = 'button button-secondary' }: { className?: string }) {
+/**
+ * The accessibility dialog and the function that opens it (issue 18: the signed-in header opens
+ * it from its bar button and from the phone menu). @returns null without the settings actor.
+ * Closing it (Escape, 'Fechar') returns focus to whatever had it when it opened.
+ */
+export function useAccessibilityDialog(): { open: () => void; dialog: ReactNode } | null {
   const intl = useIntl();
   const actor = useAccessibilityRef();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -25,12 +31,9 @@ export function AccessibilityButton({ className = 'button button-secondary' }: {
     setOpened(true);
     dialog.current?.showModal();
   };
-  return (
-    <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={open}>
-        <span aria-hidden="true">♿ </span>
-        {intl.formatMessage(M.open)}
-      </button>
+  return {
+    open,
+    dialog: (
       <dialog ref={dialog} className="confirm-dialog a11y-dialog" aria-labelledby="a11y-title">
         <h2 id="a11y-title">{intl.formatMessage(M.title)}</h2>
         {opened && (
@@ -39,6 +42,22 @@ export function AccessibilityButton({ className = 'button button-secondary' }: {
           </Suspense>
         )}
       </dialog>
+    ),
+  };
+}
+
+/** The 'Acessibilidade' button (with the accessibility icon) and its dialog. */
+export function AccessibilityButton({ className = 'button button-secondary' }: { className?: string }) {
+  const intl = useIntl();
+  const a11y = useAccessibilityDialog();
+  if (!a11y) return null;
+  return (
+    <>
+      <button type="button" className={`${className} icon-button-text`} aria-haspopup="dialog" onClick={a11y.open}>
+        <PersonStanding aria-hidden="true" size={20} />
+        {intl.formatMessage(M.open)}
+      </button>
+      {a11y.dialog}
     </>
   );
 }

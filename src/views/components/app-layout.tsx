@@ -1,26 +1,41 @@
 /**
- * Signed-in layout: skip link, header with the product name, main navigation,
- * the accessibility settings, the student's name and 'Sair' (spec §4 Auth: logout → /login), the outbox status
+ * Signed-in layout: skip link, header with the platform's logo and name (issue 18), main navigation,
+ * the accessibility settings, the student's name and 'Sair' (spec §4 Auth: logout → /login) — on a
+ * phone one row instead: logo, name and a 'Menu' button opening the same in a dialog — the outbox status
  * (pending progress writes, 'Sincronizar agora'), the offline banner (issue 8) and the main landmark.
  */
-import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useRef, type ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import {
+  BookOpen,
+  FileText,
+  GraduationCap,
+  House,
+  LogOut,
+  Menu as MenuIcon,
+  PersonStanding,
+  UserRound,
+  Wallet,
+  X,
+} from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { useCurrentUser, useSessionRef } from '../session-context';
 import { CommonMessages } from './messages';
 import { signedInLanding } from '../guards';
 import { OutboxStatus } from '../outbox/status';
 import { OfflineBanner } from '../pwa/offline-banner';
-import { AccessibilityButton } from '../accessibility/panel';
+import { useAccessibilityDialog } from '../accessibility/panel';
+import { AccessibilityMessages } from '../accessibility/messages';
+import { BrandMark } from './brand-mark';
 import { AccountLinkMessages } from '../account/security-messages';
 
 /** The main navigation's items: where each leads, its name, and the paths of its section. */
 const NAV_ITEMS = [
-  { href: '/courses', label: CommonMessages.navCourses, section: /^\/courses(\/|$)/ },
-  { href: '/grades', label: CommonMessages.navGrades, section: /^\/grades(\/|$)/ },
+  { href: '/courses', label: CommonMessages.navCourses, section: /^\/courses(\/|$)/, icon: BookOpen },
+  { href: '/grades', label: CommonMessages.navGrades, section: /^\/grades(\/|$)/, icon: GraduationCap },
   // One attachment (/attachment/{id}) belongs to 'Documentos' (/attachments).
-  { href: '/attachments', label: CommonMessages.navAttachments, section: /^\/attachments?(\/|$)/ },
-  { href: '/finances', label: CommonMessages.navFinances, section: /^\/finances(\/|$)/ },
+  { href: '/attachments', label: CommonMessages.navAttachments, section: /^\/attachments?(\/|$)/, icon: FileText },
+  { href: '/finances', label: CommonMessages.navFinances, section: /^\/finances(\/|$)/, icon: Wallet },
 ] as const;
 
 /**
@@ -30,7 +45,17 @@ const NAV_ITEMS = [
  * announced as the current page — the page itself (a course) is not the course list, and its
  * breadcrumb already carries `aria-current` for where the student is.
  */
-function NavLink({ href, section, children }: { href: string; section: RegExp; children: ReactNode }) {
+function NavLink({
+  href,
+  section,
+  onClick,
+  children,
+}: {
+  href: string;
+  section: RegExp;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
   const [path] = useLocation();
   const exact = path === href;
   return (
@@ -38,9 +63,137 @@ function NavLink({ href, section, children }: { href: string; section: RegExp; c
       href={href}
       aria-current={exact ? 'page' : undefined}
       data-section={exact || section.test(path) ? '' : undefined}
+      onClick={onClick}
     >
       {children}
     </Link>
+  );
+}
+
+/** The phone menu's texts (issue 18). */
+const MenuMessages = defineMessages({
+  open: {
+    id: 'layout.menu.button',
+    defaultMessage: 'Menu',
+    description: 'Phone header button that opens the navigation menu',
+  },
+  title: {
+    id: 'layout.menu.title',
+    defaultMessage: 'Menu',
+    description: 'Heading of the phone navigation menu dialog',
+  },
+  nav: {
+    id: 'layout.menu.nav',
+    defaultMessage: 'Navegação do menu',
+    description: 'Landmark name of the navigation inside the phone menu',
+  },
+  close: { id: 'layout.menu.close', defaultMessage: 'Fechar menu', description: 'Button that closes the phone menu' },
+});
+
+/**
+ * The phone menu (issue 18): a 'Menu' button opening a modal native `<dialog>` with every
+ * destination — Início, Cursos, Notas, Documentos, Financeiro, Minha conta — and the actions
+ * 'Acessibilidade' and 'Sair'. `showModal` keeps focus inside and closes on Escape; closing
+ * (Escape, 'Fechar menu', following a link) returns focus to the 'Menu' button. Shown below
+ * the desktop breakpoint only (signed-in.css); the desktop bar is the same links.
+ */
+function PhoneMenu({
+  home,
+  onAccessibility,
+  onLogout,
+}: {
+  home: string;
+  onAccessibility: (() => void) | null;
+  onLogout: () => void;
+}) {
+  const intl = useIntl();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => dialog.current?.close();
+  const items = [
+    { href: home, label: CommonMessages.navHome, section: new RegExp(`^${home}$`), icon: House },
+    ...NAV_ITEMS,
+    { href: '/conta', label: AccountLinkMessages.myAccount, section: /^\/conta(\/|$)/, icon: UserRound },
+  ];
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="menu-button"
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
+        <MenuIcon aria-hidden="true" size={24} />
+        <span>{intl.formatMessage(MenuMessages.open)}</span>
+      </button>
+      <dialog
+        ref={dialog}
+        className="nav-menu"
+        aria-labelledby="nav-menu-title"
+        onClose={() => button.current?.focus()}
+        onClick={(event) => {
+          // A click on the backdrop (outside the panel) closes the menu.
+          if (event.target === dialog.current) close();
+        }}
+      >
+        <div className="nav-menu-panel">
+          <div className="nav-menu-head">
+            <h2 id="nav-menu-title">{intl.formatMessage(MenuMessages.title)}</h2>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={intl.formatMessage(MenuMessages.close)}
+              onClick={close}
+            >
+              <X aria-hidden="true" size={24} />
+            </button>
+          </div>
+          <nav aria-label={intl.formatMessage(MenuMessages.nav)}>
+            <ul className="nav-menu-list">
+              {items.map((item) => (
+                <li key={item.href}>
+                  {/* Following a link closes the menu: the page changes under it. */}
+                  <NavLink href={item.href} section={item.section} onClick={close}>
+                    <item.icon aria-hidden="true" size={20} />
+                    {intl.formatMessage(item.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ul className="nav-menu-list nav-menu-actions">
+            {onAccessibility && (
+              <li>
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    close();
+                    onAccessibility();
+                  }}
+                >
+                  <PersonStanding aria-hidden="true" size={20} />
+                  {intl.formatMessage(AccessibilityMessages.open)}
+                </button>
+              </li>
+            )}
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                <LogOut aria-hidden="true" size={20} />
+                {intl.formatMessage(CommonMessages.logout)}
+              </button>
+            </li>
+          </ul>
+        </div>
+      </dialog>
+    </>
   );
 }
 
@@ -48,14 +201,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const session = useSessionRef();
   const user = useCurrentUser();
+  const a11y = useAccessibilityDialog();
+  const home = signedInLanding(user);
+  const logout = () => session.send({ type: 'session.logout' });
   return (
     <div className="app-shell">
       <a className="skip-link" href="#conteudo">
         {intl.formatMessage(CommonMessages.skipToContent)}
       </a>
       <header className="app-header">
-        <Link href={signedInLanding(user)} className="brand">
-          {intl.formatMessage(CommonMessages.appName)}
+        <Link href={home} className="brand">
+          <BrandMark variant="header" />
         </Link>
         <nav aria-label={intl.formatMessage(CommonMessages.mainNav)} className="main-nav">
           <ul>
@@ -69,22 +225,31 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="user-box">
-          <AccessibilityButton />
+          {a11y && (
+            <button
+              type="button"
+              className="button button-secondary icon-button-text"
+              aria-haspopup="dialog"
+              onClick={a11y.open}
+            >
+              <PersonStanding aria-hidden="true" size={20} />
+              {intl.formatMessage(AccessibilityMessages.open)}
+            </button>
+          )}
           {user && (
             <span className="user-name">{intl.formatMessage(CommonMessages.greeting, { name: user.name })}</span>
           )}
           <Link href="/conta" className="account-link">
             {intl.formatMessage(AccountLinkMessages.myAccount)}
           </Link>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => session.send({ type: 'session.logout' })}
-          >
+          <button type="button" className="button button-secondary icon-button-text" onClick={logout}>
+            <LogOut aria-hidden="true" size={20} />
             {intl.formatMessage(CommonMessages.logout)}
           </button>
         </div>
+        <PhoneMenu home={home} onAccessibility={a11y?.open ?? null} onLogout={logout} />
       </header>
+      {a11y?.dialog}
       <OfflineBanner />
       <OutboxStatus />
       <main id="conteudo" tabIndex={-1} className="app-main">

@@ -3,7 +3,9 @@
  * mapping for every failure: error-messages.ts), the technical detail in a 'Detalhes'
  * disclosure, and a retry button.
  */
-import { useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { ArrowLeft, SearchX } from 'lucide-react';
 import { classifyError } from '../../services/http/errors';
 import { CommonMessages } from './messages';
 import { ErrorMessages, messageOfClassified } from './error-messages';
@@ -33,5 +35,46 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => 
         {intl.formatMessage(CommonMessages.retry)}
       </button>
     </div>
+  );
+}
+
+const NotFoundMessages = defineMessages({
+  title: {
+    id: 'content.notFound.title',
+    defaultMessage: 'Conteúdo não encontrado',
+    description: "Heading when a course, module or learning object does not exist or is not the student's (404)",
+  },
+  text: {
+    id: 'content.notFound.text',
+    defaultMessage: 'Este conteúdo não existe ou não faz parte dos seus cursos.',
+    description: 'Explanation of a course, module or learning object not found (404)',
+  },
+  back: {
+    id: 'content.notFound.back',
+    defaultMessage: 'Voltar para Meus cursos',
+    description: 'Link from a not-found course, module or learning object to the course list',
+  },
+});
+
+/**
+ * What a course, module or learning object screen shows when its read failed (issue 18):
+ * a 404 (does not exist, or is not the student's) is not an error — a not-found state with a
+ * way back to /courses ('Voltar para Meus cursos'), no retry; any other failure is `QueryError`.
+ */
+export function ContentQueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const intl = useIntl();
+  if (classifyError(error).kind !== 'notFound') return <QueryError error={error} onRetry={onRetry} />;
+  return (
+    <section className="page empty-state" aria-labelledby="content-not-found-title">
+      <SearchX className="empty-state-icon" aria-hidden="true" size={48} />
+      <h1 id="content-not-found-title">{intl.formatMessage(NotFoundMessages.title)}</h1>
+      <p>{intl.formatMessage(NotFoundMessages.text)}</p>
+      <p>
+        <Link href="/courses" className="button button-primary icon-button-text">
+          <ArrowLeft aria-hidden="true" size={20} />
+          {intl.formatMessage(NotFoundMessages.back)}
+        </Link>
+      </p>
+    </section>
   );
 }

@@ -17,7 +17,7 @@ import { CommonMessages } from '../components/messages';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
-import { QueryError } from '../components/query-error';
+import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
@@ -49,7 +49,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
   });
   if (courseId === null) return <NotFoundScreen />;
   if (query.isPending) return <PageLoading />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ContentQueryError error={query.error} onRetry={() => void query.refetch()} />;
 
   const course = query.data;
   const firstModule = [...course.modules].sort((a, b) => a.position - b.position)[0];

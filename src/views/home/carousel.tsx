@@ -2,7 +2,8 @@
  * The home banner carousel (issue 6; WAI-ARIA APG carousel pattern, WCAG 2.2.2): a labelled
  * region (`aria-roledescription="carrossel"`), one slide shown at a time (`role="group"`,
  * `aria-roledescription="slide"`, named 'N de M'), 'Pausar' / 'Continuar rotação' first, then
- * 'Anterior' / 'Próximo' and one indicator button per slide (`aria-current` on the shown one).
+ * 'Anterior' / 'Próximo' — compact icon buttons over the banner's corner, named by aria-label
+ * (issue 18) — and one indicator button per slide (`aria-current` on the shown one).
  * ←/→ inside the carousel move too. Rotation (every 6 s) stops under reduced motion and while
  * the pointer is over it or focus is inside; a polite live region speaks the slide only after
  * the student changes it. The behaviour is `carouselMachine`; this view only sends events.
@@ -10,6 +11,7 @@
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { carouselMachine } from '../../machines/carousel.machine';
@@ -63,19 +65,31 @@ export function BannerCarouselView({ banners, actor }: { banners: Banner[]; acto
       onKeyDown={onKeyDown}
     >
       {total > 1 && (
+        // Compact icon buttons over the banner's top corner (issue 18); first in the tab order.
         <div className={styles.carouselControls}>
           <button
             type="button"
-            className="button button-secondary"
+            className={styles.controlButton}
+            aria-label={intl.formatMessage(rotating ? CarouselMessages.pause : CarouselMessages.play)}
             onClick={() => actor.send({ type: rotating ? 'carousel.pause' : 'carousel.play' })}
           >
-            {intl.formatMessage(rotating ? CarouselMessages.pause : CarouselMessages.play)}
+            {rotating ? <Pause aria-hidden="true" size={20} /> : <Play aria-hidden="true" size={20} />}
           </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'carousel.previous' })}>
-            {intl.formatMessage(CarouselMessages.previous)}
+          <button
+            type="button"
+            className={styles.controlButton}
+            aria-label={intl.formatMessage(CarouselMessages.previous)}
+            onClick={() => actor.send({ type: 'carousel.previous' })}
+          >
+            <ChevronLeft aria-hidden="true" size={24} />
           </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'carousel.next' })}>
-            {intl.formatMessage(CarouselMessages.next)}
+          <button
+            type="button"
+            className={styles.controlButton}
+            aria-label={intl.formatMessage(CarouselMessages.next)}
+            onClick={() => actor.send({ type: 'carousel.next' })}
+          >
+            <ChevronRight aria-hidden="true" size={24} />
           </button>
         </div>
       )}

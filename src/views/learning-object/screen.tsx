@@ -16,7 +16,7 @@ import { useOutbox } from '../outbox/context';
 import { usePendingCompletions } from '../outbox/pending';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
-import { QueryError } from '../components/query-error';
+import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
@@ -45,7 +45,8 @@ export default function LearningObjectScreen(props: Props) {
   usePageTitle(loQuery.data?.name);
 
   if (!valid) return <NotFoundScreen />;
-  if (moduleRead.isError) return <QueryError error={moduleRead.error} onRetry={() => void moduleRead.refetch()} />;
+  if (moduleRead.isError)
+    return <ContentQueryError error={moduleRead.error} onRetry={() => void moduleRead.refetch()} />;
   if (moduleRead.isPending) return <PageLoading />;
   if (lessonId === null) {
     return (
@@ -55,7 +56,7 @@ export default function LearningObjectScreen(props: Props) {
       </section>
     );
   }
-  if (loQuery.isError) return <QueryError error={loQuery.error} onRetry={() => void loQuery.refetch()} />;
+  if (loQuery.isError) return <ContentQueryError error={loQuery.error} onRetry={() => void loQuery.refetch()} />;
   if (loQuery.isPending) return <PageLoading />;
   return (
     <Viewer

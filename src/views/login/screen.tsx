@@ -20,6 +20,7 @@ import { LoginNoticeMessages } from './notice-messages';
 import { finishPrerender } from '../prerender-handoff';
 import { messageOfClassified } from '../components/error-messages';
 import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit';
+import { BrandMark } from '../components/brand-mark';
 
 export function LoginScreen() {
   const intl = useIntl();
@@ -74,6 +75,7 @@ export function LoginScreen() {
         <AccessibilityButton />
       </div>
       <section className="login-card" aria-labelledby="login-title">
+        <BrandMark variant="login" />
         <h1 id="login-title">{intl.formatMessage(LoginMessages.title)}</h1>
         <p className="muted">{intl.formatMessage(LoginMessages.intro)}</p>
         {notice && (

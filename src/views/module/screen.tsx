@@ -16,7 +16,7 @@ import { TYPE_TEXT } from './shared';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
-import { QueryError } from '../components/query-error';
+import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { learningObjectPath, parseId } from '../components/route-params';
 import { markCompleted, usePendingCompletions, useResetBlockedReason } from '../outbox/pending';
@@ -66,7 +66,7 @@ export default function ModuleScreen({
   });
   if (courseId === null || moduleId === null) return <NotFoundScreen />;
   if (query.isPending) return <PageLoading />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ContentQueryError error={query.error} onRetry={() => void query.refetch()} />;
   const module = markCompleted(query.data, pendingCompletions);
 
   return (
