@@ -20,6 +20,12 @@ import type {
 import type { Db } from './db/client';
 import type { StoredQuizQuestion } from './seed-quizzes';
 
+/**
+ * The courses (alias `c`) a student may see: the platform's catalogue (`audience_user_id` NULL)
+ * and the courses of this student only (migration 0015). userId 0 (public preview) sees the catalogue.
+ */
+export const forStudent = (userId: number) => sql`(c.audience_user_id IS NULL OR c.audience_user_id = ${userId})`;
+
 /** Completion percentage, rounded (0 when there is nothing to complete). */
 const percent = (completed: number, total: number) => (total === 0 ? 0 : Math.round((completed * 100) / total));
 
@@ -58,7 +64,8 @@ async function courseRows(db: Db, userId: number, platformId: number, courseId?:
     LEFT JOIN lessons l ON l.module_id = m.id
     LEFT JOIN learning_objects lo ON lo.lesson_id = l.id
     LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
-    WHERE c.platform_id = ${platformId} ${courseId === undefined ? sql`` : sql`AND c.id = ${courseId}`}
+    WHERE c.platform_id = ${platformId} AND ${forStudent(userId)}
+      ${courseId === undefined ? sql`` : sql`AND c.id = ${courseId}`}
     GROUP BY c.id
     ORDER BY c.id`);
 }
@@ -197,17 +204,17 @@ interface ModuleRow {
   position: number;
 }
 
-async function moduleRow(db: Db, platformId: number, moduleId: number): Promise<ModuleRow | null> {
+async function moduleRow(db: Db, userId: number, platformId: number, moduleId: number): Promise<ModuleRow | null> {
   const [row] = await db.rows<ModuleRow>(sql`
     SELECT m.id, m.course_id, c.name AS course_name, m.name, m.position
     FROM modules m JOIN courses c ON c.id = m.course_id
-    WHERE m.id = ${moduleId} AND c.platform_id = ${platformId}`);
+    WHERE m.id = ${moduleId} AND c.platform_id = ${platformId} AND ${forStudent(userId)}`);
   return row ?? null;
 }
 
 /** One module with its lessons and learning objects and this student's progress; null when unknown. */
 export async function getModule(db: Db, userId: number, platformId: number, moduleId: number): Promise<Module | null> {
-  const row = await moduleRow(db, platformId, moduleId);
+  const row = await moduleRow(db, userId, platformId, moduleId);
   if (!row) return null;
   const los = await moduleLearningObjects(db, userId, moduleId);
   const lessons: Module['lessons'] = [];
@@ -317,7 +324,7 @@ async function loDetail(db: Db, userId: number, platformId: number, id: number):
     JOIN modules m ON m.id = l.module_id
     JOIN courses c ON c.id = m.course_id
     LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
-    WHERE lo.id = ${id} AND c.platform_id = ${platformId}`);
+    WHERE lo.id = ${id} AND c.platform_id = ${platformId} AND ${forStudent(userId)}`);
   return row ?? null;
 }
 
@@ -505,7 +512,7 @@ export async function endLearningObject(
 export async function resetLesson(db: Db, userId: number, platformId: number, lessonId: number): Promise<boolean> {
   const [lesson] = await db.rows(sql`
     SELECT l.id FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
-    WHERE l.id = ${lessonId} AND c.platform_id = ${platformId}`);
+    WHERE l.id = ${lessonId} AND c.platform_id = ${platformId} AND ${forStudent(userId)}`);
   if (!lesson) return false;
   await db.rows(sql`
     DELETE FROM learning_object_progress
@@ -515,7 +522,9 @@ export async function resetLesson(db: Db, userId: number, platformId: number, le
 
 /** Clears the student's progress in a course and its last opened object; false when unknown. */
 export async function resetCourse(db: Db, userId: number, platformId: number, courseId: number): Promise<boolean> {
-  const [course] = await db.rows(sql`SELECT id FROM courses WHERE id = ${courseId} AND platform_id = ${platformId}`);
+  const [course] = await db.rows(
+    sql`SELECT id FROM courses c WHERE c.id = ${courseId} AND c.platform_id = ${platformId} AND ${forStudent(userId)}`,
+  );
   if (!course) return false;
   await db.rows(sql`
     DELETE FROM learning_object_progress

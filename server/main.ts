@@ -11,6 +11,7 @@ import { startServer } from './app';
 import { demoFeatures, describeDemoFeatures } from './features';
 import { describeRateLimits } from './rate-limit';
 import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
+import { MARATHON_STUDENT } from './seed-marathon';
 
 const port = Number(process.env.PORT ?? 4173);
 const dataDir = process.env.DATA_DIR;
@@ -32,7 +33,7 @@ Portal do Aluno — reference platform API ${server.seeded ? '(demo data seeded 
   PORT=${server.port}  ${databaseUrl ? 'DATABASE_URL is set (PostgreSQL)' : `DATA_DIR=${dataDir ?? '.data'}`}
 
 Demo students (password ${DEMO_PASSWORD}):
-${DEMO_STUDENTS.map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(12)} ${s.about}`).join('\n')}
+${[...DEMO_STUDENTS, MARATHON_STUDENT].map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(14)} ${s.about}`).join('\n')}
 
 NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}  demo features: ${describeDemoFeatures()}
 Rate limits (sign-in, password reset, change password, account deletion): ${describeRateLimits()}

@@ -18,6 +18,7 @@ import { seedProfile } from './seed-profile';
 import { seedHome } from './seed-home';
 import { seedConsent } from './seed-consent';
 import { seedAccount } from './seed-account';
+import { seedMarathon, seedMarathonDocuments } from './seed-marathon';
 
 export type SeedStep = (db: Db) => Promise<boolean>;
 
@@ -34,8 +35,13 @@ export const SEED_STEPS: readonly SeedStep[] = [
   seedProfile,
   seedHome,
   seedConsent,
+  // The heavy demo student (issue 17): after the steps that seed the brand's catalogue, whose
+  // courses and videos count towards its totals.
+  seedMarathon,
   // After every step that adds students: each student gets their personal files.
   seedDocuments,
+  // After the brand's documents, which count towards maratona's 400.
+  seedMarathonDocuments,
 ];
 
 /** Runs every step. @returns how many inserted something. */

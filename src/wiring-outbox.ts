@@ -89,11 +89,12 @@ export interface AppOutbox {
  * and delivered by the outbox actor; every delivery refreshes the cached course reads.
  * @param store where writes are kept; tests pass `memoryOutboxStore()`.
  * @param onDelivered called after each write the server accepted (default: invalidates the
- *   course, module, learning-object and course-list queries of the page's query client).
+ *   course, module, learning-object and course-list queries of the page's query client, at once
+ *   for a single write and at most once a second during a burst: `PROGRESS_REFRESH_MS`).
  */
 export function createAppOutbox(
   store: Promise<OutboxStore> = openOutboxStore(),
-  onDelivered: () => void = invalidateProgressReads,
+  onDelivered: () => void = throttled(invalidateProgressReads, PROGRESS_REFRESH_MS),
 ): AppOutbox {
   const actor = createActor(
     outboxMachine.provide({
@@ -191,6 +192,40 @@ function newEventId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * At most one refresh of the progress reads per this many ms while writes are delivered in a
+ * burst (issue 17: a week offline replays 1 000 writes; refetching the course list after each
+ * one doubled the server's work and the replay time). One write alone refreshes at once.
+ */
+const PROGRESS_REFRESH_MS = 1000;
+
+/**
+ * `fn` run at once, then at most once per `ms`: calls inside the window are folded into one
+ * call at its end (leading + trailing), so the last delivery is always followed by a refresh.
+ */
+function throttled(fn: () => void, ms: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let pending = false;
+  const open = () => {
+    timer = setTimeout(() => {
+      timer = null;
+      if (pending) {
+        pending = false;
+        fn();
+        open();
+      }
+    }, ms);
+  };
+  return () => {
+    if (timer !== null) {
+      pending = true;
+      return;
+    }
+    fn();
+    open();
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { CourseAttachment } from '../../src/services/contract';
 import type { Db } from '../db/client';
 import { HttpProblem, parseId, requireStudent, type AppEnv } from '../http';
+import { forStudent } from '../lms';
 
 interface AttachmentRow {
   id: number;
@@ -35,9 +36,9 @@ const toAttachment = (row: AttachmentRow): CourseAttachment => ({
 });
 
 /** The course's own attachments; null when the course is not on the student's platform. */
-export async function courseAttachments(db: Db, platformId: number, courseId: number) {
+export async function courseAttachments(db: Db, userId: number, platformId: number, courseId: number) {
   const [course] = await db.rows<{ id: number }>(sql`
-    SELECT id FROM courses WHERE id = ${courseId} AND platform_id = ${platformId}`);
+    SELECT c.id FROM courses c WHERE c.id = ${courseId} AND c.platform_id = ${platformId} AND ${forStudent(userId)}`);
   if (!course) return null;
   const rows = await db.rows<AttachmentRow>(sql`
     SELECT a.id, a.name, a.file_name, a.mime_type, a.size_bytes, a.url, a.course_id, a.module_id, a.created_at
@@ -48,10 +49,10 @@ export async function courseAttachments(db: Db, platformId: number, courseId: nu
 }
 
 /** One module's attachments (with its course id); null when the module is not on the student's platform. */
-export async function moduleAttachments(db: Db, platformId: number, moduleId: number) {
+export async function moduleAttachments(db: Db, userId: number, platformId: number, moduleId: number) {
   const [module] = await db.rows<{ course_id: number }>(sql`
     SELECT m.course_id FROM modules m JOIN courses c ON c.id = m.course_id
-    WHERE m.id = ${moduleId} AND c.platform_id = ${platformId}`);
+    WHERE m.id = ${moduleId} AND c.platform_id = ${platformId} AND ${forStudent(userId)}`);
   if (!module) return null;
   const rows = await db.rows<AttachmentRow>(sql`
     SELECT a.id, a.name, a.file_name, a.mime_type, a.size_bytes, a.url, ${module.course_id}::int AS course_id,
@@ -67,12 +68,12 @@ export function attachmentRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Middleware per route (not `use('/courses/*')`): any other path still falls through to the 404 JSON.
   app.get('/courses/:id/attachments', requireStudent(db), async (c) => {
-    const list = await courseAttachments(db, c.var.student.platformId, parseId(c.req.param('id')));
+    const list = await courseAttachments(db, c.var.student.id, c.var.student.platformId, parseId(c.req.param('id')));
     if (!list) throw new HttpProblem(404, 'Curso não encontrado.');
     return c.json({ data: list });
   });
   app.get('/modules/:id/attachments', requireStudent(db), async (c) => {
-    const list = await moduleAttachments(db, c.var.student.platformId, parseId(c.req.param('id')));
+    const list = await moduleAttachments(db, c.var.student.id, c.var.student.platformId, parseId(c.req.param('id')));
     if (!list) throw new HttpProblem(404, 'Módulo não encontrado.');
     return c.json({ data: list });
   });

@@ -28,7 +28,7 @@ import {
 } from '../../src/services/contract';
 import type { Db } from '../db/client';
 import { HttpProblem, parseId, requireStudent, type AppEnv } from '../http';
-import { fold } from '../lms';
+import { fold, forStudent } from '../lms';
 
 /** Tolerance of the floating-point comparisons of grades and weighted points. */
 const EPSILON = 1e-9;
@@ -113,7 +113,8 @@ async function loadCourses(db: Db, userId: number, platformId: number, courseId?
     LEFT JOIN course_grading g ON g.course_id = c.id
     LEFT JOIN assessments a ON a.course_id = c.id
     LEFT JOIN assessment_grades ag ON ag.assessment_id = a.id AND ag.user_id = ${userId}
-    WHERE c.platform_id = ${platformId} ${courseId === undefined ? sql`` : sql`AND c.id = ${courseId}`}
+    WHERE c.platform_id = ${platformId} AND ${forStudent(userId)}
+      ${courseId === undefined ? sql`` : sql`AND c.id = ${courseId}`}
     ORDER BY c.position, c.id, a.position, a.id`);
   const courses = new Map<
     number,

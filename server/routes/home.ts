@@ -49,7 +49,7 @@ import type {
 import { API_PREFIXES } from '../../src/services/contract/bases';
 import type { Db } from '../db/client';
 import { HttpProblem, MESSAGES, requireStudent, type AppEnv } from '../http';
-import { getCourse, listCourses } from '../lms';
+import { forStudent, getCourse, listCourses } from '../lms';
 
 /** Lifetime of a one-time SSO token, seconds. */
 export const SSO_TOKEN_TTL_SECONDS = 60;
@@ -99,7 +99,7 @@ export async function dashboardOf(db: Db, userId: number, platformId: number): P
       to_char(a.held_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS held_on
     FROM assessments a JOIN courses c ON c.id = a.course_id
     LEFT JOIN assessment_grades ag ON ag.assessment_id = a.id AND ag.user_id = ${userId}
-    WHERE c.platform_id = ${platformId} AND ag.assessment_id IS NULL AND a.held_at IS NOT NULL
+    WHERE c.platform_id = ${platformId} AND ${forStudent(userId)} AND ag.assessment_id IS NULL AND a.held_at IS NOT NULL
     ORDER BY a.held_at, a.id`);
   const bills = await db.rows<{ description: string; due_date: string }>(sql`
     SELECT description, to_char(due_date, 'YYYY-MM-DD') AS due_date
@@ -173,7 +173,7 @@ export function homeV1Routes(db: Db): Hono<AppEnv> {
     const ids = new Set(
       (
         await db.rows<{ id: number }>(sql`
-          SELECT id FROM courses WHERE platform_id = ${platformId} AND area = 'professionalizing'`)
+          SELECT id FROM courses c WHERE c.platform_id = ${platformId} AND c.area = 'professionalizing' AND ${forStudent(id)}`)
       ).map((r) => Number(r.id)),
     );
     const all = (await listCourses(db, id, platformId, { page: 1, perPage: 100 })).data;

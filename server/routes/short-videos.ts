@@ -54,8 +54,10 @@ const statusOf = (startedAt: unknown, completedAt: unknown): ShortVideoStatus =>
 
 const NOT_FOUND = 'Vídeo não encontrado.';
 
-async function videoOfPlatform(db: Db, platformId: number, id: number): Promise<boolean> {
-  const [row] = await db.rows(sql`SELECT id FROM short_videos WHERE id = ${id} AND platform_id = ${platformId}`);
+async function videoOfPlatform(db: Db, userId: number, platformId: number, id: number): Promise<boolean> {
+  const [row] = await db.rows(sql`
+    SELECT id FROM short_videos WHERE id = ${id} AND platform_id = ${platformId}
+      AND (audience_user_id IS NULL OR audience_user_id = ${userId})`);
   return row !== undefined;
 }
 
@@ -90,7 +92,7 @@ export function shortVideoV1Routes(db: Db): Hono<AppEnv> {
       SELECT v.id, v.title, v.resource, v.duration_seconds, v.thumbnail, p.started_at, p.completed_at
       FROM short_videos v
       LEFT JOIN short_video_progress p ON p.short_video_id = v.id AND p.user_id = ${userId}
-      WHERE v.platform_id = ${platformId}
+      WHERE v.platform_id = ${platformId} AND (v.audience_user_id IS NULL OR v.audience_user_id = ${userId})
       ORDER BY v.position, v.id`);
     const data: ShortVideo[] = rows.map((r) => ({
       id: r.id,
@@ -109,7 +111,7 @@ export function shortVideoV1Routes(db: Db): Hono<AppEnv> {
       const at = happenedAt(c);
       const { id: userId, platformId } = c.var.student;
       return idempotent(c, db, async () => {
-        if (!(await videoOfPlatform(db, platformId, id))) throw new HttpProblem(404, NOT_FOUND);
+        if (!(await videoOfPlatform(db, userId, platformId, id))) throw new HttpProblem(404, NOT_FOUND);
         if (kind === 'start') {
           await db.rows(sql`
             INSERT INTO short_video_progress (user_id, short_video_id, started_at, starts)
@@ -226,7 +228,8 @@ export function newLmsRoutes(db: Db): Hono<AppEnv> {
     const userId = parseId(c.req.query('user_id'), 'user_id');
     const resourceId = parseId(c.req.query('resource_id'), 'resource_id');
     if (userId !== c.var.student.id) throw new HttpProblem(403, FORBIDDEN_OTHER);
-    if (!(await videoOfPlatform(db, c.var.student.platformId, resourceId))) throw new HttpProblem(404, NOT_FOUND);
+    if (!(await videoOfPlatform(db, c.var.student.id, c.var.student.platformId, resourceId)))
+      throw new HttpProblem(404, NOT_FOUND);
     return c.json({ data: await activityOf(db, userId, resourceId) });
   });
 
@@ -238,7 +241,7 @@ export function newLmsRoutes(db: Db): Hono<AppEnv> {
       throw new HttpProblem(400, 'Dados inválidos: position_seconds, duration_seconds');
     }
     return idempotent(c, db, async () => {
-      if (!(await videoOfPlatform(db, c.var.student.platformId, body.resource_id))) {
+      if (!(await videoOfPlatform(db, c.var.student.id, c.var.student.platformId, body.resource_id))) {
         throw new HttpProblem(404, NOT_FOUND);
       }
       await db.rows(sql`

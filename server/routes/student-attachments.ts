@@ -71,7 +71,8 @@ function visible(userId: number, platformId: number, where = sql`TRUE`) {
     FROM attachments a
     LEFT JOIN document_categories c ON c.id = a.category_id
     LEFT JOIN attachment_progress p ON p.attachment_id = a.id AND p.user_id = ${userId}
-    WHERE a.platform_id = ${platformId} AND (a.user_id IS NULL OR a.user_id = ${userId}) AND ${where}`;
+    WHERE a.platform_id = ${platformId} AND (a.user_id IS NULL OR a.user_id = ${userId})
+      AND (a.audience_user_id IS NULL OR a.audience_user_id = ${userId}) AND ${where}`;
 }
 
 const NOT_FOUND = 'Anexo não encontrado.';
@@ -149,7 +150,9 @@ export function studentAttachmentRoutes(db: Db): Hono<AppEnv> {
       SELECT c.id, c.name, count(a.id)::int AS count
       FROM document_categories c
       LEFT JOIN attachments a ON a.category_id = c.id AND a.user_id IS NULL
+        AND (a.audience_user_id IS NULL OR a.audience_user_id = ${c.var.student.id})
       WHERE c.platform_id = ${c.var.student.platformId}
+        AND (c.audience_user_id IS NULL OR c.audience_user_id = ${c.var.student.id})
       GROUP BY c.id, c.name, c.position
       ORDER BY c.position, c.id`);
     return c.json({ data: rows });
