@@ -14,6 +14,7 @@ import type {
   LearningObjectType,
   Module,
   ModuleSummary,
+  NextModule,
   Quiz,
   QuizResult,
 } from '../src/services/contract';
@@ -349,7 +350,30 @@ export async function getLearningObject(
     completed_at: iso(row.completed_at),
     previous: index > 0 ? ref(order[index - 1]) : null,
     next: index >= 0 ? ref(order[index + 1]) : null,
+    next_module: index >= 0 && index === order.length - 1 ? await nextModule(db, row.module_id) : null,
     quiz_result: row.quiz && row.completed_at ? gradeQuiz(row.quiz, row.data) : null,
+  };
+}
+
+/**
+ * The module after `moduleId` in its course (position, then id) with its first learning
+ * object in module order (null when it has none). @returns null on the course's last module.
+ */
+async function nextModule(db: Db, moduleId: number): Promise<NextModule | null> {
+  const [next] = await db.rows<{ id: number; name: string }>(sql`
+    SELECT n.id, n.name FROM modules cur
+    JOIN modules n ON n.course_id = cur.course_id AND (n.position, n.id) > (cur.position, cur.id)
+    WHERE cur.id = ${moduleId}
+    ORDER BY n.position, n.id LIMIT 1`);
+  if (!next) return null;
+  const [first] = await db.rows<{ id: number; lesson_id: number }>(sql`
+    SELECT lo.id, lo.lesson_id FROM lessons l JOIN learning_objects lo ON lo.lesson_id = l.id
+    WHERE l.module_id = ${next.id}
+    ORDER BY l.position, l.id, lo.position, lo.id LIMIT 1`);
+  return {
+    id: Number(next.id),
+    name: next.name,
+    first: first ? { id: Number(first.id), lesson_id: Number(first.lesson_id), module_id: Number(next.id) } : null,
   };
 }
 
@@ -374,6 +398,7 @@ export async function previewLearningObject(db: Db, platformId: number, id: numb
     completed_at: null,
     previous: null,
     next: null,
+    next_module: null,
     quiz_result: null,
   };
 }

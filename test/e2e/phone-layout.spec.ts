@@ -6,7 +6,8 @@
  * On each: `document.documentElement.scrollWidth <= innerWidth` and the named elements lie
  * within the viewport horizontally. axe on the stacked layouts.
  */
-import { expect, test, type Locator, type Page } from './support/fixtures';
+import type { Locator } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 
 const PHONES = [
   { width: 390, height: 844 },

@@ -91,6 +91,7 @@ const quizLo: LearningObject = {
   completed_at: null,
   previous: { id: 8, lesson_id: 5, module_id: 2 },
   next: { id: 10, lesson_id: 6, module_id: 2 },
+  next_module: null,
   quiz_result: null,
 };
 const progress = { id: 9, lesson_id: 5, status: 'started' as const, started_at: null, completed_at: null };

@@ -180,6 +180,10 @@ export const LearningObjectContent = v.object({
   quiz: v.optional(v.nullable(Quiz), null),
 });
 
+/** The module after a learning object's own, in course order, with its first learning object. */
+export const NextModule = v.object({ id: Id, name: v.string(), first: v.nullable(LearningObjectRef) });
+export type NextModule = v.InferOutput<typeof NextModule>;
+
 export const LearningObject = v.object({
   id: Id,
   name: v.string(),
@@ -194,6 +198,12 @@ export const LearningObject = v.object({
   /** Previous / next learning object within the module, for navigation. */
   previous: v.nullable(LearningObjectRef),
   next: v.nullable(LearningObjectRef),
+  /**
+   * When this is the module's last learning object (`next` null): the course's next module and
+   * its first learning object (null when that module has none yet), so the viewer can offer
+   * 'Próximo módulo' (issue 23); null on the course's last module, or a preview. Absent = null.
+   */
+  next_module: v.optional(v.nullable(NextModule), null),
   /** A finished quiz's grade; null for other types, an unfinished quiz, or a preview. */
   quiz_result: v.optional(v.nullable(QuizResult), null),
 });
@@ -763,8 +773,18 @@ export const LxpSso = v.object({ url: v.string(), expires_at: IsoDate });
 export type LxpSso = v.InferOutput<typeof LxpSso>;
 export const LxpSsoResponse = envelope(LxpSso);
 
-/** An EJA subject with the student's progress. */
-export const EjaSubject = v.object({ id: Id, name: v.string(), progress: Percent });
+/**
+ * An EJA subject with the student's progress and what it opens (issue 23): the course of the
+ * student's platform that teaches it (`course_id`) and, when one module covers it, that module
+ * (`module_id`); both null when there is nothing to open yet (absent = null: older servers).
+ */
+export const EjaSubject = v.object({
+  id: Id,
+  name: v.string(),
+  progress: Percent,
+  course_id: v.optional(v.nullable(Id), null),
+  module_id: v.optional(v.nullable(Id), null),
+});
 export type EjaSubject = v.InferOutput<typeof EjaSubject>;
 /** An EJA stage (e.g. 'Ensino Fundamental — anos finais') with its subjects and average progress. */
 export const EjaStage = v.object({ name: v.string(), progress: Percent, subjects: v.array(EjaSubject) });

@@ -25,6 +25,21 @@ export const LearningObjectMessages = defineMessages({
   previous: { id: 'lo.nav.previous', defaultMessage: 'Conteúdo anterior', description: 'Previous learning object' },
   next: { id: 'lo.nav.next', defaultMessage: 'Próximo conteúdo', description: 'Next learning object' },
   backToModule: { id: 'lo.nav.module', defaultMessage: 'Voltar ao módulo', description: 'Back to module' },
+  nextModule: defineMessage<{ name: string }>({
+    id: 'lo.nav.nextModule',
+    defaultMessage: 'Próximo módulo: {name}',
+    description: "On a module's last learning object: link to the next module's first one; name = module name",
+  }),
+  courseEnd: {
+    id: 'lo.nav.courseEnd',
+    defaultMessage: 'Este é o último conteúdo do curso.',
+    description: "On the course's last learning object, before the link back to the course",
+  },
+  backToCourse: {
+    id: 'lo.nav.course',
+    defaultMessage: 'Voltar ao curso',
+    description: "On the course's last learning object: link back to the course page",
+  },
   navLabel: { id: 'lo.nav.label', defaultMessage: 'Navegação entre conteúdos', description: 'Prev/next nav' },
   openPdf: { id: 'lo.pdf.open', defaultMessage: 'Abrir o PDF em nova aba', description: 'Open PDF link' },
   pdfHint: {

@@ -24,6 +24,7 @@ import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
 import { LearningObjectContent } from './content';
 import { LifecycleStatus } from './lifecycle-status';
+import { NextStepLink, nextStepOf } from './next-step';
 import { LearningObjectMessages as M } from './messages';
 
 interface Props {
@@ -87,7 +88,8 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
   const [, navigate] = useLocation();
   const moduleHref = `/courses/${lo.course_id}/modules/${lo.module_id}`;
   const previousHref = lo.previous ? learningObjectPath(lo.course_id, lo.previous.module_id, lo.previous.id) : null;
-  const nextHref = lo.next ? learningObjectPath(lo.course_id, lo.next.module_id, lo.next.id) : null;
+  const step = nextStepOf(lo);
+  const nextHref = step.href;
   const onShortcut = useEffectEvent((event: KeyboardEvent) => {
     const target = shortcutTarget(event, { previous: previousHref, next: nextHref, module: moduleHref });
     if (!target) return;
@@ -128,14 +130,7 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
         <Link href={moduleHref} aria-keyshortcuts="Alt+Shift+ArrowUp">
           {intl.formatMessage(M.backToModule)}
         </Link>
-        {nextHref ? (
-          <Link href={nextHref} aria-keyshortcuts="Alt+Shift+ArrowRight">
-            {intl.formatMessage(M.next)}
-            <span aria-hidden="true"> →</span>
-          </Link>
-        ) : (
-          <span />
-        )}
+        <NextStepLink step={step} />
       </nav>
       <details className="lo-shortcuts">
         <summary>{intl.formatMessage(M.shortcutsTitle)}</summary>
