@@ -69,7 +69,14 @@ const lo: LearningObject = {
   next_module: null,
   quiz_result: null,
 };
-const progress = { id: 9, lesson_id: 5, status: 'started' as const, started_at: null, completed_at: null };
+const progress = {
+  id: 9,
+  lesson_id: 5,
+  status: 'started' as const,
+  started_at: null,
+  completed_at: null,
+  quiz_result: null,
+};
 
 let outbox: AppOutbox;
 

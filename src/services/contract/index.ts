@@ -161,11 +161,25 @@ export type Quiz = v.InferOutput<typeof Quiz>;
 export const QuizAnswers = v.object({ answers: v.record(v.string(), v.string()) });
 export type QuizAnswers = v.InferOutput<typeof QuizAnswers>;
 
-/** How the student did in a finished quiz, graded by the server: `correct` of `total`, and their answers. */
+/**
+ * How the student did in their last graded quiz attempt, graded by the server: `correct` of
+ * `total`, their `answers`, and (issue 23) which questions were right (`questions`: id → true
+ * right / false wrong), the right answers needed to pass (`pass_score`), whether they passed,
+ * the attempts used and allowed (`max_attempts` null = unlimited) and whether another attempt is
+ * allowed (`can_retry`). The platform's rule for 'Concluído' (the learning object's `status`):
+ * completed once an attempt passes, or when the last allowed attempt is used; a failed attempt
+ * with attempts left leaves it 'started'. Fields absent (older servers) take the defaults.
+ */
 export const QuizResult = v.object({
   correct: v.pipe(v.number(), v.integer(), v.minValue(0)),
   total: v.pipe(v.number(), v.integer(), v.minValue(1)),
   answers: v.record(v.string(), v.string()),
+  questions: v.optional(v.record(v.string(), v.boolean()), {}),
+  pass_score: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), null),
+  passed: v.optional(v.nullable(v.boolean()), null),
+  attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+  max_attempts: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+  can_retry: v.optional(v.boolean(), false),
 });
 export type QuizResult = v.InferOutput<typeof QuizResult>;
 
@@ -222,13 +236,17 @@ export const LearningObjectEndRequest = v.object({
 });
 export type LearningObjectEndRequest = v.InferOutput<typeof LearningObjectEndRequest>;
 
-/** Answer of `PUT .../start` and `PUT .../end`: the learning object's progress afterwards. */
+/**
+ * Answer of `PUT .../start` and `PUT .../end`: the learning object's progress afterwards; the
+ * end of a quiz also carries the grading of that attempt (`quiz_result`, else null).
+ */
 export const LearningObjectProgress = v.object({
   id: Id,
   lesson_id: Id,
   status: LearningObjectStatus,
   started_at: v.nullable(IsoDate),
   completed_at: v.nullable(IsoDate),
+  quiz_result: v.optional(v.nullable(QuizResult), null),
 });
 export type LearningObjectProgress = v.InferOutput<typeof LearningObjectProgress>;
 export const LearningObjectProgressResponse = envelope(LearningObjectProgress);
