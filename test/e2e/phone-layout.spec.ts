@@ -101,3 +101,43 @@ for (const phone of PHONES) {
     await expectNoA11yViolations(page);
   });
 }
+
+/** Signed-in screens checked at the largest text (then a course, its module and a learning object). */
+const SCREENS = ['/home', '/conta', '/grades', '/finances', '/courses', '/attachments'];
+
+for (const brand of [
+  { name: 'brand 1', base: () => process.env.E2E_BASE_URL!, student: 'demo' },
+  { name: 'brand 2 (streaming)', base: () => process.env.E2E_BASE_URL_BRAND2!, student: 'stream' },
+]) {
+  test(`largest text at 320×640, ${brand.name}: no screen wider than the viewport`, async ({ page, signIn }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${brand.base()}/login`);
+    await page.getByRole('button', { name: 'Acessibilidade' }).first().click();
+    const panel = page.getByRole('dialog', { name: 'Acessibilidade' });
+    await panel.getByRole('group', { name: 'Tamanho da letra' }).getByRole('radio', { name: 'Muito maior' }).check();
+    await panel.getByRole('button', { name: 'Fechar' }).click();
+    await signIn(page, brand.student, 'demo1234');
+    await expect(page).not.toHaveURL(/\/login/);
+    const settled = async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.page-loading')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+    };
+    for (const path of SCREENS) {
+      await page.goto(`${brand.base()}${path}`);
+      await settled();
+    }
+    // The brand's first course, its first module and that module's first learning object.
+    await page.goto(`${brand.base()}/courses`);
+    await page.locator('.card-title a').first().click();
+    await expect(page).toHaveURL(/\/courses\/\d+$/);
+    await settled();
+    await page.locator('.item-title').first().click();
+    await expect(page).toHaveURL(/\/modules\/\d+$/);
+    await settled();
+    await page.locator('.item-title').first().click();
+    await expect(page).toHaveURL(/\/learningObjects\/\d+$/);
+    await settled();
+  });
+}
