@@ -46,8 +46,8 @@ for (const phone of PHONES) {
     await expect(page.getByRole('link', { name: 'Ver todos os cursos' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-chatbot', 'shown');
 
-    expect(await page.evaluate(coveredElements, 'atEnd')).toEqual([]);
-    expect(await page.evaluate(coveredElements, 'eachFocused')).toEqual([]);
+    expect(await page.evaluate(coveredElements, 'atEnd' as const)).toEqual([]);
+    expect(await page.evaluate(coveredElements, 'eachFocused' as const)).toEqual([]);
 
     // Away from /home the chatbot hides and the page gives its room back.
     await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cursos' }).click();
