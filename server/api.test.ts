@@ -197,6 +197,43 @@ describe('learning journey', () => {
     expect(stored[0]!.data).toEqual({ answers: [1, 2] });
   });
 
+  it("names the next module and its first learning object on a module's last one; none after the course's last", async () => {
+    const course = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/2')).json()).data;
+    const readModule = async (id: number) =>
+      v.parse(ModuleResponse, await (await api(`/api/v1/lms/modules/${id}`)).json()).data;
+    const lastOf = async (id: number) => {
+      const lessons = (await readModule(id)).lessons;
+      const lesson = lessons[lessons.length - 1]!;
+      const lo = lesson.learning_objects[lesson.learning_objects.length - 1]!;
+      return v.parse(
+        LearningObjectResponse,
+        await (await api(`/api/v1/lms/learningObjects/${lo.id}?lesson_id=${lesson.id}`)).json(),
+      ).data;
+    };
+    const [m1, m2] = course.modules;
+    const second = await readModule(m2!.id);
+    const end1 = await lastOf(m1!.id);
+    expect(end1.next).toBeNull();
+    expect(end1.next_module).toEqual({
+      id: m2!.id,
+      name: m2!.name,
+      first: {
+        id: second.lessons[0]!.learning_objects[0]!.id,
+        lesson_id: second.lessons[0]!.id,
+        module_id: m2!.id,
+      },
+    });
+    const endCourse = await lastOf(course.modules[course.modules.length - 1]!.id);
+    expect(endCourse).toMatchObject({ next: null, next_module: null });
+    // Not the last one: no next module named.
+    const first = second.lessons[0]!.learning_objects[0]!;
+    const middle = v.parse(
+      LearningObjectResponse,
+      await (await api(`/api/v1/lms/learningObjects/${first.id}?lesson_id=${second.lessons[0]!.id}`)).json(),
+    ).data;
+    expect(middle.next_module).toBeNull();
+  });
+
   it('completes a lesson only when every learning object is complete; reset clears it', async () => {
     const module = v.parse(ModuleResponse, await (await api('/api/v1/lms/modules/7')).json()).data;
     const lesson = module.lessons[0]!;

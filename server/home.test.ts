@@ -148,6 +148,19 @@ describe('areas', () => {
     expect(stages[0]!.progress).toBe(85);
     expect(stages[0]!.subjects[0]).toMatchObject({ name: 'Língua Portuguesa', progress: 100 });
     expect((await call('/api/v1/eja/stages', tokens.demo!)).status).toBe(403);
+    // Every subject opens something of the student's platform (issue 23): a course, and a module of it.
+    for (const subject of stages.flatMap((s) => s.subjects)) {
+      expect(subject.course_id, subject.name).not.toBeNull();
+      const course = await call(`/api/v1/lms/courses/${subject.course_id}`, tokens.eja!);
+      expect(course.status, subject.name).toBe(200);
+      if (subject.module_id !== null) {
+        const module = (await (await call(`/api/v1/lms/modules/${subject.module_id}`, tokens.eja!)).json()) as {
+          data: { course_id: number };
+        };
+        expect(module.data.course_id).toBe(subject.course_id);
+      }
+    }
+    expect(stages[0]!.subjects.find((s) => s.name === 'História e Geografia')!.module_id).toBeNull();
   });
 
   it('LXP SSO: a one-time token, valid once on the stand-in page, refused again', async () => {

@@ -14,11 +14,12 @@ import type {
   LearningObjectType,
   Module,
   ModuleSummary,
+  NextModule,
   Quiz,
   QuizResult,
 } from '../src/services/contract';
 import type { Db } from './db/client';
-import type { StoredQuizQuestion } from './seed-quizzes';
+import type { StoredQuiz } from './seed-quizzes';
 
 /**
  * The courses (alias `c`) a student may see: the platform's catalogue (`audience_user_id` NULL)
@@ -262,7 +263,7 @@ interface LoDetailRow {
   course_id: number;
   url: string | null;
   html: string | null;
-  quiz: { questions: StoredQuizQuestion[] } | null;
+  quiz: StoredQuiz | null;
   data: Record<string, unknown> | null;
   started_at: unknown;
   completed_at: unknown;
@@ -272,7 +273,7 @@ interface LoDetailRow {
 export type LoLookupError = 'not_found' | 'wrong_lesson';
 
 /** A stored quiz as the client sees it: the questions without their right answers. */
-export function publicQuiz(stored: { questions: StoredQuizQuestion[] } | null): Quiz | null {
+export function publicQuiz(stored: StoredQuiz | null): Quiz | null {
   if (!stored) return null;
   return {
     questions: stored.questions.map((q) => ({
@@ -283,24 +284,51 @@ export function publicQuiz(stored: { questions: StoredQuizQuestion[] } | null): 
   };
 }
 
+/** Right answers a quiz needs to pass: its `pass_score`, else 60 % of its questions rounded up. */
+export const passScoreOf = (stored: StoredQuiz): number =>
+  stored.pass_score ?? Math.ceil(stored.questions.length * 0.6);
+
 /**
- * Grades quiz answers (`{ answers: { questionId: optionId } }`, the `end` body's data).
+ * Grades quiz answers (`{ answers: { questionId: optionId } }`, the `end` body's data) as the
+ * student's attempt number `attempts` (1-based): right/wrong per question, passed when at
+ * least `pass_score` are right, another attempt allowed while not passed and attempts remain.
  * @returns null when `data` holds no answers object.
  */
-export function gradeQuiz(stored: { questions: StoredQuizQuestion[] }, data: unknown): QuizResult | null {
+export function gradeQuiz(stored: StoredQuiz, data: unknown, attempts = 1): QuizResult | null {
   const raw = (data as { answers?: unknown } | null)?.answers;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const answers: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') answers[key] = value;
-  const correct = stored.questions.filter((q) => answers[q.id] === q.answer).length;
-  return { correct, total: stored.questions.length, answers };
+  const questions = Object.fromEntries(stored.questions.map((q) => [q.id, answers[q.id] === q.answer]));
+  const correct = Object.values(questions).filter(Boolean).length;
+  const passScore = passScoreOf(stored);
+  const passed = correct >= passScore;
+  const maxAttempts = stored.max_attempts ?? null;
+  return {
+    correct,
+    total: stored.questions.length,
+    answers,
+    questions,
+    pass_score: passScore,
+    passed,
+    attempts,
+    max_attempts: maxAttempts,
+    can_retry: !passed && (maxAttempts === null || attempts < maxAttempts),
+  };
+}
+
+/** Graded quiz attempts of the student on a learning object. */
+async function quizAttempts(db: Db, userId: number, id: number): Promise<number> {
+  const [row] = await db.rows<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM quiz_attempts WHERE user_id = ${userId} AND learning_object_id = ${id}`);
+  return Number(row?.n ?? 0);
 }
 
 /**
  * Why quiz answers cannot be accepted: a question unanswered or an unknown option.
  * @returns the message for a 400, or null when every question has one valid answer.
  */
-export function invalidQuizAnswers(stored: { questions: StoredQuizQuestion[] }, data: unknown): string | null {
+export function invalidQuizAnswers(stored: StoredQuiz, data: unknown): string | null {
   const raw = (data as { answers?: unknown } | null)?.answers;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return 'Envie as respostas do questionário em data.answers.';
@@ -356,7 +384,31 @@ export async function getLearningObject(
     completed_at: iso(row.completed_at),
     previous: index > 0 ? ref(order[index - 1]) : null,
     next: index >= 0 ? ref(order[index + 1]) : null,
-    quiz_result: row.quiz && row.completed_at ? gradeQuiz(row.quiz, row.data) : null,
+    next_module: index >= 0 && index === order.length - 1 ? await nextModule(db, row.module_id) : null,
+    // The last graded attempt (a failed one too: the student sees what was wrong and may retry).
+    quiz_result: row.quiz ? gradeQuiz(row.quiz, row.data, Math.max(1, await quizAttempts(db, userId, row.id))) : null,
+  };
+}
+
+/**
+ * The module after `moduleId` in its course (position, then id) with its first learning
+ * object in module order (null when it has none). @returns null on the course's last module.
+ */
+async function nextModule(db: Db, moduleId: number): Promise<NextModule | null> {
+  const [next] = await db.rows<{ id: number; name: string }>(sql`
+    SELECT n.id, n.name FROM modules cur
+    JOIN modules n ON n.course_id = cur.course_id AND (n.position, n.id) > (cur.position, cur.id)
+    WHERE cur.id = ${moduleId}
+    ORDER BY n.position, n.id LIMIT 1`);
+  if (!next) return null;
+  const [first] = await db.rows<{ id: number; lesson_id: number }>(sql`
+    SELECT lo.id, lo.lesson_id FROM lessons l JOIN learning_objects lo ON lo.lesson_id = l.id
+    WHERE l.module_id = ${next.id}
+    ORDER BY l.position, l.id, lo.position, lo.id LIMIT 1`);
+  return {
+    id: Number(next.id),
+    name: next.name,
+    first: first ? { id: Number(first.id), lesson_id: Number(first.lesson_id), module_id: Number(next.id) } : null,
   };
 }
 
@@ -381,6 +433,7 @@ export async function previewLearningObject(db: Db, platformId: number, id: numb
     completed_at: null,
     previous: null,
     next: null,
+    next_module: null,
     quiz_result: null,
   };
 }
@@ -395,6 +448,7 @@ async function progressOf(db: Db, userId: number, id: number, lessonId: number):
     status: loStatus(p?.started_at, p?.completed_at),
     started_at: iso(p?.started_at),
     completed_at: iso(p?.completed_at),
+    quiz_result: null,
   };
 }
 
@@ -495,6 +549,7 @@ export async function endLearningObject(
   if (row.quiz) {
     const problem = invalidQuizAnswers(row.quiz, data);
     if (problem) return { quizAnswers: problem };
+    return endQuizAttempt(db, userId, row as LoDetailRow & { quiz: StoredQuiz }, data, meta);
   }
   const at = happenedAt(meta);
   await db.rows(sql`
@@ -508,6 +563,44 @@ export async function endLearningObject(
   return progressOf(db, userId, id, lessonId);
 }
 
+/**
+ * One attempt of a quiz (issue 23): recorded and graded; the learning object is completed when
+ * the attempt passes or is the last allowed one, else stays started with the answers kept (its
+ * `quiz_result` shows them). A quiz already completed takes no further attempt: the answer is
+ * its progress and last grading, unchanged (a late resend is not an error).
+ */
+async function endQuizAttempt(
+  db: Db,
+  userId: number,
+  row: LoDetailRow & { quiz: StoredQuiz },
+  data: Record<string, unknown>,
+  meta: WriteMeta,
+): Promise<LearningObjectProgress> {
+  if (row.completed_at) {
+    const attempts = Math.max(1, await quizAttempts(db, userId, row.id));
+    return {
+      ...(await progressOf(db, userId, row.id, row.lesson_id)),
+      quiz_result: gradeQuiz(row.quiz, row.data, attempts),
+    };
+  }
+  const attempts = (await quizAttempts(db, userId, row.id)) + 1;
+  const result = gradeQuiz(row.quiz, data, attempts)!;
+  await db.rows(sql`
+    INSERT INTO quiz_attempts (user_id, learning_object_id, answers, correct)
+    VALUES (${userId}, ${row.id}, ${JSON.stringify(result.answers)}::jsonb, ${result.correct})`);
+  const completes = result.passed === true || !result.can_retry;
+  const at = happenedAt(meta);
+  await db.rows(sql`
+    INSERT INTO learning_object_progress (user_id, learning_object_id, started_at, completed_at, data)
+    VALUES (${userId}, ${row.id}, ${at}, ${completes ? at : null}, ${JSON.stringify(data)}::jsonb)
+    ON CONFLICT (user_id, learning_object_id) DO UPDATE SET
+      started_at = COALESCE(learning_object_progress.started_at, ${at}),
+      completed_at = ${completes ? sql`COALESCE(learning_object_progress.completed_at, ${at})` : sql`NULL`},
+      data = ${JSON.stringify(data)}::jsonb`);
+  await recordEvent(db, userId, row.id, row.lesson_id, 'end', meta);
+  return { ...(await progressOf(db, userId, row.id, row.lesson_id)), quiz_result: result };
+}
+
 /** Clears the student's progress in a lesson; @returns false when the lesson is unknown. */
 export async function resetLesson(db: Db, userId: number, platformId: number, lessonId: number): Promise<boolean> {
   const [lesson] = await db.rows(sql`
@@ -516,6 +609,9 @@ export async function resetLesson(db: Db, userId: number, platformId: number, le
   if (!lesson) return false;
   await db.rows(sql`
     DELETE FROM learning_object_progress
+    WHERE user_id = ${userId} AND learning_object_id IN (SELECT id FROM learning_objects WHERE lesson_id = ${lessonId})`);
+  await db.rows(sql`
+    DELETE FROM quiz_attempts
     WHERE user_id = ${userId} AND learning_object_id IN (SELECT id FROM learning_objects WHERE lesson_id = ${lessonId})`);
   return true;
 }
@@ -528,6 +624,11 @@ export async function resetCourse(db: Db, userId: number, platformId: number, co
   if (!course) return false;
   await db.rows(sql`
     DELETE FROM learning_object_progress
+    WHERE user_id = ${userId} AND learning_object_id IN (
+      SELECT lo.id FROM learning_objects lo JOIN lessons l ON l.id = lo.lesson_id
+      JOIN modules m ON m.id = l.module_id WHERE m.course_id = ${courseId})`);
+  await db.rows(sql`
+    DELETE FROM quiz_attempts
     WHERE user_id = ${userId} AND learning_object_id IN (
       SELECT lo.id FROM learning_objects lo JOIN lessons l ON l.id = lo.lesson_id
       JOIN modules m ON m.id = l.module_id WHERE m.course_id = ${courseId})`);

@@ -102,7 +102,76 @@ describe('quiz learning objects', () => {
       LearningObjectResponse,
       await (await api(`/api/v1/lms/learningObjects/${id}?lesson_id=${lessonId}`)).json(),
     ).data;
-    expect(lo.quiz_result).toEqual({ correct: 2, total: 3, answers: { q1: 'b', q2: 'b', q3: 'b' } });
+    expect(lo.quiz_result).toEqual({
+      correct: 2,
+      total: 3,
+      answers: { q1: 'b', q2: 'b', q3: 'b' },
+      questions: { q1: true, q2: false, q3: true },
+      pass_score: 2,
+      passed: true,
+      attempts: 1,
+      max_attempts: 3,
+      can_retry: false,
+    });
+  });
+
+  it('grade each attempt: a failed one stays started with feedback; completed when passed or attempts are over', async () => {
+    const course = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/1')).json()).data;
+    const quizOf = async (moduleIndex: number) => {
+      const module = v.parse(
+        ModuleResponse,
+        await (await api(`/api/v1/lms/modules/${course.modules[moduleIndex]!.id}`)).json(),
+      ).data;
+      const lesson = module.lessons.find((l) => l.learning_objects.some((lo) => lo.type === 'quiz'))!;
+      return { id: lesson.learning_objects.find((lo) => lo.type === 'quiz')!.id, lessonId: lesson.id };
+    };
+    const end = async (quiz: { id: number; lessonId: number }, answers: Record<string, string>, key: string) => {
+      const answer = await api(`/api/v1/lms/learningObjects/${quiz.id}/end`, {
+        method: 'PUT',
+        headers: { 'Idempotency-Key': key },
+        body: JSON.stringify({ lesson_id: quiz.lessonId, data: { answers } }),
+      });
+      expect(answer.status).toBe(200);
+      return v.parse(LearningObjectProgressResponse, await answer.json()).data;
+    };
+    const read = async (quiz: { id: number; lessonId: number }) =>
+      v.parse(
+        LearningObjectResponse,
+        await (await api(`/api/v1/lms/learningObjects/${quiz.id}?lesson_id=${quiz.lessonId}`)).json(),
+      ).data;
+    const wrong = { q1: 'a', q2: 'b', q3: 'b' }; // 1 of 3
+    const right = { q1: 'b', q2: 'a', q3: 'b' };
+
+    // Second module: fail, fail (its resend counts once), then pass.
+    const second = await quizOf(1);
+    const first = await end(second, wrong, 'att-1');
+    expect(first.status).toBe('started');
+    expect(first.quiz_result).toMatchObject({ correct: 1, passed: false, attempts: 1, can_retry: true });
+    expect(first.quiz_result!.questions).toEqual({ q1: false, q2: false, q3: true });
+    expect((await read(second)).quiz_result).toMatchObject({ correct: 1, attempts: 1, can_retry: true });
+    expect((await read(second)).status).toBe('started');
+    await end(second, wrong, 'att-2');
+    await end(second, wrong, 'att-2');
+    expect((await read(second)).quiz_result).toMatchObject({ attempts: 2, can_retry: true });
+    const passed = await end(second, right, 'att-3');
+    expect(passed.status).toBe('completed');
+    expect(passed.quiz_result).toMatchObject({ correct: 3, passed: true, attempts: 3, can_retry: false });
+    // Completed: a late attempt changes nothing.
+    const late = await end(second, wrong, 'att-4');
+    expect(late).toMatchObject({ status: 'completed', quiz_result: { correct: 3, passed: true, attempts: 3 } });
+
+    // Third module: three failed attempts close it, not passed.
+    const third = await quizOf(2);
+    for (const key of ['fail-1', 'fail-2']) expect((await end(third, wrong, key)).status).toBe('started');
+    const last = await end(third, wrong, 'fail-3');
+    expect(last.status).toBe('completed');
+    expect(last.quiz_result).toMatchObject({ passed: false, attempts: 3, max_attempts: 3, can_retry: false });
+
+    // Resetting the lesson forgets the attempts.
+    await api(`/api/v1/lms/lessons/${third.lessonId}/reset`, { method: 'PUT' });
+    const afterReset = await read(third);
+    expect(afterReset.quiz_result).toBeNull();
+    expect((await end(third, wrong, 'fail-4')).quiz_result).toMatchObject({ attempts: 1, can_retry: true });
   });
 });
 

@@ -69,6 +69,21 @@ export const EJA_STAGES: readonly [string, readonly string[]][] = [
   ['Ensino Médio', ['Linguagens', 'Matemática', 'Ciências da Natureza', 'Ciências Humanas']],
 ];
 
+/**
+ * What each EJA subject opens on platform 1: [stage, subject, course name, module position
+ * (null = the course page)]. The demo's courses stand in for the EJA curriculum.
+ */
+export const EJA_SUBJECT_LINKS: readonly [string, string, string, number | null][] = [
+  ['Ensino Fundamental — anos finais', 'Língua Portuguesa', 'Comunicação e Expressão', 1],
+  ['Ensino Fundamental — anos finais', 'Matemática', 'Matemática Financeira', 1],
+  ['Ensino Fundamental — anos finais', 'Ciências', 'Introdução à Informática', 1],
+  ['Ensino Fundamental — anos finais', 'História e Geografia', 'Empreendedorismo', null],
+  ['Ensino Médio', 'Linguagens', 'Comunicação e Expressão', 2],
+  ['Ensino Médio', 'Matemática', 'Matemática Financeira', 2],
+  ['Ensino Médio', 'Ciências da Natureza', 'Introdução à Informática', 2],
+  ['Ensino Médio', 'Ciências Humanas', 'Empreendedorismo', 2],
+];
+
 /** `eja`'s progress per [stage, subject]. */
 export const EJA_DEMO_PROGRESS: readonly [string, string, number][] = [
   ['Ensino Fundamental — anos finais', 'Língua Portuguesa', 100],
@@ -114,6 +129,17 @@ export async function seedHome(db: Db): Promise<boolean> {
           ON CONFLICT (stage, name) DO NOTHING RETURNING id`)
       ).length;
     }
+  }
+  for (const [stage, subject, courseName, modulePosition] of EJA_SUBJECT_LINKS) {
+    changed += (
+      await db.rows(sql`
+        UPDATE eja_subjects s SET course_id = c.id,
+          module_id = (SELECT m.id FROM modules m WHERE m.course_id = c.id AND m.position = ${modulePosition})
+        FROM courses c
+        WHERE s.stage = ${stage} AND s.name = ${subject} AND s.course_id IS NULL
+          AND c.platform_id = 1 AND c.name = ${courseName}
+        RETURNING s.id`)
+    ).length;
   }
   for (const [stage, subject, progress] of EJA_DEMO_PROGRESS) {
     changed += (

@@ -14,8 +14,21 @@ export interface StoredQuizQuestion {
   answer: string;
 }
 
-/** The demo quiz, about studying well (the same in every module). */
-export const DEMO_QUIZ: { questions: StoredQuizQuestion[] } = {
+/**
+ * A stored quiz: its questions (with the right answers), the right answers needed to pass
+ * (`pass_score`, default 60 % of the questions rounded up) and the attempts allowed
+ * (`max_attempts`, absent = unlimited).
+ */
+export interface StoredQuiz {
+  questions: StoredQuizQuestion[];
+  pass_score?: number;
+  max_attempts?: number;
+}
+
+/** The demo quiz, about studying well (the same in every module): 2 of 3 to pass, 3 attempts. */
+export const DEMO_QUIZ: StoredQuiz = {
+  pass_score: 2,
+  max_attempts: 3,
   questions: [
     {
       id: 'q1',

@@ -14,7 +14,8 @@
  * - `GET /lms/professionalizing/courses` → `{ data: CourseSummary[] }` (courses with
  *   `area = 'professionalizing'`, with the student's progress).
  * - `GET /aprovat/modules` → `{ data: TrafficModule[] }` (is_aprovat_user, else 403).
- * - `GET /eja/stages` → `{ data: EjaStage[] }` with the student's progress (is_eja_user, else 403).
+ * - `GET /eja/stages` → `{ data: EjaStage[] }` with the student's progress (is_eja_user, else 403);
+ *   each subject names what it opens on the student's platform (`course_id`, `module_id`, or null).
  * - `POST /auth/sso/lxp` → 201 `{ data: { url, expires_at } }` (is_lxp_user, else 403): a one-time
  *   token (32 random bytes, stored as SHA-256, `SSO_TOKEN_TTL_SECONDS` = 60 s, single use) in
  *   the URL of the LXP stand-in page.
@@ -190,14 +191,30 @@ export function homeV1Routes(db: Db): Hono<AppEnv> {
 
   app.get('/eja/stages', auth, async (c) => {
     await requireFlag(db, c, 'is_eja_user');
-    const rows = await db.rows<{ id: number; stage: string; name: string; progress: number | null }>(sql`
-      SELECT s.id, s.stage, s.name, p.progress FROM eja_subjects s
+    const rows = await db.rows<{
+      id: number;
+      stage: string;
+      name: string;
+      progress: number | null;
+      course_id: number | null;
+      module_id: number | null;
+    }>(sql`
+      SELECT s.id, s.stage, s.name, p.progress, c.id AS course_id, m.id AS module_id
+      FROM eja_subjects s
       LEFT JOIN eja_progress p ON p.subject_id = s.id AND p.user_id = ${c.var.student.id}
+      LEFT JOIN courses c ON c.id = s.course_id AND c.platform_id = ${c.var.student.platformId}
+      LEFT JOIN modules m ON m.id = s.module_id AND m.course_id = c.id
       ORDER BY (SELECT min(id) FROM eja_subjects x WHERE x.stage = s.stage), s.position, s.id`);
     const stages = new Map<string, EjaStage>();
     for (const r of rows) {
       const stage = stages.get(r.stage) ?? { name: r.stage, progress: 0, subjects: [] };
-      stage.subjects.push({ id: Number(r.id), name: r.name, progress: Number(r.progress ?? 0) });
+      stage.subjects.push({
+        id: Number(r.id),
+        name: r.name,
+        progress: Number(r.progress ?? 0),
+        course_id: r.course_id === null ? null : Number(r.course_id),
+        module_id: r.module_id === null ? null : Number(r.module_id),
+      });
       stages.set(r.stage, stage);
     }
     const data = [...stages.values()].map((s) => ({

@@ -99,8 +99,7 @@ const CHATBOT_JS = `/* STAND-IN for the chatbot widget (reference server, tests 
   function setVisible(visible) {
     var b = ensureButton();
     b.hidden = !visible;
-    // Room below the page's end so the fixed button never covers its last content (mobile).
-    document.body.style.paddingBottom = visible ? '76px' : '';
+    // Like a real vendor's widget, it leaves the page alone: the app reserves room for it.
   }
   window.imbot = {
     init: function (options) { ensureButton(); log('chatbot', 'init', { key: options && options.key, srcKey: params.get('key') }); },

@@ -384,12 +384,27 @@ describe('area screens', () => {
 
   it('/tecmix shows the stages and subjects with progress', async () => {
     vi.mocked(api.getEjaStages).mockResolvedValue([
-      { name: 'Ensino Médio', progress: 18, subjects: [{ id: 5, name: 'Linguagens', progress: 25 }] },
+      {
+        name: 'Ensino Médio',
+        progress: 18,
+        subjects: [
+          { id: 5, name: 'Linguagens', progress: 25, course_id: 3, module_id: 8 },
+          { id: 6, name: 'Matemática', progress: 10, course_id: 2, module_id: null },
+          { id: 7, name: 'Ciências Humanas', progress: 0, course_id: null, module_id: null },
+        ],
+      },
     ]);
     renderWith(<TecmixScreen />, { ...demoUser, is_eja_user: true });
     expect(await screen.findByRole('heading', { level: 2, name: 'Ensino Médio' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Progresso da etapa Ensino Médio' })).toHaveAttribute('value', '18');
     expect(screen.getByRole('progressbar', { name: 'Linguagens: 25%' })).toBeInTheDocument();
+    // Each subject opens its module, or its course; one linked to nothing says so (issue 23).
+    expect(screen.getByRole('link', { name: 'Linguagens' })).toHaveAttribute('href', '/courses/3/modules/8');
+    expect(screen.getByRole('link', { name: 'Matemática' })).toHaveAttribute('href', '/courses/2');
+    expect(screen.queryByRole('link', { name: 'Ciências Humanas' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 3, name: 'Ciências Humanas' }).parentElement).toHaveTextContent(
+      'Conteúdo ainda não disponível.',
+    );
   });
 });
 

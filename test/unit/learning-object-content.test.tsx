@@ -17,6 +17,7 @@ const base: LearningObject = {
   completed_at: null,
   previous: null,
   next: null,
+  next_module: null,
   quiz_result: null,
 };
 

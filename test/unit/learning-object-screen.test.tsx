@@ -66,9 +66,17 @@ const lo: LearningObject = {
   completed_at: null,
   previous: null,
   next: { id: 10, lesson_id: 5, module_id: 2 },
+  next_module: null,
   quiz_result: null,
 };
-const progress = { id: 9, lesson_id: 5, status: 'started' as const, started_at: null, completed_at: null };
+const progress = {
+  id: 9,
+  lesson_id: 5,
+  status: 'started' as const,
+  started_at: null,
+  completed_at: null,
+  quiz_result: null,
+};
 
 let outbox: AppOutbox;
 

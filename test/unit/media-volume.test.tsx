@@ -26,6 +26,7 @@ const lo = (type: 'video' | 'audio'): LearningObject => ({
   completed_at: null,
   previous: null,
   next: null,
+  next_module: null,
   quiz_result: null,
 });
 

@@ -26,7 +26,7 @@ vi.mock('../../src/services/api/profile', () => ({
 import * as users from '../../src/services/api/users';
 import * as profileApi from '../../src/services/api/profile';
 import { ProfileSection } from '../../src/views/account/profile';
-import { updateBodyOf, validateProfile, valuesOf } from '../../src/views/account/profile-form';
+import { updateBodyOf, validateProfile, valuesOf, withoutStaleAddress } from '../../src/views/account/profile-form';
 import { BiometricsSection } from '../../src/views/account/biometrics';
 
 const USER: User = {
@@ -125,6 +125,61 @@ describe('ProfileSection', () => {
     expect(box('Logradouro')).toHaveValue('');
     expect(box('Logradouro')).toBeEnabled();
     expect(box('Número')).not.toHaveFocus();
+  });
+
+  it("clears the previous CEP's address when a new CEP is unknown, says so, and will not save without one", async () => {
+    vi.mocked(profileApi.getPostalCode).mockResolvedValueOnce(PAULISTA);
+    const user = renderWith(<ProfileSection />);
+    const cep = await screen.findByRole('textbox', { name: 'CEP' });
+    await user.type(cep, '01310100');
+    expect(await screen.findByText('Endereço preenchido pelo CEP.')).toBeInTheDocument();
+    expect(box('Logradouro')).toHaveValue('Avenida Paulista');
+
+    vi.mocked(profileApi.getPostalCode).mockRejectedValueOnce(
+      new ApiError(404, { message: 'CEP não encontrado.' }, ''),
+    );
+    await clearByKeyboard(user, cep);
+    await user.type(cep, '99999999');
+    expect(
+      await screen.findByText(
+        'CEP não encontrado. Preencha o endereço. Rua, bairro, cidade e UF do CEP anterior foram apagados.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(box('Logradouro')).toHaveValue('');
+    expect(box('Bairro')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Cidade' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'UF' })).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe o logradouro.')).toBeInTheDocument();
+    expect(users.putUsersSelf).not.toHaveBeenCalled();
+  });
+
+  it('clears a saved address when a new CEP cannot be looked up offline; keeps what the student typed for it', async () => {
+    vi.mocked(users.getUsersSelf).mockResolvedValue({
+      ...USER,
+      address: { ...PAULISTA, number: '1578', complement: null },
+    });
+    const user = renderWith(<ProfileSection />);
+    const cep = await screen.findByRole('textbox', { name: 'CEP' });
+    expect(box('Logradouro')).toHaveValue('Avenida Paulista');
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    await clearByKeyboard(user, cep);
+    await user.type(cep, '20040020');
+    expect(
+      await screen.findByText(
+        'Sem conexão: preencha o endereço manualmente. Rua, bairro, cidade e UF do CEP anterior foram apagados.',
+      ),
+    ).toBeInTheDocument();
+    expect(box('Logradouro')).toHaveValue('');
+    expect(box('Número')).toHaveValue('1578');
+
+    // The student types the address of the new CEP; another failed lookup of it keeps it.
+    await user.type(box('Logradouro'), 'Rua da Assembleia');
+    await clearByKeyboard(user, cep);
+    await user.type(cep, '20040020');
+    expect(await screen.findByText('Sem conexão: preencha o endereço manualmente.')).toBeInTheDocument();
+    expect(box('Logradouro')).toHaveValue('Rua da Assembleia');
   });
 
   it('asks for manual entry offline (no request) and after a network failure', async () => {
@@ -380,6 +435,24 @@ describe('profile helpers', () => {
     expect(validateProfile({ ...values, cpf: '529.982.247-24' }).cpf).toBeDefined();
     expect(validateProfile({ ...values, cpf: '111.111.111-11' }).cpf).toBeDefined();
     expect(validateProfile({ ...values, cpf: '529.982.247-2' }).cpf).toBeDefined();
+  });
+
+  it('withoutStaleAddress empties street, district, city and UF only when they belong to another CEP', () => {
+    const values = valuesOf({ ...USER, address: { ...PAULISTA, number: '1', complement: 'Sala 2' } });
+    const stale = withoutStaleAddress(values, '01310100', '99999999');
+    expect(stale.cleared).toBe(true);
+    expect(stale.values).toMatchObject({
+      street: '',
+      district: '',
+      city: '',
+      state: '',
+      number: '1',
+      complement: 'Sala 2',
+    });
+    expect(withoutStaleAddress(values, '99999999', '99999999')).toEqual({ values, cleared: false });
+    expect(withoutStaleAddress(values, null, '99999999')).toEqual({ values, cleared: false });
+    const empty = valuesOf(USER);
+    expect(withoutStaleAddress(empty, '01310100', '99999999')).toEqual({ values: empty, cleared: false });
   });
 });
 

@@ -126,8 +126,11 @@ describe('chatbot adapter', () => {
     expect(api.init).toHaveBeenCalledWith({ key: 'bot-1' });
     expect(api.show).toHaveBeenCalledTimes(1);
 
+    expect(document.documentElement).toHaveAttribute('data-chatbot', 'shown');
     bus.emit('route.changed', { path: '/courses' });
     expect(api.hide).toHaveBeenCalledTimes(1);
+    // The room reserved for its floating button (issue 23) goes with it.
+    expect(document.documentElement).not.toHaveAttribute('data-chatbot');
     bus.emit('route.changed', { path: '/courses/1' });
     expect(api.hide).toHaveBeenCalledTimes(2);
     bus.emit('route.changed', { path: '/' });

@@ -161,11 +161,25 @@ export type Quiz = v.InferOutput<typeof Quiz>;
 export const QuizAnswers = v.object({ answers: v.record(v.string(), v.string()) });
 export type QuizAnswers = v.InferOutput<typeof QuizAnswers>;
 
-/** How the student did in a finished quiz, graded by the server: `correct` of `total`, and their answers. */
+/**
+ * How the student did in their last graded quiz attempt, graded by the server: `correct` of
+ * `total`, their `answers`, and (issue 23) which questions were right (`questions`: id → true
+ * right / false wrong), the right answers needed to pass (`pass_score`), whether they passed,
+ * the attempts used and allowed (`max_attempts` null = unlimited) and whether another attempt is
+ * allowed (`can_retry`). The platform's rule for 'Concluído' (the learning object's `status`):
+ * completed once an attempt passes, or when the last allowed attempt is used; a failed attempt
+ * with attempts left leaves it 'started'. Fields absent (older servers) take the defaults.
+ */
 export const QuizResult = v.object({
   correct: v.pipe(v.number(), v.integer(), v.minValue(0)),
   total: v.pipe(v.number(), v.integer(), v.minValue(1)),
   answers: v.record(v.string(), v.string()),
+  questions: v.optional(v.record(v.string(), v.boolean()), {}),
+  pass_score: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), null),
+  passed: v.optional(v.nullable(v.boolean()), null),
+  attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+  max_attempts: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+  can_retry: v.optional(v.boolean(), false),
 });
 export type QuizResult = v.InferOutput<typeof QuizResult>;
 
@@ -179,6 +193,10 @@ export const LearningObjectContent = v.object({
   html: v.nullable(v.string()),
   quiz: v.optional(v.nullable(Quiz), null),
 });
+
+/** The module after a learning object's own, in course order, with its first learning object. */
+export const NextModule = v.object({ id: Id, name: v.string(), first: v.nullable(LearningObjectRef) });
+export type NextModule = v.InferOutput<typeof NextModule>;
 
 export const LearningObject = v.object({
   id: Id,
@@ -194,6 +212,12 @@ export const LearningObject = v.object({
   /** Previous / next learning object within the module, for navigation. */
   previous: v.nullable(LearningObjectRef),
   next: v.nullable(LearningObjectRef),
+  /**
+   * When this is the module's last learning object (`next` null): the course's next module and
+   * its first learning object (null when that module has none yet), so the viewer can offer
+   * 'Próximo módulo' (issue 23); null on the course's last module, or a preview. Absent = null.
+   */
+  next_module: v.optional(v.nullable(NextModule), null),
   /** A finished quiz's grade; null for other types, an unfinished quiz, or a preview. */
   quiz_result: v.optional(v.nullable(QuizResult), null),
 });
@@ -212,13 +236,17 @@ export const LearningObjectEndRequest = v.object({
 });
 export type LearningObjectEndRequest = v.InferOutput<typeof LearningObjectEndRequest>;
 
-/** Answer of `PUT .../start` and `PUT .../end`: the learning object's progress afterwards. */
+/**
+ * Answer of `PUT .../start` and `PUT .../end`: the learning object's progress afterwards; the
+ * end of a quiz also carries the grading of that attempt (`quiz_result`, else null).
+ */
 export const LearningObjectProgress = v.object({
   id: Id,
   lesson_id: Id,
   status: LearningObjectStatus,
   started_at: v.nullable(IsoDate),
   completed_at: v.nullable(IsoDate),
+  quiz_result: v.optional(v.nullable(QuizResult), null),
 });
 export type LearningObjectProgress = v.InferOutput<typeof LearningObjectProgress>;
 export const LearningObjectProgressResponse = envelope(LearningObjectProgress);
@@ -763,8 +791,18 @@ export const LxpSso = v.object({ url: v.string(), expires_at: IsoDate });
 export type LxpSso = v.InferOutput<typeof LxpSso>;
 export const LxpSsoResponse = envelope(LxpSso);
 
-/** An EJA subject with the student's progress. */
-export const EjaSubject = v.object({ id: Id, name: v.string(), progress: Percent });
+/**
+ * An EJA subject with the student's progress and what it opens (issue 23): the course of the
+ * student's platform that teaches it (`course_id`) and, when one module covers it, that module
+ * (`module_id`); both null when there is nothing to open yet (absent = null: older servers).
+ */
+export const EjaSubject = v.object({
+  id: Id,
+  name: v.string(),
+  progress: Percent,
+  course_id: v.optional(v.nullable(Id), null),
+  module_id: v.optional(v.nullable(Id), null),
+});
 export type EjaSubject = v.InferOutput<typeof EjaSubject>;
 /** An EJA stage (e.g. 'Ensino Fundamental — anos finais') with its subjects and average progress. */
 export const EjaStage = v.object({ name: v.string(), progress: Percent, subjects: v.array(EjaSubject) });

@@ -6,6 +6,11 @@
  * The script must expose `window.imbot = { init({ key }), show(), hide() }` (the reference
  * server's stand-in `/api/standins/chatbot.js` does); this file is the one place to map a
  * vendor's API onto it.
+ *
+ * Nothing covered (issue 23): while the chatbot is shown the page says so on `<html>`
+ * (`data-chatbot="shown"`); global.css then reserves room at the page's end for its floating
+ * button and keeps focused elements out from under it (`scroll-padding-bottom`), whatever the
+ * vendor's script does with the page.
  */
 import type { EventBus } from '../events/bus';
 import { widgetSources, WIDGET_TIMEOUTS_MS, withKey } from './config';
@@ -50,10 +55,15 @@ export async function loadChatbot(
   return true;
 }
 
-/** Shows or hides the chatbot (no-op before it was loaded). */
+/** The attribute on `<html>` that reserves room for the chatbot's floating button (global.css). */
+export const CHATBOT_SHOWN_ATTRIBUTE = 'data-chatbot';
+
+/** Shows or hides the chatbot (no-op before it was loaded), reserving room for it while shown. */
 export function setChatbotVisible(visible: boolean): void {
   const api = chatbotApi();
   if (!api) return;
   if (visible) api.show();
   else api.hide();
+  if (visible) document.documentElement.setAttribute(CHATBOT_SHOWN_ATTRIBUTE, 'shown');
+  else document.documentElement.removeAttribute(CHATBOT_SHOWN_ATTRIBUTE);
 }

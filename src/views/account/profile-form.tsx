@@ -11,6 +11,11 @@
  *   an unknown one says 'CEP não encontrado. Preencha o endereço.'; offline or a timeout says
  *   'Sem conexão: preencha o endereço manualmente.'. Fields stay editable in every case; 'Cidade'
  *   suggests the state's cities (`GET /cities`).
+ * - No silent mismatch (issue 23): street, district, city and UF belong to the CEP they were filled
+ *   for (the saved one, a lookup's, or the one in the field when the student typed them). When a
+ *   new CEP's lookup fails (unknown, offline, any error) they are cleared and the status adds
+ *   'Rua, bairro, cidade e UF do CEP anterior foram apagados.', so the required-field checks keep
+ *   a CEP and another CEP's address from being saved together.
  * - 'Salvar' validates (messages beside each field, focus on the first invalid one), then `PUT`s
  *   digits-only values; the server's 400 message is shown in an alert; on success 'Dados salvos.',
  *   the cached query is replaced and the session gets `user.refresh` (session user and cookie).
@@ -111,6 +116,32 @@ export function validateProfile(values: ProfileValues, today: Date = new Date())
     if (!isBrazilianState(values.state)) errors.state = ProfileMessages.stateRequired;
   }
   return errors;
+}
+
+/** The address fields a CEP lookup fills (and clears when a new CEP cannot be looked up). */
+export const CEP_FILLED_FIELDS = ['street', 'district', 'city', 'state'] as const satisfies readonly Field[];
+
+/**
+ * After the lookup of CEP `failedCep` (8 digits) failed: the values without the address of
+ * another CEP. `addressCep` is the CEP the street/district/city/UF belong to (null: to none —
+ * empty, or typed while the CEP was incomplete).
+ * @returns `values` with those four fields emptied and `cleared` true when they held another
+ * CEP's address; otherwise `values` unchanged and `cleared` false.
+ */
+export function withoutStaleAddress(
+  values: ProfileValues,
+  addressCep: string | null,
+  failedCep: string,
+): { values: ProfileValues; cleared: boolean } {
+  const filled = CEP_FILLED_FIELDS.some((f) => values[f].trim());
+  if (!filled || addressCep === null || addressCep === failedCep) return { values, cleared: false };
+  return { values: { ...values, street: '', district: '', city: '', state: '' }, cleared: true };
+}
+
+/** The CEP a saved address belongs to (digits), or null when `user` has none. */
+function addressCepOf(user: User): string | null {
+  const cep = onlyDigits(user.address?.cep ?? '');
+  return cep && CEP_FILLED_FIELDS.some((f) => valuesOf(user)[f]) ? cep : null;
 }
 
 /** The `PUT /users/self` body of valid `values`: digits only, empty → null, no address when all empty. */
@@ -242,7 +273,11 @@ export function ProfileForm({ user }: { user: User }) {
   const [cepStatus, setCepStatus] = useState<CepStatus>(null);
   const [fillCount, setFillCount] = useState(0);
   const [saved, setSaved] = useState(false);
+  // The previous CEP's address was cleared after the new CEP's lookup failed (said in the status).
+  const [staleCleared, setStaleCleared] = useState(false);
   const lookedUp = useRef('');
+  /** The CEP (digits) the street/district/city/UF belong to; see `withoutStaleAddress`. */
+  const [addressCep, setAddressCep] = useState<string | null>(() => addressCepOf(user));
   const numberRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -253,6 +288,12 @@ export function ProfileForm({ user }: { user: User }) {
     enabled: validState,
     staleTime: Infinity,
   });
+
+  // The values a CEP lookup's answer meets when it arrives (the lookup is asynchronous).
+  const latest = useRef({ values, addressCep });
+  useEffect(() => {
+    latest.current = { values, addressCep };
+  }, [values, addressCep]);
 
   // After the CEP filled the address, 'Número' is what the student types next.
   useEffect(() => {
@@ -265,19 +306,37 @@ export function ProfileForm({ user }: { user: User }) {
       queryClient.setQueryData(USER_SELF_KEY, updated);
       session.send({ type: 'user.refresh' });
       setValues(valuesOf(updated));
+      setAddressCep(addressCepOf(updated));
       setSaved(true);
     },
   });
 
   const set = (field: Field, value: string) => {
+    if ((CEP_FILLED_FIELDS as readonly Field[]).includes(field)) {
+      const cep = onlyDigits(values.cep);
+      setAddressCep(cep.length === 8 ? cep : null);
+    }
     setValues((old) => ({ ...old, [field]: value }));
     setSaved(false);
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
 
+  /** The lookup of `cep` failed: say `status`, and drop another CEP's address. */
+  const lookupFailed = (cep: string, status: Exclude<CepStatus, 'looking' | 'filled' | null>) => {
+    setCepStatus(status);
+    const { values: next, cleared } = withoutStaleAddress(latest.current.values, latest.current.addressCep, cep);
+    if (cleared) {
+      setValues((old) => ({ ...old, ...Object.fromEntries(CEP_FILLED_FIELDS.map((f) => [f, next[f]])) }));
+      setErrors(({ street: _s, district: _d, city: _c, state: _u, ...rest }) => rest);
+    }
+    setStaleCleared(cleared);
+    setAddressCep(null);
+  };
+
   const lookUp = async (cep: string) => {
+    setStaleCleared(false);
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      setCepStatus('offline');
+      lookupFailed(cep, 'offline');
       return;
     }
     setCepStatus('looking');
@@ -292,11 +351,13 @@ export function ProfileForm({ user }: { user: User }) {
         state: address.state,
       }));
       setErrors(({ street: _s, district: _d, city: _c, state: _u, ...rest }) => rest);
+      setAddressCep(cep);
       setCepStatus('filled');
       setFillCount((n) => n + 1);
     } catch (error) {
       if (lookedUp.current !== cep) return;
-      setCepStatus(
+      lookupFailed(
+        cep,
         error instanceof NetworkError || error instanceof TimeoutError
           ? 'offline'
           : error instanceof ApiError && (error.status === 404 || error.status === 400)
@@ -318,6 +379,7 @@ export function ProfileForm({ user }: { user: User }) {
     } else {
       lookedUp.current = '';
       setCepStatus(null);
+      setStaleCleared(false);
     }
   };
 
@@ -390,6 +452,7 @@ export function ProfileForm({ user }: { user: User }) {
         >
           <span role="status" className="field-status">
             {cepText}
+            {staleCleared && ` ${intl.formatMessage(ProfileMessages.cepStaleCleared)}`}
           </span>
         </TextField>
         <TextField {...common('street', ProfileMessages.street)} autoComplete="address-line1" />

@@ -43,6 +43,12 @@ export const ProfileMessages = defineMessages({
     defaultMessage: 'CEP não encontrado. Preencha o endereço.',
     description: 'Unknown CEP: the student types the address',
   },
+  cepStaleCleared: {
+    id: 'account.profile.cep.staleCleared',
+    defaultMessage: 'Rua, bairro, cidade e UF do CEP anterior foram apagados.',
+    description:
+      "After a new CEP's lookup failed: the previous CEP's address was cleared so it cannot be saved with it",
+  },
   cepOffline: {
     id: 'account.profile.cep.offline',
     defaultMessage: 'Sem conexão: preencha o endereço manualmente.',

@@ -95,6 +95,11 @@ export const AreaMessages = defineMessages({
     defaultMessage: 'Educação de Jovens e Adultos: conclua o ensino fundamental e o médio no seu ritmo.',
     description: '/tecmix introduction',
   },
+  subjectUnavailable: {
+    id: 'areas.tecmix.subjectUnavailable',
+    defaultMessage: 'Conteúdo ainda não disponível.',
+    description: '/tecmix: a subject the platform links to no course yet',
+  },
   stageProgress: defineMessage<{ stage: string }>({
     id: 'areas.tecmix.stageProgress',
     defaultMessage: 'Progresso da etapa {stage}',

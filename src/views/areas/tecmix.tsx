@@ -1,10 +1,14 @@
 /**
  * `/tecmix` (spec §2, §6: is_eja_user only): youth and adult education — the stages and their
- * subjects with the student's progress (main v1 `GET /eja/stages`).
+ * subjects with the student's progress (main v1 `GET /eja/stages`). Each subject's name links to
+ * what it opens (issue 23): its module (`/courses/{course_id}/modules/{module_id}`) or its course;
+ * a subject linked to nothing says 'Conteúdo ainda não disponível.'.
  */
 import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { getEjaStages } from '../../services/api/home';
+import type { EjaSubject } from '../../services/contract';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
@@ -31,15 +35,27 @@ export default function TecmixScreen() {
             label={intl.formatMessage(AreaMessages.stageProgress, { stage: stage.name })}
           />
           <ul className="card-grid">
-            {stage.subjects.map((subject) => (
-              <li key={subject.id} className="card">
-                <h3 className="card-title">{subject.name}</h3>
-                <ProgressBar percent={subject.progress} label={`${subject.name}: ${subject.progress}%`} />
-              </li>
-            ))}
+            {stage.subjects.map((subject) => {
+              const href = subjectHref(subject);
+              return (
+                <li key={subject.id} className="card">
+                  <h3 className="card-title">{href ? <Link href={href}>{subject.name}</Link> : subject.name}</h3>
+                  <ProgressBar percent={subject.progress} label={`${subject.name}: ${subject.progress}%`} />
+                  {!href && <p className="muted">{intl.formatMessage(AreaMessages.subjectUnavailable)}</p>}
+                </li>
+              );
+            })}
           </ul>
         </section>
       ))}
     </section>
   );
+}
+
+/** Where an EJA subject leads: its module, else its course; null when the platform links none. */
+export function subjectHref(subject: Pick<EjaSubject, 'course_id' | 'module_id'>): string | null {
+  if (subject.course_id === null) return null;
+  return subject.module_id === null
+    ? `/courses/${subject.course_id}`
+    : `/courses/${subject.course_id}/modules/${subject.module_id}`;
 }

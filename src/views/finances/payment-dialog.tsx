@@ -96,7 +96,9 @@ export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClos
       }}
     >
       <h2 id={titleId}>{intl.formatMessage(M.title, { description: bill.description })}</h2>
-      <PixPaymentPanel actor={actor} bill={bill} online={online} />
+      <div className={styles.body}>
+        <PixPaymentPanel actor={actor} bill={bill} online={online} />
+      </div>
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
           {intl.formatMessage(M.close)}

@@ -80,7 +80,8 @@ export default function GradeDetailsScreen({ courseId: rawCourseId }: { courseId
       {details.assessments.length === 0 ? (
         <p>{intl.formatMessage(GradeDetailsMessages.noAssessments)}</p>
       ) : (
-        // A table wider than a small screen scrolls inside this region, reachable by keyboard.
+        // On a narrow screen each row becomes a stacked card, every value labelled by its column
+        // (grades.module.css); a table still too wide scrolls inside this region, reachable by keyboard.
         <div
           className={styles.tableWrap}
           role="region"
@@ -89,7 +90,7 @@ export default function GradeDetailsScreen({ courseId: rawCourseId }: { courseId
         >
           <table className={styles.table}>
             <caption>{intl.formatMessage(GradeDetailsMessages.assessments)}</caption>
-            <thead>
+            <thead className={styles.stackedHidden}>
               <tr>
                 <th scope="col">{intl.formatMessage(GradeDetailsMessages.columnName)}</th>
                 <th scope="col">{intl.formatMessage(GradeDetailsMessages.columnWeight)}</th>
@@ -101,15 +102,18 @@ export default function GradeDetailsScreen({ courseId: rawCourseId }: { courseId
               {details.assessments.map((assessment) => (
                 <tr key={assessment.id}>
                   <th scope="row">{assessment.name}</th>
-                  <td className={styles.number}>
+                  <td className={styles.number} data-label={intl.formatMessage(GradeDetailsMessages.columnWeight)}>
                     {intl.formatNumber(assessment.weight / 100, { style: 'percent', maximumFractionDigits: 1 })}
                   </td>
-                  <td className={styles.number}>
+                  <td className={styles.number} data-label={intl.formatMessage(GradeDetailsMessages.columnDate)}>
                     {assessment.date
                       ? intl.formatDate(assessment.date, { dateStyle: 'short' })
                       : intl.formatMessage(GradeDetailsMessages.noDate)}
                   </td>
-                  <td className={assessment.grade === null ? styles.pending : styles.number}>
+                  <td
+                    className={assessment.grade === null ? styles.pending : styles.number}
+                    data-label={intl.formatMessage(GradeDetailsMessages.columnGrade)}
+                  >
                     {assessment.grade === null
                       ? intl.formatMessage(GradeDetailsMessages.pending)
                       : formatGrade(intl, assessment.grade)}

@@ -134,6 +134,9 @@ export default function GradesScreen() {
   const ids = { search: 'grades-search', status: 'grades-status', summary: 'grades-summary' };
   const grade = (value: number | null) =>
     value === null ? intl.formatMessage(GradesMessages.noGrade) : formatGrade(intl, value);
+  /** A cell's column name, shown before its value when the rows are stacked on a narrow screen. */
+  const label = (column: 'columnGrade' | 'columnPassing' | 'columnStatus' | 'columnUpdated') =>
+    intl.formatMessage(GradesMessages[column]);
 
   return (
     <section className="page">
@@ -222,7 +225,8 @@ export default function GradesScreen() {
       )}
       {data && data.data.length > 0 && (
         <>
-          {/* A table wider than a small screen scrolls inside this region, reachable by keyboard. */}
+          {/* On a narrow screen each row becomes a stacked card, every value labelled by its column
+              (grades.module.css); a table still too wide scrolls inside this region, reachable by keyboard. */}
           <div
             className={styles.tableWrap}
             role="region"
@@ -236,7 +240,9 @@ export default function GradesScreen() {
                   {COLUMNS.slice(0, 2).map((column) => (
                     <SortHeader key={column.sort} column={column} sort={sort} order={order} onSort={sortBy} />
                   ))}
-                  <th scope="col">{intl.formatMessage(GradesMessages.columnPassing)}</th>
+                  <th scope="col" className={styles.plainHeader}>
+                    {intl.formatMessage(GradesMessages.columnPassing)}
+                  </th>
                   {COLUMNS.slice(2).map((column) => (
                     <SortHeader key={column.sort} column={column} sort={sort} order={order} onSort={sortBy} />
                   ))}
@@ -254,18 +260,20 @@ export default function GradesScreen() {
                         })}
                       </span>
                     </th>
-                    <td className={styles.number}>{grade(course.grade)}</td>
-                    <td className={styles.number}>
+                    <td className={styles.number} data-label={label('columnGrade')}>
+                      {grade(course.grade)}
+                    </td>
+                    <td className={styles.number} data-label={label('columnPassing')}>
                       {course.passing_grade === null
                         ? intl.formatMessage(GradesMessages.noPassing)
                         : formatGrade(intl, course.passing_grade)}
                     </td>
-                    <td>
+                    <td data-label={label('columnStatus')}>
                       <span className={STATUS_BADGE[course.status]}>
                         {intl.formatMessage(GradeStatusMessages[course.status])}
                       </span>
                     </td>
-                    <td className={styles.number}>
+                    <td className={styles.number} data-label={label('columnUpdated')}>
                       {course.updated_at ? intl.formatDate(course.updated_at, { dateStyle: 'short' }) : '—'}
                     </td>
                   </tr>

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
-import type { LearningObject } from '../../services/contract';
+import type { LearningObject, QuizResult } from '../../services/contract';
 import { sanitizeHtml } from '../../services/security/trusted-types';
 import { LearningObjectMessages as M } from './messages';
 import { QuizForm } from './quiz';
@@ -25,6 +25,10 @@ export interface LearningObjectContentProps {
   finished?: boolean;
   /** Preview: nothing is reported (a quiz cannot be sent). */
   readOnly?: boolean;
+  /** A quiz's grade to show (default `lo.quiz_result`; null while a new attempt is not graded yet). */
+  quizResult?: QuizResult | null;
+  /** Starts a new quiz attempt ('Tentar novamente' when the platform allows one). */
+  onRetake?: () => void;
 }
 
 export function LearningObjectContent({
@@ -32,6 +36,8 @@ export function LearningObjectContent({
   onFinish,
   finished = false,
   readOnly = false,
+  quizResult = lo.quiz_result ?? null,
+  onRetake,
 }: LearningObjectContentProps) {
   const intl = useIntl();
   const { url, html, quiz } = lo.content;
@@ -43,8 +49,10 @@ export function LearningObjectContent({
           quiz={quiz}
           onSubmit={(data) => onFinish(data)}
           finished={finished}
-          result={lo.quiz_result ?? null}
+          result={quizResult}
           readOnly={readOnly}
+          completed={lo.status === 'completed'}
+          onRetake={onRetake}
         />
       );
     case 'video':

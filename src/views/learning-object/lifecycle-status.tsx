@@ -26,16 +26,22 @@ export function LifecycleStatus({
   lifecycle,
   alreadyDone = false,
   finishButton = true,
+  endedIsDone = true,
 }: {
   lifecycle: LifecycleRef;
   alreadyDone?: boolean;
+  /**
+   * The end recorded means 'Concluído' (default). Not for a quiz: the platform decides from the
+   * grade (issue 23), so `alreadyDone` says it and an ended attempt alone shows 'Em andamento'.
+   */
+  endedIsDone?: boolean;
   /** Offer 'Concluir' (not for a quiz, which is finished by sending its answers). */
   finishButton?: boolean;
 }) {
   const intl = useIntl();
   const view = useSelector(lifecycle, lifecycleView);
   const autoRetrying = useSelector(lifecycle, (s) => s.hasTag('retrying'));
-  const done = view === 'ended' || alreadyDone;
+  const done = (view === 'ended' && endedIsDone) || alreadyDone;
   return (
     <div className="lo-status">
       <p role="status" aria-live="polite" className={done ? 'status-done' : undefined}>
@@ -47,7 +53,7 @@ export function LifecycleStatus({
             {intl.formatMessage(M.statusEnded)}
           </>
         )}
-        {view === 'started' && !done && intl.formatMessage(M.statusStarted)}
+        {(view === 'started' || view === 'ended') && !done && intl.formatMessage(M.statusStarted)}
       </p>
       {(view === 'startFailed' || view === 'endFailed') && (
         <div role="alert" className="notice notice-error">

@@ -25,6 +25,21 @@ export const LearningObjectMessages = defineMessages({
   previous: { id: 'lo.nav.previous', defaultMessage: 'Conteúdo anterior', description: 'Previous learning object' },
   next: { id: 'lo.nav.next', defaultMessage: 'Próximo conteúdo', description: 'Next learning object' },
   backToModule: { id: 'lo.nav.module', defaultMessage: 'Voltar ao módulo', description: 'Back to module' },
+  nextModule: defineMessage<{ name: string }>({
+    id: 'lo.nav.nextModule',
+    defaultMessage: 'Próximo módulo: {name}',
+    description: "On a module's last learning object: link to the next module's first one; name = module name",
+  }),
+  courseEnd: {
+    id: 'lo.nav.courseEnd',
+    defaultMessage: 'Este é o último conteúdo do curso.',
+    description: "On the course's last learning object, before the link back to the course",
+  },
+  backToCourse: {
+    id: 'lo.nav.course',
+    defaultMessage: 'Voltar ao curso',
+    description: "On the course's last learning object: link back to the course page",
+  },
   navLabel: { id: 'lo.nav.label', defaultMessage: 'Navegação entre conteúdos', description: 'Prev/next nav' },
   openPdf: { id: 'lo.pdf.open', defaultMessage: 'Abrir o PDF em nova aba', description: 'Open PDF link' },
   pdfHint: {
@@ -95,7 +110,8 @@ export const LearningObjectMessages = defineMessages({
 export const QuizMessages = defineMessages({
   hint: {
     id: 'lo.quiz.hint',
-    defaultMessage: 'Escolha uma resposta para cada pergunta e envie. O questionário é concluído ao enviar.',
+    defaultMessage:
+      'Escolha uma resposta para cada pergunta e envie. Depois de enviar, você vê o que acertou e o que errou.',
     description: 'Quiz instructions',
   },
   previewHint: {
@@ -125,4 +141,37 @@ export const QuizMessages = defineMessages({
     defaultMessage: 'Você acertou {correct} de {total} perguntas.',
     description: 'Quiz grade from the server',
   }),
+  right: { id: 'lo.quiz.right', defaultMessage: 'Resposta certa', description: 'Feedback under a quiz question' },
+  wrong: { id: 'lo.quiz.wrong', defaultMessage: 'Resposta errada', description: 'Feedback under a quiz question' },
+  passed: defineMessage<{ pass: number }>({
+    id: 'lo.quiz.passed',
+    defaultMessage: 'Aprovado: o mínimo era {pass, plural, one {# acerto} other {# acertos}}.',
+    description: 'Quiz attempt passed; pass = right answers needed',
+  }),
+  notPassed: defineMessage<{ pass: number }>({
+    id: 'lo.quiz.notPassed',
+    defaultMessage: 'Para concluir, acerte pelo menos {pass, plural, one {# pergunta} other {# perguntas}}.',
+    description: 'Quiz attempt not passed, another attempt allowed; pass = right answers needed',
+  }),
+  attemptsOf: defineMessage<{ attempts: number; max: number }>({
+    id: 'lo.quiz.attemptsOf',
+    defaultMessage: 'Tentativa {attempts} de {max}.',
+    description: 'Quiz attempts used of the attempts allowed',
+  }),
+  attempt: defineMessage<{ attempts: number }>({
+    id: 'lo.quiz.attempt',
+    defaultMessage: 'Tentativa {attempts}.',
+    description: 'Quiz attempts used (no limit)',
+  }),
+  noAttemptsLeft: defineMessage<{ pass: number }>({
+    id: 'lo.quiz.noAttemptsLeft',
+    defaultMessage:
+      'As tentativas acabaram: o questionário foi encerrado sem atingir o mínimo de {pass, plural, one {# acerto} other {# acertos}}.',
+    description: 'Quiz: last allowed attempt not passed; the quiz is closed (completed) anyway',
+  }),
+  retake: {
+    id: 'lo.quiz.retake',
+    defaultMessage: 'Tentar novamente',
+    description: 'Starts a new attempt of a quiz that was not passed',
+  },
 });

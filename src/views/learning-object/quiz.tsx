@@ -5,6 +5,10 @@
  * `{ answers: { questionId: optionId } }` through `onSubmit` — the `end` body's `data`
  * (spec §7). Once finished the answers are shown read-only with the server's grade
  * (`result`) when it has arrived; `readOnly` (preview) never submits.
+ * Feedback and second chance (issue 23): with the grade, each question says 'Resposta certa' /
+ * 'Resposta errada' (its group's description), the score, whether it passed and the attempts;
+ * when the platform allows another attempt (`result.can_retry`) and the quiz is not completed,
+ * 'Tentar novamente' calls `onRetake` (the viewer opens a new attempt: a new start and end).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -21,17 +25,33 @@ export interface QuizFormProps {
   result: QuizResult | null;
   /** Preview: the questions can be answered but nothing is sent. */
   readOnly?: boolean;
+  /** The platform counts the quiz as completed (passed, or no attempt left): no new attempt. */
+  completed?: boolean;
+  /** Starts a new attempt; 'Tentar novamente' is offered only with it. */
+  onRetake?: () => void;
 }
 
-export function QuizForm({ quiz, onSubmit, finished, result, readOnly = false }: QuizFormProps) {
+export function QuizForm({
+  quiz,
+  onSubmit,
+  finished,
+  result,
+  readOnly = false,
+  completed = false,
+  onRetake,
+}: QuizFormProps) {
   const intl = useIntl();
   const baseId = useId();
   const [answers, setAnswers] = useState<Record<string, string>>(() => result?.answers ?? {});
   const [missing, setMissing] = useState<number>(0);
   const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const locked = finished || sent;
+  // A graded attempt is shown as it was sent; a new one starts with 'Tentar novamente'.
+  const locked = finished || sent || result !== null;
   const shown = result?.answers ?? answers;
+  /** true right, false wrong, null not graded (no result, or a server without per-question grading). */
+  const feedbackOf = (questionId: string): boolean | null => result?.questions[questionId] ?? null;
+  const canRetake = Boolean(result?.can_retry) && !completed && !readOnly && onRetake !== undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,11 +70,25 @@ export function QuizForm({ quiz, onSubmit, finished, result, readOnly = false }:
     <form ref={form} className="quiz" onSubmit={submit} noValidate>
       <p className="muted">{intl.formatMessage(readOnly ? Q.previewHint : Q.hint)}</p>
       {quiz.questions.map((question, index) => (
-        <fieldset key={question.id} className="quiz-question" disabled={locked}>
+        <fieldset
+          key={question.id}
+          className="quiz-question"
+          disabled={locked}
+          aria-describedby={feedbackOf(question.id) === null ? undefined : `${baseId}-${question.id}-feedback`}
+        >
           <legend>
             <span className="quiz-number">{intl.formatMessage(Q.questionNumber, { n: index + 1 })}</span>{' '}
             {question.text}
           </legend>
+          {feedbackOf(question.id) !== null && (
+            <p
+              id={`${baseId}-${question.id}-feedback`}
+              className={feedbackOf(question.id) ? 'quiz-feedback quiz-right' : 'quiz-feedback quiz-wrong'}
+            >
+              <span aria-hidden="true">{feedbackOf(question.id) ? '✓ ' : '✗ '}</span>
+              {intl.formatMessage(feedbackOf(question.id) ? Q.right : Q.wrong)}
+            </p>
+          )}
           {question.options.map((option) => (
             <label key={option.id} className="quiz-option">
               <input
@@ -84,12 +118,35 @@ export function QuizForm({ quiz, onSubmit, finished, result, readOnly = false }:
         </button>
       )}
       <p role="status" className="quiz-result">
-        {result
-          ? intl.formatMessage(Q.result, { correct: result.correct, total: result.total })
-          : locked && !readOnly
-            ? intl.formatMessage(Q.sent)
-            : ''}
+        {result ? (
+          <>
+            {intl.formatMessage(Q.result, { correct: result.correct, total: result.total })}
+            {outcomeText(intl, result) && ` ${outcomeText(intl, result)}`}
+          </>
+        ) : locked && !readOnly ? (
+          intl.formatMessage(Q.sent)
+        ) : (
+          ''
+        )}
       </p>
+      {canRetake && (
+        <button type="button" className="button button-primary" onClick={onRetake}>
+          {intl.formatMessage(Q.retake)}
+        </button>
+      )}
     </form>
   );
+}
+
+/** What a graded attempt means: passed, another attempt allowed, or no attempt left (with the count). */
+function outcomeText(intl: ReturnType<typeof useIntl>, result: QuizResult): string {
+  if (result.passed === null || result.pass_score === null) return '';
+  const pass = result.pass_score;
+  const attempts =
+    result.max_attempts === null
+      ? intl.formatMessage(Q.attempt, { attempts: result.attempts })
+      : intl.formatMessage(Q.attemptsOf, { attempts: result.attempts, max: result.max_attempts });
+  if (result.passed) return intl.formatMessage(Q.passed, { pass });
+  if (result.can_retry) return `${intl.formatMessage(Q.notPassed, { pass })} ${attempts}`;
+  return `${intl.formatMessage(Q.noAttemptsLeft, { pass })} ${attempts}`;
 }

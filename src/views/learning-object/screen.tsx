@@ -4,7 +4,7 @@
  * lifecycle actor per opening (spec §4 "started, then ended"): `lifecycle.open` when
  * shown (→ PUT start once), `lifecycle.finish` when the end is reached (→ PUT end once).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
@@ -24,6 +24,7 @@ import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
 import { LearningObjectContent } from './content';
 import { LifecycleStatus } from './lifecycle-status';
+import { NextStepLink, nextStepOf } from './next-step';
 import { LearningObjectMessages as M } from './messages';
 
 interface Props {
@@ -38,6 +39,9 @@ export default function LearningObjectScreen(props: Props) {
   const moduleId = parseId(props.moduleId);
   const loId = parseId(props.learningObjectId);
   const valid = courseId !== null && moduleId !== null && loId !== null;
+  // A quiz's new attempt (issue 23) is a new opening: a new viewer and lifecycle actor (new
+  // start/end idempotency keys); grades of the attempts before it are not shown as its own.
+  const [attempt, setAttempt] = useState({ n: 0, gradedBefore: 0 });
 
   const moduleRead = useQuery({ ...moduleQuery(moduleId), enabled: valid });
   const lessonId = lessonOf(moduleRead.data, loId);
@@ -60,15 +64,30 @@ export default function LearningObjectScreen(props: Props) {
   if (loQuery.isPending) return <PageLoading />;
   return (
     <Viewer
-      key={`${loQuery.data.id}:${lessonId}`}
+      key={`${loQuery.data.id}:${lessonId}:${attempt.n}`}
       lo={loQuery.data}
+      gradedBefore={attempt.gradedBefore}
+      onRetake={() => setAttempt((a) => ({ n: a.n + 1, gradedBefore: loQuery.data.quiz_result?.attempts ?? 0 }))}
       moduleName={moduleRead.data.name}
       courseName={moduleRead.data.course_name}
     />
   );
 }
 
-function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName: string; courseName: string }) {
+function Viewer({
+  lo,
+  moduleName,
+  courseName,
+  gradedBefore,
+  onRetake,
+}: {
+  lo: LearningObject;
+  moduleName: string;
+  courseName: string;
+  /** Quiz attempts graded before this opening: their grade is not this attempt's. */
+  gradedBefore: number;
+  onRetake: () => void;
+}) {
   const intl = useIntl();
   const { learningObjectLifecycle } = useOutbox();
   const pendingCompletions = usePendingCompletions();
@@ -88,7 +107,8 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
   const [, navigate] = useLocation();
   const moduleHref = `/courses/${lo.course_id}/modules/${lo.module_id}`;
   const previousHref = lo.previous ? learningObjectPath(lo.course_id, lo.previous.module_id, lo.previous.id) : null;
-  const nextHref = lo.next ? learningObjectPath(lo.course_id, lo.next.module_id, lo.next.id) : null;
+  const step = nextStepOf(lo);
+  const nextHref = step.href;
   const onShortcut = useEffectEvent((event: KeyboardEvent) => {
     const target = shortcutTarget(event, { previous: previousHref, next: nextHref, module: moduleHref });
     if (!target) return;
@@ -113,9 +133,24 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
       <h1>{lo.name}</h1>
       <p className="muted">{intl.formatMessage(ModuleMessages[TYPE_TEXT[lo.type]])}</p>
 
-      <LearningObjectContent lo={lo} onFinish={finish} finished={completed || ended} />
+      <LearningObjectContent
+        lo={lo}
+        onFinish={finish}
+        finished={completed || ended}
+        quizResult={lo.quiz_result && lo.quiz_result.attempts > gradedBefore ? lo.quiz_result : null}
+        onRetake={onRetake}
+      />
 
-      <LifecycleStatus lifecycle={lifecycle} alreadyDone={completed} finishButton={lo.type !== 'quiz'} />
+      {lo.type === 'quiz' ? (
+        <LifecycleStatus
+          lifecycle={lifecycle}
+          alreadyDone={lo.status === 'completed'}
+          finishButton={false}
+          endedIsDone={false}
+        />
+      ) : (
+        <LifecycleStatus lifecycle={lifecycle} alreadyDone={completed} />
+      )}
 
       <nav aria-label={intl.formatMessage(M.navLabel)} className="lo-nav">
         {previousHref ? (
@@ -129,14 +164,7 @@ function Viewer({ lo, moduleName, courseName }: { lo: LearningObject; moduleName
         <Link href={moduleHref} aria-keyshortcuts="Alt+Shift+ArrowUp">
           {intl.formatMessage(M.backToModule)}
         </Link>
-        {nextHref ? (
-          <Link href={nextHref} aria-keyshortcuts="Alt+Shift+ArrowRight">
-            {intl.formatMessage(M.next)}
-            <span aria-hidden="true"> →</span>
-          </Link>
-        ) : (
-          <span />
-        )}
+        <NextStepLink step={step} />
       </nav>
       <details className="lo-shortcuts">
         <summary>{intl.formatMessage(M.shortcutsTitle)}</summary>

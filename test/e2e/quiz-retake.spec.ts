@@ -1,0 +1,75 @@
+/**
+ * Quiz feedback and a second chance (issue 23 item 5) in real Chromium against the reference
+ * server: a failed attempt shows which answers were right or wrong, the score and the attempts,
+ * stays 'Em andamento' (the platform completes a quiz when an attempt passes or the attempts are
+ * over), and 'Tentar novamente' opens a new attempt whose start and end are their own writes
+ * (their own Idempotency-Key); passing it shows 'Concluído'. axe on the graded states.
+ */
+import { expect, test, type Page } from './support/fixtures';
+
+const group = (page: Page, n: number) => page.getByRole('group', { name: new RegExp(`^Pergunta ${n}\\.`) });
+const answer = (page: Page, n: number, option: string) => group(page, n).getByRole('radio', { name: option }).check();
+const result = (page: Page) => page.getByRole('status').filter({ hasText: 'Você acertou' });
+
+test('a failed quiz says what was wrong and can be tried again; passing it completes it', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(60_000);
+  const ends: string[] = [];
+  const starts: string[] = [];
+  page.on('request', (request) => {
+    const key = request.headers()['idempotency-key'];
+    if (request.method() !== 'PUT' || !key) return;
+    if (/\/learningObjects\/\d+\/end$/.test(request.url())) ends.push(key);
+    if (/\/learningObjects\/\d+\/start\?/.test(request.url())) starts.push(key);
+  });
+  await page.goto('/login');
+  await signIn(page, 'eja', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/courses/3');
+  await page.locator('.item-title').first().click();
+  await page.locator('.item', { hasText: 'Questionário ·' }).first().locator('.item-title').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Questionário:/ })).toBeVisible();
+
+  // First attempt: 1 of 3.
+  await answer(page, 1, 'Estudar tudo de uma vez na véspera');
+  await answer(page, 2, 'Ignorar e seguir em frente');
+  await answer(page, 3, 'ajudam a descansar e a manter o foco');
+  await page.getByRole('button', { name: 'Enviar respostas' }).click();
+  await expect(result(page)).toHaveText(
+    'Você acertou 1 de 3 perguntas. Para concluir, acerte pelo menos 2 perguntas. Tentativa 1 de 3.',
+  );
+  await expect(group(page, 1)).toHaveAccessibleDescription('Resposta errada');
+  await expect(group(page, 2)).toHaveAccessibleDescription('Resposta errada');
+  await expect(group(page, 3)).toHaveAccessibleDescription('Resposta certa');
+  await expect(page.getByRole('status').filter({ hasText: 'Em andamento' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  // The same after a reload: the grade is the server's.
+  await page.reload();
+  await expect(result(page)).toContainText('Tentativa 1 de 3.');
+  await expect(group(page, 1).getByRole('radio', { name: 'Estudar tudo de uma vez na véspera' })).toBeChecked();
+
+  // Second attempt: a new opening, all right.
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(group(page, 1).getByRole('radio', { name: 'Estudar tudo de uma vez na véspera' })).not.toBeChecked();
+  await expect(result(page)).toHaveCount(0);
+  await answer(page, 1, 'Estudar um pouco por dia e revisar');
+  await answer(page, 2, 'Anotar a dúvida e pesquisar depois');
+  await answer(page, 3, 'ajudam a descansar e a manter o foco');
+  await page.getByRole('button', { name: 'Enviar respostas' }).click();
+  await expect(result(page)).toHaveText('Você acertou 3 de 3 perguntas. Aprovado: o mínimo era 2 acertos.');
+  await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+  await expect(group(page, 2)).toHaveAccessibleDescription('Resposta certa');
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  // Each attempt's end was its own write; each opening its own start.
+  expect(ends).toHaveLength(2);
+  expect(new Set(ends).size).toBe(2);
+  expect(new Set(starts).size).toBe(starts.length);
+  expect(starts.length).toBeGreaterThanOrEqual(2);
+});
