@@ -60,7 +60,7 @@ test('documents filtered by category and search; one opened records its start an
 
   // A CSV (no preview) is finished by downloading it, with its meaningful name.
   await page.goBack();
-  await expect(docs.getByText(/Visto/).first()).toBeVisible();
+  await expect(docs.getByText(/Concluído/).first()).toBeVisible();
   const csv = docs.getByRole('link', { name: 'Calendário acadêmico 2026' });
   const csvId = Number((await csv.getAttribute('href'))?.split('/').pop());
   await csv.click();

@@ -104,6 +104,17 @@ test.describe('sign-in and guards', () => {
     await page.goto('/isto-nao-existe');
     await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
   });
+
+  test('signed in, the not-found page keeps the header and navigation (issue 23)', async ({ page, signIn }) => {
+    await page.goto('/login');
+    await signIn(page, 'demo', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/isto-nao-existe');
+    await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
+  });
 });
 
 test.describe('brands by host', () => {

@@ -15,6 +15,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { ReactNode } from 'react';
 import type { Banner, Dashboard, Platform, PlatformSetting, User } from '../../src/services/contract';
 import { ApiError } from '../../src/services/http/errors';
+import { isPastDay, localDay } from '../../src/views/home/upcoming';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { ADVANCE_MS, carouselMachine } from '../../src/machines/carousel.machine';
 import { SessionContext } from '../../src/views/session-context';
@@ -184,6 +185,18 @@ describe('home dashboard', () => {
       '/grades/course/1',
     );
     expect(screen.getByText('10/03/2026')).toBeInTheDocument();
+    // Dates in the past (today is after them) are marked, not shown as upcoming (issue 23).
+    const bill = screen.getByRole('link', { name: 'Mensalidade de março' }).closest('li')!;
+    expect(bill).toHaveTextContent('Atrasada');
+    const exam = screen.getByRole('link', { name: 'Prova final — Introdução à Informática' }).closest('li')!;
+    expect(exam).toHaveTextContent('Aguardando nota');
+  });
+
+  it('pending items still ahead carry no mark (issue 23)', () => {
+    expect(isPastDay('2026-03-10', '2026-11-25')).toBe(true);
+    expect(isPastDay('2026-11-25', '2026-11-25')).toBe(false);
+    expect(isPastDay('2027-01-01', '2026-11-25')).toBe(false);
+    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 
   it('the index heading is Início; an error offers a retry', async () => {

@@ -51,6 +51,25 @@ describe('rich text learning object (server HTML sanitised, DESIGN.md §5)', () 
 });
 
 describe('media learning objects report their end', () => {
+  it('a preview (readOnly) promises no completion: it records nothing (issue 23)', () => {
+    render(
+      <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+        <LearningObjectContent
+          lo={{ ...base, type: 'video', content: { url: '/api/files/media/aula.webm', html: null, quiz: null } }}
+          onFinish={vi.fn()}
+          readOnly
+        />
+      </IntlProvider>,
+    );
+    expect(document.querySelector('video')).not.toBeNull();
+    expect(screen.queryByText(/marcado como concluído/)).toBeNull();
+  });
+
+  it('a studied video says it is finished when it ends', () => {
+    renderLo({ ...base, type: 'video', content: { url: '/api/files/media/aula.webm', html: null, quiz: null } });
+    expect(screen.getByText('O vídeo é marcado como concluído quando termina.')).toBeInTheDocument();
+  });
+
   it('a video that ends finishes the learning object', () => {
     const onFinish = renderLo({
       ...base,

@@ -94,6 +94,19 @@ beforeEach(() => {
 });
 
 describe('course page', () => {
+  it("offers no 'Reiniciar curso' before anything was started (issue 23)", async () => {
+    vi.mocked(lms.getCourse).mockResolvedValue({
+      ...course,
+      progress: 0,
+      status: 'not_started',
+      last_learning_object: null,
+      modules: course.modules.map((m) => ({ ...m, progress: 0 })),
+    });
+    renderWith(<CourseScreen courseId="1" />, '/courses/1');
+    expect(await screen.findByRole('link', { name: /Continuar|Começar/ })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reiniciar curso' })).toBeNull();
+  });
+
   it("'Continuar' leads to the server's continue target", async () => {
     renderWith(<CourseScreen courseId="1" />, '/courses/1');
     expect(await screen.findByRole('link', { name: 'Continuar' })).toHaveAttribute(
@@ -163,6 +176,27 @@ describe('course page', () => {
 });
 
 describe('module page', () => {
+  it("offers 'Reiniciar a aula' only for a lesson with something started (issue 23)", async () => {
+    vi.mocked(lms.getModule).mockResolvedValue({
+      ...module,
+      lessons: [
+        module.lessons[0]!,
+        {
+          id: 6,
+          name: 'Aula 2',
+          position: 2,
+          completed: false,
+          learning_objects: [
+            { id: 11, name: 'Vídeo', type: 'video', position: 1, status: 'not_started', duration_seconds: 60 },
+          ],
+        },
+      ],
+    });
+    renderWith(<ModuleScreen courseId="1" moduleId="2" />, '/courses/1/modules/2');
+    expect(await screen.findByRole('button', { name: 'Reiniciar a aula Aula 1' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reiniciar a aula Aula 2' })).toBeNull();
+  });
+
   it('resets one lesson after confirmation', async () => {
     const ui = userEvent.setup();
     renderWith(<ModuleScreen courseId="1" moduleId="2" />, '/courses/1/modules/2');

@@ -55,7 +55,6 @@ export const AttachmentsAreaMessages = defineMessages({
   },
   statusNew: { id: 'attachmentsArea.item.new', defaultMessage: 'Não aberto', description: 'Never opened' },
   statusOpened: { id: 'attachmentsArea.item.opened', defaultMessage: 'Aberto', description: 'Opened, not viewed' },
-  statusViewed: { id: 'attachmentsArea.item.viewed', defaultMessage: 'Visto', description: 'Viewed or downloaded' },
   back: { id: 'attachmentsArea.one.back', defaultMessage: 'Voltar aos documentos', description: 'Back link' },
   sentOn: defineMessage<{ date: string }>({
     id: 'attachmentsArea.one.date',

@@ -17,6 +17,7 @@ import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { AttachmentsAreaMessages as M } from './messages';
+import { CommonMessages } from '../components/messages';
 import { CertificatesSection } from '../certificates/section';
 
 /** Documents per page. */
@@ -194,7 +195,8 @@ function Documents() {
   );
 }
 
-const STATUS_TEXT = { not_started: M.statusNew, started: M.statusOpened, completed: M.statusViewed } as const;
+// 'Concluído' as on the attachment's own page (issue 23: one word for one state).
+const STATUS_TEXT = { not_started: M.statusNew, started: M.statusOpened, completed: CommonMessages.completed } as const;
 
 /** Files as links to /attachment/{id}, with category, type, size and whether the student saw them. */
 function FileList({ files, busy = false }: { files: StudentAttachment[]; busy?: boolean }) {

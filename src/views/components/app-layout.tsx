@@ -4,7 +4,7 @@
  * phone one row instead: logo, name and a 'Menu' button opening the same in a dialog — the outbox status
  * (pending progress writes, 'Sincronizar agora'), the offline banner (issue 8) and the main landmark.
  */
-import { useRef, type ReactNode } from 'react';
+import { createContext, useRef, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import {
   BookOpen,
@@ -197,6 +197,9 @@ function PhoneMenu({
   );
 }
 
+/** True inside the signed-in layout: a screen rendered there must not add a page frame of its own. */
+export const InsideAppLayout = createContext(false);
+
 export function AppLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const session = useSessionRef();
@@ -253,7 +256,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <OfflineBanner />
       <OutboxStatus />
       <main id="conteudo" tabIndex={-1} className="app-main">
-        {children}
+        <InsideAppLayout.Provider value={true}>{children}</InsideAppLayout.Provider>
       </main>
     </div>
   );

@@ -72,17 +72,20 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
             {intl.formatMessage(target ? CourseMessages.continue : CourseMessages.start)}
           </Link>
         )}
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => {
-            reset.reset();
-            setResetDone(false);
-            setConfirming(true);
-          }}
-        >
-          {intl.formatMessage(CourseMessages.reset)}
-        </button>
+        {/* Nothing to reset before anything was started (issue 23). */}
+        {(course.status !== 'not_started' || course.last_learning_object !== null || course.progress > 0) && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              reset.reset();
+              setResetDone(false);
+              setConfirming(true);
+            }}
+          >
+            {intl.formatMessage(CourseMessages.reset)}
+          </button>
+        )}
       </p>
       <p role="status" className="status-done">
         {resetDone && intl.formatMessage(CourseMessages.resetDone)}

@@ -25,6 +25,7 @@ import { useCurrentUser } from '../session-context';
 import { useShowBanners } from '../platform-context';
 import { BannerCarousel } from './carousel';
 import { HomeMessages } from './messages';
+import { isPastDay } from './upcoming';
 import styles from './home.module.css';
 
 /** An area shortcut: where it leads, its name, and the flag it needs (none = everyone). */
@@ -145,6 +146,12 @@ function DashboardContent({ data }: { data: Dashboard }) {
                 <time dateTime={item.date}>
                   {intl.formatDate(`${item.date}T12:00:00Z`, { dateStyle: 'short', timeZone: 'UTC' })}
                 </time>
+                {/* Past dates are not "upcoming" (issue 23): say what they are. */}
+                {isPastDay(item.date) && (
+                  <span className="badge badge-warning">
+                    {intl.formatMessage(item.kind === 'bill' ? HomeMessages.overdue : HomeMessages.awaitingGrade)}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

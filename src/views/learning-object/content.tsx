@@ -60,7 +60,8 @@ export function LearningObjectContent({
       return (
         <figure className="lo-media">
           <LoVideo url={url} onEnded={() => onFinish()} />
-          <figcaption className="muted">{intl.formatMessage(M.videoHint)}</figcaption>
+          {/* A preview records nothing (issue 23): no promise of completion. */}
+          {!readOnly && <figcaption className="muted">{intl.formatMessage(M.videoHint)}</figcaption>}
         </figure>
       );
     case 'audio':
@@ -68,12 +69,12 @@ export function LearningObjectContent({
       return (
         <figure className="lo-media">
           <LoAudio url={url} onEnded={() => onFinish()} />
-          <figcaption className="muted">{intl.formatMessage(M.audioHint)}</figcaption>
+          {!readOnly && <figcaption className="muted">{intl.formatMessage(M.audioHint)}</figcaption>}
         </figure>
       );
     case 'text':
       if (html === null) break;
-      return <RichText html={html} onReachEnd={() => onFinish()} />;
+      return <RichText html={html} onReachEnd={() => onFinish()} showHint={!readOnly} />;
     case 'pdf':
       if (!url) break;
       return (
@@ -132,7 +133,7 @@ function LoAudio({ url, onEnded }: { url: string; onEnded: () => void }) {
 }
 
 /** Sanitised rich text; calls `onReachEnd` once its last line has been scrolled into view. */
-function RichText({ html, onReachEnd }: { html: string; onReachEnd: () => void }) {
+function RichText({ html, onReachEnd, showHint }: { html: string; onReachEnd: () => void; showHint: boolean }) {
   const intl = useIntl();
   const safe = useMemo(() => sanitizeHtml(html), [html]);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -151,7 +152,7 @@ function RichText({ html, onReachEnd }: { html: string; onReachEnd: () => void }
   }, [safe]);
   return (
     <>
-      <p className="muted">{intl.formatMessage(M.textHint)}</p>
+      {showHint && <p className="muted">{intl.formatMessage(M.textHint)}</p>}
       <article className="lo-text" dangerouslySetInnerHTML={{ __html: safe }} />
       <div ref={sentinel} aria-hidden="true" className="lo-text-end" />
     </>

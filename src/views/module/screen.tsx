@@ -101,18 +101,21 @@ export default function ModuleScreen({
                 </span>
               )}
             </h2>
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              aria-label={intl.formatMessage(ModuleResetMessages.resetLessonLabel, { lesson: lesson.name })}
-              onClick={() => {
-                reset.reset();
-                setResetDone(null);
-                setConfirming({ id: lesson.id, name: lesson.name });
-              }}
-            >
-              {intl.formatMessage(ModuleResetMessages.resetLesson)}
-            </button>
+            {/* Nothing to reset before one of its learning objects was started (issue 23). */}
+            {lesson.learning_objects.some((lo) => lo.status !== 'not_started') && (
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={intl.formatMessage(ModuleResetMessages.resetLessonLabel, { lesson: lesson.name })}
+                onClick={() => {
+                  reset.reset();
+                  setResetDone(null);
+                  setConfirming({ id: lesson.id, name: lesson.name });
+                }}
+              >
+                {intl.formatMessage(ModuleResetMessages.resetLesson)}
+              </button>
+            )}
           </div>
           <ol className="item-list">
             {lesson.learning_objects.map((lo) => (
