@@ -50,7 +50,9 @@ for (const phone of PHONES) {
     expect(await page.evaluate(coveredElements, 'eachFocused' as const)).toEqual([]);
 
     // Away from /home the chatbot hides and the page gives its room back.
-    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cursos' }).click();
+    // On a phone the navigation is behind the header's 'Menu' (issue 18).
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Navegação do menu' }).getByRole('link', { name: 'Cursos' }).click();
     await expect(page).toHaveURL(/\/courses$/);
     await expect(chatbot).toBeHidden();
     await expect(page.locator('html')).not.toHaveAttribute('data-chatbot');
