@@ -200,3 +200,55 @@ test('home follows progress made in the same session: after Concluir, home shows
     await server.dispose();
   }
 });
+
+test('home follows a bill paid with Pix and a progress write sent after being offline, without a reload (issue 23)', async ({
+  page,
+  context,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  // Its own database: the payment and the progress touch no other spec's student.
+  const server = await startReferenceServer();
+  const home = () => page.getByRole('banner').getByRole('link', { name: 'Escola Aprender' }).click();
+  try {
+    await page.goto(`${server.base}/login`);
+    await signIn(page, 'demo', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText('Você tem 3 faturas pendentes.')).toBeVisible();
+
+    // Pay a bill with Pix (the bank's confirmation is the reference server's demo endpoint).
+    await page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Financeiro' })
+      .click();
+    const payAnswer = page.waitForResponse((r) => /\/api\/erp\/v1\/bills\/\d+\/pay$/.test(r.url()));
+    await page.getByRole('button', { name: /^Pagar com Pix: Mensalidade de abril/ }).click();
+    const { txid } = ((await (await payAnswer).json()) as { data: { txid: string } }).data;
+    expect((await page.request.post(`${server.base}/api/erp/v1/demo/charges/${txid}/mark-paid`)).status()).toBe(200);
+    const dialog = page.getByRole('dialog', { name: 'Pagar com Pix: Mensalidade de abril' });
+    await expect(dialog.getByRole('status')).toHaveText('Pagamento confirmado', { timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await home();
+    await expect(page.getByText('Você tem 2 faturas pendentes.')).toBeVisible();
+
+    // Finish the 'Continuar' target offline; home shows it once the write has been sent.
+    const continueLink = page.getByRole('link', { name: /^Continuar: / }).first();
+    const label = (await continueLink.getAttribute('aria-label')) ?? '';
+    const courseName = label.replace(/^Continuar: /, '');
+    await expect(page.getByRole('progressbar', { name: `${courseName}: 0%` })).toBeVisible();
+    await continueLink.click();
+    await expect(page).toHaveURL(/learningObjects/);
+    await context.setOffline(true);
+    const finish = page.getByRole('button', { name: 'Concluir' });
+    await finish.scrollIntoViewIfNeeded();
+    await finish.click({ timeout: 2_000 }).catch(() => undefined);
+    await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+    await home();
+    await context.setOffline(false);
+    await expect(page.getByRole('progressbar', { name: new RegExp(`^${courseName}: [1-9]\\d*%$`) })).toBeVisible({
+      timeout: 20_000,
+    });
+  } finally {
+    await server.dispose();
+  }
+});
