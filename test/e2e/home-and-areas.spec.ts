@@ -238,8 +238,10 @@ test('home follows a bill paid with Pix and a progress write sent after being of
     await expect(page.getByRole('progressbar', { name: `${courseName}: 0%` })).toBeVisible();
     await continueLink.click();
     await expect(page).toHaveURL(/learningObjects/);
-    await context.setOffline(true);
+    // The learning object is on screen (read online) before the network goes.
     const finish = page.getByRole('button', { name: 'Concluir' });
+    await expect(finish).toBeVisible({ timeout: 15_000 });
+    await context.setOffline(true);
     await finish.scrollIntoViewIfNeeded();
     await finish.click({ timeout: 2_000 }).catch(() => undefined);
     await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
