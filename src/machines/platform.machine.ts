@@ -24,7 +24,7 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Platform, PlatformSetting } from '../services/contract';
-import { ApiError, ContractError, isTransient } from '../services/http/errors';
+import { ApiError, classifyError } from '../services/http/errors';
 
 export interface PlatformContext {
   host: string;
@@ -68,8 +68,9 @@ export function showsBanners(platform: Platform | null): boolean {
  */
 export function isTransientLookupFailure(error: unknown): boolean {
   if (isBlockingLookupFailure(error)) return false;
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
-  return isTransient(error) || error instanceof ContractError;
+  // The app's one classification of failures (services/http/errors.ts), not a second one here.
+  const { kind, status } = classifyError(error);
+  return ['server', 'timeout', 'offline', 'malformed', 'rateLimited'].includes(kind) || status === 408;
 }
 
 export const platformMachine = setup({
