@@ -128,12 +128,15 @@ export interface RunningCdn {
  */
 export async function startCdn(options: { origin: string; port?: number }): Promise<RunningCdn> {
   const cache = new Map<string, { encoded: Encoded; headers: [string, string][]; status: number }>();
+  /** The same entries by path alone, for `sizes` (hashed assets are the same on every host). */
+  const byPath = new Map<string, { encoded: Encoded }>();
   const app = new Hono();
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     const isApi = url.pathname.startsWith('/api/');
     const cacheable = c.req.method === 'GET' && !isApi;
-    const key = url.pathname;
+    // Per host: each brand (host) gets its own manifest and icons from the origin.
+    const key = `${url.host}${url.pathname}`;
     let hit = cacheable ? cache.get(key) : undefined;
     if (!hit) {
       const headers = new Headers(c.req.raw.headers);
@@ -141,7 +144,9 @@ export async function startCdn(options: { origin: string; port?: number }): Prom
       headers.delete('host');
       let answer: Response;
       try {
-        answer = await fetch(`${options.origin}${url.pathname}${url.search}`, {
+        // The brand's own host, so the origin answers its manifest and icons (localhost, 127.0.0.1).
+        const origin = new URL(options.origin);
+        answer = await fetch(`${origin.protocol}//${url.hostname}:${origin.port}${url.pathname}${url.search}`, {
           method: c.req.method,
           headers,
           body: c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer(),
@@ -158,7 +163,10 @@ export async function startCdn(options: { origin: string; port?: number }): Prom
         return new Response(c.req.method === 'HEAD' ? null : body, { status: answer.status, headers: kept });
       }
       hit = { encoded: encode(body), headers: kept, status: answer.status };
-      if (cacheable && answer.status === 200) cache.set(key, hit);
+      if (cacheable && answer.status === 200) {
+        cache.set(key, hit);
+        byPath.set(url.pathname, hit);
+      }
     }
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     const headers = new Headers(hit.headers);
@@ -193,7 +201,7 @@ export async function startCdn(options: { origin: string; port?: number }): Prom
     url: `https://localhost:${port}`,
     port,
     sizes: (path) => {
-      const hit = cache.get(path);
+      const hit = byPath.get(path);
       return hit
         ? { identity: hit.encoded.identity.length, gzip: hit.encoded.gzip.length, br: hit.encoded.br.length }
         : undefined;

@@ -20,9 +20,14 @@ import { CHROMIUM_ARGS, signInCookies } from './routes';
 
 /** One page to audit. */
 export interface PageToAudit {
+  /** Unique: results are matched by name (several students may open the same path). */
   name: string;
   path: string;
   signedIn: boolean;
+  /** Where to open it (a brand is chosen by host); default `auditPages`' `baseUrl`. */
+  baseUrl?: string;
+  /** Who signs in for it; default `auditPages`' `credentials`. */
+  credentials?: { username: string; password: string };
 }
 
 /** The metrics of one Lighthouse run. Times in ms, score 0–100. */
@@ -139,13 +144,14 @@ export async function auditPages(options: {
     const results: LighthouseMedians[] = [];
     for (const page of ordered) {
       await jar.clearCookies();
-      if (page.signedIn) await signInCookies(jar, options.baseUrl, options.credentials);
+      const base = page.baseUrl ?? options.baseUrl;
+      if (page.signedIn) await signInCookies(jar, base, page.credentials ?? options.credentials);
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < options.runs; i++) {
         const saveAs = options.reportsDir
           ? `${options.reportsDir}/${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`
           : undefined;
-        const run = await runLighthouse(`${options.baseUrl}${page.path}`, chrome.port, saveAs);
+        const run = await runLighthouse(`${base}${page.path}`, chrome.port, saveAs);
         runs.push(run);
         options.onRun?.(page, run, i);
       }
@@ -162,7 +168,7 @@ export async function auditPages(options: {
       });
     }
     // Back in the order asked for.
-    return options.pages.map((p) => results.find((r) => r.path === p.path)!);
+    return options.pages.map((p) => results.find((r) => r.name === p.name)!);
   } finally {
     await cdp.close().catch(() => undefined);
     chrome.kill();

@@ -20,9 +20,12 @@ export function formatTable(results: BenchResults, budgets: Budgets = BUDGETS): 
   for (const route of results.routes) {
     const t = route.transferred;
     const total = t.html + t.js + t.css + t.font + t.image;
-    const lh = results.lighthouse.find((l) => l.path === route.path);
+    const lh = results.lighthouse.find((l) => l.name === route.name);
     const isLogin = route.path === '/login';
     const lcpLimit = isLogin ? budgets.login.maxLcpMs : budgets.signedIn.maxLcpMs;
+    const tbtLimit = isLogin ? budgets.login.maxTbtMs : budgets.signedIn.maxTbtMs;
+    const clsLimit = isLogin ? budgets.login.maxCls : budgets.signedIn.maxCls;
+    const bytesLimit = (isLogin ? budgets.loginJsCssKB : budgets.signedIn.maxJsCssKB) * 1024;
     rows.push([
       route.name,
       kb(t.html),
@@ -31,12 +34,12 @@ export function formatTable(results: BenchResults, budgets: Budgets = BUDGETS): 
       mark(kb(t.font), t.font > budgets.fontBytes),
       kb(t.image),
       kb(total),
-      mark(kb(route.jsCssGzip), isLogin && route.jsCssGzip > budgets.loginJsCssKB * 1024),
+      mark(kb(route.jsCssGzip), route.jsCssGzip > bytesLimit),
       lh ? mark(String(lh.score), isLogin && lh.score < budgets.login.minScore) : '—',
       lh ? s(lh.fcpMs) : '—',
       lh ? mark(s(lh.lcpMs), lh.lcpMs > lcpLimit) : '—',
-      lh ? mark(String(Math.round(lh.tbtMs)), isLogin && lh.tbtMs > budgets.login.maxTbtMs) : '—',
-      lh ? mark(lh.cls.toFixed(3), isLogin && lh.cls > budgets.login.maxCls) : '—',
+      lh ? mark(String(Math.round(lh.tbtMs)), lh.tbtMs > tbtLimit) : '—',
+      lh ? mark(lh.cls.toFixed(3), lh.cls > clsLimit) : '—',
     ]);
   }
   const largest = results.lazyRoutes[0];
@@ -56,6 +59,17 @@ export function formatTable(results: BenchResults, budgets: Budgets = BUDGETS): 
     out.push(
       `largest lazy route: ${largest.module} ${mark(`${kb(largest.gzipBytes)} KB gzip`, largest.gzipBytes > budgets.lazyRouteKB * 1024)} (budget ${budgets.lazyRouteKB} KB; ${results.lazyRoutes.length} routes)`,
     );
+  }
+  if (results.interactions?.length) {
+    out.push('', '| interaction | INP (ms) | click → next screen (ms) |', '|---|---:|---:|');
+    for (const i of results.interactions)
+      out.push(
+        `| ${i.name} | ${mark(String(Math.round(i.inpMs)), i.inpMs > budgets.interactions.maxInpMs)} | ${Math.round(i.toScreenMs)} |`,
+      );
+  }
+  if (results.warm?.length) {
+    out.push('', '| warm reload | LCP (s) |', '|---|---:|');
+    for (const w of results.warm) out.push(`| ${w.name} | ${mark(s(w.lcpMs), w.lcpMs > budgets.warm.maxLcpMs)} |`);
   }
   return out.join('\n');
 }

@@ -52,7 +52,10 @@ export async function signInCookies(
 
 /** The kind a request is counted as, or null when not counted (API, media, other). */
 export function kindOf(resourceType: string, url: string): Kind | null {
-  if (new URL(url).pathname.startsWith('/api/')) return null;
+  const parsed = new URL(url);
+  // The browser's own (chrome-extension: its PDF viewer), data: and blob: URLs are not the app's.
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  if (parsed.pathname.startsWith('/api/')) return null;
   switch (resourceType) {
     case 'document':
       return 'html';
@@ -93,6 +96,7 @@ export async function measureRoutes(options: {
       const finished: Promise<void>[] = [];
       const transferred = { html: 0, js: 0, css: 0, font: 0, image: 0 };
       let jsCssGzip = 0;
+      const files: { path: string; gzip: number }[] = [];
       const count = async (request: Request) => {
         const kind = kindOf(request.resourceType(), request.url());
         if (!kind) return;
@@ -101,6 +105,7 @@ export async function measureRoutes(options: {
         if (kind === 'js' || kind === 'css') {
           const sizes = options.sizes(new URL(request.url()).pathname);
           jsCssGzip += sizes ? sizes.gzip : responseBodySize;
+          files.push({ path: new URL(request.url()).pathname, gzip: sizes ? sizes.gzip : responseBodySize });
         }
       };
       page.on('requestfinished', (request) => finished.push(count(request)));
@@ -108,7 +113,7 @@ export async function measureRoutes(options: {
       await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
       await Promise.all(finished);
-      results.push({ name: route.name, path: route.path, signedIn: route.signedIn, transferred, jsCssGzip });
+      results.push({ name: route.name, path: route.path, signedIn: route.signedIn, transferred, jsCssGzip, files });
       await context.close();
     }
     return results;

@@ -2,14 +2,21 @@
  * `npm run bench` (issue 9; docs/performance.md): builds the app, serves dist/ through a CDN
  * layer (scripts/bench/cdn.ts) in front of the reference server (fresh in-memory database with
  * the demo data), then
- *   1. loads each key route cold in Chromium and sums the bytes it fetched (routes.ts);
- *   2. runs Lighthouse mobile N times on /login, /courses and a learning object (lighthouse.ts);
- *   3. prints one table and exits 1 when a budget of budgets.ts is broken.
+ *   1. loads every measured screen cold in Chromium and sums the bytes it fetched (routes.ts);
+ *   2. runs Lighthouse mobile N times on each of them (lighthouse.ts);
+ *   3. measures the clicks students make most, throttled like a phone (interactions.ts: INP and
+ *      click → next screen), and warm reloads of /courses and a learning object (warm.ts);
+ *   4. prints one table and exits 1 when a budget of budgets.ts is broken.
+ * The screens (PAGES below): /login, /home, /courses, a course, a module, a learning object of
+ * each type with its own code (text, video, PDF, quiz), /grades, /attachments, /finances, /conta,
+ * the streaming brand's /courses, and `maratona`'s (years of data) long lists.
  *
- * Options: --runs=N (Lighthouse runs per page, default 5), --skip-build (use the current
- * dist/ and .tmp/bundle-report.json), --no-lighthouse (bytes only), --json=<file> (results),
- * --reports=<dir> (every Lighthouse JSON report), --pages=/login,… (only these Lighthouse pages),
- * --no-routes (skip the cold loads).
+ * Options: --runs=N (runs per Lighthouse page, interaction and warm reload; default 5),
+ * --skip-build (use the current dist/ and .tmp/bundle-report.json), --steps=routes,lighthouse,
+ * interactions,warm (default all), --no-<step> to leave one out, --no-lighthouse (bytes only), --json=<file> (results), --reports=<dir> (every Lighthouse JSON
+ * report), --pages=<name>,… (only these screens, by the names of the table), --no-routes (skip
+ * the cold loads), --files (print each screen's JS/CSS files), --trace=<name> (only: a Chrome
+ * trace of that screen's cold load to .tmp/trace-<name>.json, and its long tasks).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,72 +29,45 @@ import { lazyRouteChunks } from './bundle';
 import { startCdn } from './cdn';
 import { auditPages, type PageToAudit } from './lighthouse';
 import { formatTable, formatViolations } from './report';
-import { CHROMIUM_ARGS, measureRoutes, signInCookies, type RouteToLoad } from './routes';
+import { CHROMIUM_ARGS, measureRoutes, signInCookies, type Cookie, type RouteToLoad } from './routes';
+import {
+  apiSignIn,
+  biggestCourse,
+  demoContent,
+  DEMO,
+  MARATONA,
+  moduleLearningObjects,
+  resetLesson,
+  STREAM,
+  type Student,
+} from './content';
+import { measureInteractions, type Interaction } from './interactions';
+import { formatLongTasks, traceColdLoad } from './trace';
+import { measureWarmReloads } from './warm';
 import { chromium } from '@playwright/test';
 
 const REPORT = '.tmp/bundle-report.json';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const RUNS = Number(arg('runs') ?? 5);
+/** The steps to run: --steps=routes,lighthouse,interactions,warm (default all); --no-lighthouse = bytes only. */
+const STEPS = new Set(
+  flag('no-lighthouse')
+    ? ['routes']
+    : (arg('steps')?.split(',') ?? ['routes', 'lighthouse', 'interactions', 'warm']).filter((s) => !flag(`no-${s}`)),
+);
 
-/** Demo student of the reference server (README). */
-const DEMO = { username: 'demo', password: 'demo1234' };
-
-async function api<T>(base: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('content-type', 'application/json');
-  headers.set('x-user-environment', 'WEB');
-  if (init.token) headers.set('x-access-token', init.token);
-  const answer = await fetch(`${base}${path}`, { ...init, headers });
-  if (!answer.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
+/** One screen the bench measures: as which student, on which brand's host. */
+interface Screen {
+  name: string;
+  path: string;
+  student: Student | null;
+  /** Brand 2 (streaming) is served on 127.0.0.1; brand 1 on localhost. */
+  host: 'localhost' | '127.0.0.1';
 }
 
-/** Signs the demo student in over the API (POST /api/v1/auth/token), to look up the content to measure. @returns the session token. */
-async function signIn(base: string): Promise<string> {
-  const answer = await api<{ access_token: string }>(base, '/api/v1/auth/token', {
-    method: 'POST',
-    body: JSON.stringify({ client_id: 'student-web', grant_type: 'password', scope: 'BRA', ...DEMO }),
-  });
-  return answer.access_token;
-}
-
-interface Lo {
-  id: number;
-  type: string;
-}
-
-/** A course, one of its modules and a learning object of it (a text one when there is one). */
-async function pickContent(base: string, token: string): Promise<{ course: number; module: number; lo: number }> {
-  const courses = await api<{ data: { id: number; modules_count: number }[] }>(
-    base,
-    '/api/v2/lms/courses?per_page=50',
-    {
-      token,
-    },
-  );
-  let fallback: { course: number; module: number; lo: number } | null = null;
-  for (const course of courses.data.filter((c) => c.modules_count > 0)) {
-    const detail = await api<{ data: { modules: { id: number }[] } }>(base, `/api/v1/lms/courses/${course.id}`, {
-      token,
-    });
-    for (const mod of detail.data.modules) {
-      const full = await api<{ data: { lessons: { learning_objects: Lo[] }[] } }>(
-        base,
-        `/api/v1/lms/modules/${mod.id}`,
-        {
-          token,
-        },
-      );
-      const los = full.data.lessons.flatMap((l) => l.learning_objects);
-      const text = los.find((lo) => lo.type === 'text');
-      if (text) return { course: course.id, module: mod.id, lo: text.id };
-      if (!fallback && los[0]) fallback = { course: course.id, module: mod.id, lo: los[0].id };
-    }
-  }
-  if (!fallback) throw new Error('the demo data has no learning object');
-  return fallback;
-}
+/** The CDN's URL on `host` (same port: the CDN listens on both). */
+const onHost = (cdnUrl: string, host: Screen['host']) => cdnUrl.replace('localhost', host);
 
 async function main(): Promise<number> {
   if (!flag('skip-build')) {
@@ -104,39 +84,109 @@ async function main(): Promise<number> {
   console.log('[bench] starting the reference server and the CDN…');
   const origin = await startServer({ port: 0, dataDir: 'memory', distDir: 'dist' });
   const cdn = await startCdn({ origin: origin.url });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     // Set-up reads go to the origin directly (Node's fetch would refuse the CDN's own certificate).
-    const token = await signIn(origin.url);
-    const { course, module, lo } = await pickContent(origin.url, token);
-    const loPath = `/courses/${course}/modules/${module}/learningObjects/${lo}`;
-    const routes: RouteToLoad[] = [
-      { name: '/login', path: '/login', signedIn: false, ready: '#login-username' },
-      { name: '/courses', path: '/courses', signedIn: true, ready: 'main h1' },
-      { name: 'course', path: `/courses/${course}`, signedIn: true, ready: 'main h1' },
-      { name: 'module', path: `/courses/${course}/modules/${module}`, signedIn: true, ready: 'main h1' },
-      { name: 'learning object', path: loPath, signedIn: true, ready: 'main h1' },
-      { name: '/grades', path: '/grades', signedIn: true, ready: 'main h1' },
-      { name: '/finances', path: '/finances', signedIn: true, ready: 'main h1' },
+    const demoToken = await apiSignIn(origin.url, DEMO);
+    const demo = await demoContent(origin.url, demoToken);
+    const big = await biggestCourse(origin.url, await apiSignIn(origin.url, MARATONA));
+    const lo = (type: keyof typeof demo.byType) => demo.byType[type]?.path;
+    const byDemo = (name: string, path: string | undefined): Screen[] =>
+      path ? [{ name, path, student: DEMO, host: 'localhost' }] : [];
+    const byMaratona = (name: string, path: string): Screen => ({
+      name: `maratona ${name}`,
+      path,
+      student: MARATONA,
+      host: 'localhost',
+    });
+    const all: Screen[] = [
+      { name: '/login', path: '/login', student: null, host: 'localhost' },
+      ...byDemo('/home', '/home'),
+      ...byDemo('/courses', '/courses'),
+      ...byDemo('course', `/courses/${demo.course}`),
+      ...byDemo('module', `/courses/${demo.course}/modules/${demo.module}`),
+      ...byDemo('LO text', lo('text')),
+      ...byDemo('LO video', lo('video')),
+      ...byDemo('LO PDF', lo('pdf')),
+      ...byDemo('LO quiz', lo('quiz')),
+      ...byDemo('/grades', '/grades'),
+      ...byDemo('/attachments', '/attachments'),
+      ...byDemo('/finances', '/finances'),
+      ...byDemo('/conta', '/conta'),
+      { name: 'streaming /courses', path: '/courses', student: STREAM, host: '127.0.0.1' },
+      byMaratona('/courses', '/courses'),
+      byMaratona('course', `/courses/${big.course}`),
+      byMaratona('module', `/courses/${big.course}/modules/${big.module}`),
+      byMaratona('/grades', '/grades'),
+      byMaratona('/attachments', '/attachments'),
+      byMaratona('/finances', '/finances'),
     ];
-    console.log('[bench] 1/2 route bytes (cold loads in Chromium)…');
-    let routeBytes: BenchResults['routes'] = [];
-    if (!flag('no-routes')) {
-      const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-      const cookies = await signInCookies(await browser.newContext({ ignoreHTTPSErrors: true }), cdn.url, DEMO).finally(
-        () => browser.close(),
-      );
-      routeBytes = await measureRoutes({ executablePath, baseUrl: cdn.url, cookies, routes, sizes: cdn.sizes });
+    const only = arg('pages')?.split(',');
+    const screens = all.filter((p) => !only || only.includes(p.name));
+
+    // Cookies of each student on each host, signed in once through the real /login form.
+    const jars = new Map<string, Cookie[]>();
+    const cookiesOf = async (screen: Screen): Promise<Cookie[]> => {
+      if (!screen.student) return [];
+      const key = `${screen.student.username}@${screen.host}`;
+      if (!jars.has(key)) {
+        const context = await browser.newContext({ ignoreHTTPSErrors: true });
+        jars.set(
+          key,
+          await signInCookies(context, onHost(cdn.url, screen.host), screen.student).finally(() => context.close()),
+        );
+      }
+      return jars.get(key)!;
+    };
+
+    const traced = arg('trace');
+    if (traced) {
+      const screen = all.find((p) => p.name === traced);
+      if (!screen) throw new Error(`--trace: no screen named ${traced} (${all.map((p) => p.name).join(', ')})`);
+      const file = `.tmp/trace-${traced.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`;
+      const tasks = await traceColdLoad({
+        browser,
+        baseUrl: onHost(cdn.url, screen.host),
+        cookies: await cookiesOf(screen),
+        path: screen.path,
+        file,
+      });
+      console.log(`\n[bench] trace written to ${file}\n${formatLongTasks(traced, tasks)}`);
+      return 0;
     }
 
-    const only = arg('pages')?.split(',');
-    const pages: PageToAudit[] = [
-      { name: '/login', path: '/login', signedIn: false },
-      { name: '/courses', path: '/courses', signedIn: true },
-      { name: 'learning object', path: loPath, signedIn: true },
-    ].filter((p) => !only || only.includes(p.name));
-    const lighthouse = flag('no-lighthouse')
+    const routeBytes: BenchResults['routes'] = [];
+    if (STEPS.has('routes')) {
+      console.log(`[bench] 1/4 route bytes (cold loads in Chromium), ${screens.length} screens…`);
+      for (const screen of screens) {
+        const route: RouteToLoad = {
+          name: screen.name,
+          path: screen.path,
+          signedIn: screen.student !== null,
+          ready: screen.student ? 'main h1' : '#login-username',
+        };
+        routeBytes.push(
+          ...(await measureRoutes({
+            executablePath,
+            baseUrl: onHost(cdn.url, screen.host),
+            cookies: await cookiesOf(screen),
+            routes: [route],
+            sizes: cdn.sizes,
+          })),
+        );
+      }
+    }
+
+    const pages: PageToAudit[] = screens.map((p) => ({
+      name: p.name,
+      path: p.path,
+      signedIn: p.student !== null,
+      baseUrl: onHost(cdn.url, p.host),
+      ...(p.student ? { credentials: p.student } : {}),
+    }));
+    const lighthouse = !STEPS.has('lighthouse')
       ? []
-      : (console.log(`[bench] 2/2 Lighthouse mobile, ${RUNS} runs × ${pages.length} pages…`),
+      : (console.log(`[bench] 2/4 Lighthouse mobile, ${RUNS} runs × ${pages.length} pages…`),
         await auditPages({
           executablePath,
           baseUrl: cdn.url,
@@ -150,15 +200,106 @@ async function main(): Promise<number> {
             ),
         }));
 
+    const demoScreen = all.find((p) => p.name === '/courses')!;
+    const demoCookies = await cookiesOf(demoScreen);
+    let interactions: BenchResults['interactions'] = [];
+    if (STEPS.has('interactions') && !only) {
+      console.log(`[bench] 3/4 interactions, ${RUNS} runs each (4× CPU, mobile network)…`);
+      const text = demo.byType.text!;
+      const los = await moduleLearningObjects(origin.url, demoToken, demo.module);
+      const next = los[los.findIndex((l) => l.id === text.lo.id) + 1];
+      const list: Interaction[] = [
+        {
+          name: 'open a course from /courses',
+          start: '/courses',
+          prepare: async (page) => {
+            const link = page.locator('main .card-title a').first();
+            return { click: link, expect: { selector: 'main h1', text: ((await link.textContent()) ?? '').trim() } };
+          },
+        },
+        {
+          name: 'open a learning object from a module',
+          start: `/courses/${demo.course}/modules/${demo.module}`,
+          prepare: async (page) => {
+            const link = page.locator('main .item', { hasText: text.lo.name }).locator('.item-title').first();
+            return { click: link, expect: { selector: 'main h1', text: text.lo.name } };
+          },
+        },
+        {
+          name: "'Concluir' on a text",
+          start: text.path,
+          before: () => resetLesson(origin.url, demoToken, text.lo.lessonId),
+          prepare: async (page) => {
+            const button = page.getByRole('button', { name: 'Concluir', exact: true });
+            if (!(await button.isVisible()))
+              throw new Error("'Concluir' is not offered on the text (already finished on load?)");
+            // By keyboard: scrolling to the button would bring the text's end into view, which
+            // finishes a text by itself before the click.
+            return { click: button, by: 'keyboard', expect: { selector: '[role=status]', text: 'Concluído' } };
+          },
+        },
+        ...(next
+          ? [
+              {
+                name: "'Próximo conteúdo'",
+                start: text.path,
+                prepare: async (page) => ({
+                  click: page.getByRole('link', { name: 'Próximo conteúdo' }).first(),
+                  expect: { selector: 'main h1', text: next.name },
+                }),
+              } satisfies Interaction,
+            ]
+          : []),
+        {
+          name: 'open the Pix dialog',
+          start: '/finances',
+          prepare: async (page) => ({
+            click: page.getByRole('button', { name: /^Pagar com Pix/ }).first(),
+            expect: { selector: '[role=dialog] h2, dialog[open] h2', text: 'Pagar com Pix' },
+          }),
+        },
+      ];
+      interactions = await measureInteractions({
+        browser,
+        baseUrl: cdn.url,
+        cookies: demoCookies,
+        interactions: list,
+        runs: RUNS,
+        onRun: (i, run, n) =>
+          console.log(
+            `  ${i.name} #${n + 1}: INP ${run.inpMs === null ? '< 16' : Math.round(run.inpMs)} ms, to screen ${Math.round(run.toScreenMs)} ms`,
+          ),
+      });
+    }
+    let warm: BenchResults['warm'] = [];
+    if (STEPS.has('warm') && !only) {
+      console.log(`[bench] 4/4 warm reloads, ${RUNS} each…`);
+      warm = await measureWarmReloads({
+        browser,
+        baseUrl: cdn.url,
+        cookies: demoCookies,
+        pages: [
+          { name: '/courses', path: '/courses' },
+          { name: 'LO text', path: demo.byType.text!.path },
+        ],
+        runs: RUNS,
+        onRun: (p, lcp, n) => console.log(`  ${p.name} #${n + 1}: LCP ${Math.round(lcp)} ms`),
+      });
+    }
+
     const results: BenchResults = {
       indexHtmlGzip: gzipSize(readFileSync('dist/index.html')),
       routes: routeBytes,
       lazyRoutes: lazyRouteChunks(report).map(({ module: m, gzipBytes }) => ({ module: m, gzipBytes })),
       lighthouse,
+      interactions,
+      warm,
     };
-    // --no-lighthouse: the byte budgets only.
+    // Without the Lighthouse step: the other budgets only.
     const violations = checkBudgets(results, BUDGETS).filter(
-      (v) => !(flag('no-lighthouse') && v.what.startsWith('Lighthouse did not run')),
+      (v) =>
+        !(!STEPS.has('lighthouse') && v.what.startsWith('Lighthouse did not run')) &&
+        !(!STEPS.has('routes') && v.what === '/login was not measured'),
     );
     const json = arg('json');
     if (json) writeFileSync(json, JSON.stringify(results, null, 1));
@@ -170,9 +311,15 @@ async function main(): Promise<number> {
       `\nSizes in KB (1024 bytes) as transferred (brotli from the CDN) unless "gzip"; Lighthouse mobile medians of ${RUNS} runs, times in s, TBT in ms. Load average: ${load}.\n`,
     );
     console.log(formatTable(results));
+    if (flag('files'))
+      for (const route of routeBytes)
+        console.log(
+          `\n${route.name}: ${(route.files ?? []).map((f) => `${f.path.replace('/assets/', '')} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`,
+        );
     console.log(`\n${formatViolations(violations)}`);
     return violations.length === 0 ? 0 : 1;
   } finally {
+    await browser.close();
     await cdn.close();
     await origin.close();
   }
