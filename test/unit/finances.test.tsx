@@ -112,6 +112,8 @@ beforeAll(async () => {
   await import('qrcode');
 });
 beforeEach(() => {
+  // The filters live in the URL: every test starts on the unfiltered list.
+  window.history.replaceState(null, '', '/finances');
   vi.mocked(finances.getBills).mockReset().mockResolvedValue(bills);
   vi.mocked(finances.getBill).mockReset().mockResolvedValue(details('open'));
   vi.mocked(finances.postBillPay).mockReset().mockResolvedValue(charge);
