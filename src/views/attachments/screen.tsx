@@ -14,7 +14,7 @@ import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '.
 import type { DocumentsQuery, StudentAttachment } from '../../services/contract';
 import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
-import { ListFilter, Pagination, usePageFocus } from '../components/list-filter';
+import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
@@ -141,6 +141,7 @@ function Documents() {
       {categories.isError && <QueryError error={categories.error} onRetry={() => void categories.refetch()} />}
       {documents.isPending && <PageLoading />}
       {documents.isError && <QueryError error={documents.error} onRetry={() => void documents.refetch()} />}
+      {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && <FileList files={data.data} busy={documents.isFetching} />}
       {data && data.data.length > 0 && (
         <Pagination

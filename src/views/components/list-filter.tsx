@@ -5,6 +5,7 @@
  *   on 'Buscar') and selects (applied at once), then the polite result count (with 'página N de
  *   M' when there are pages) and, when nothing matches, 'Limpar filtros' (focus back on the field);
  * - `Pagination`: first / previous / 'Página N de M' / next / last links keeping the query;
+ *   `PageGone` when the URL's page is past the last one;
  * - `usePageFocus`: after a pagination link, focus moves to the result count at the top of the
  *   new page (announced), so keyboard and screen-reader users go on from its first item.
  */
@@ -28,6 +29,16 @@ export const ListMessages = defineMessages({
     defaultMessage: 'Página {page} de {last}',
     description: 'Current page of a list',
   }),
+  pageGone: {
+    id: 'list.pagination.gone',
+    defaultMessage: 'Esta página não existe mais.',
+    description: 'The page number in the address is past the last page',
+  },
+  backToFirst: {
+    id: 'list.pagination.backToFirst',
+    defaultMessage: 'Ir para a primeira página',
+    description: 'Link to page 1 of the list, after a page that no longer exists',
+  },
 });
 
 /** A select of the filter form; `value` '' is its "every …" option. */
@@ -215,5 +226,16 @@ export function Pagination({ label, page, last, hrefFor, onNavigate }: Paginatio
       {page < last && link(page + 1, intl.formatMessage(ListMessages.next))}
       {page < last - 1 && link(last, intl.formatMessage(ListMessages.last))}
     </nav>
+  );
+}
+
+/** Said instead of the list when the URL's page is past the last one, with a link to page 1. */
+export function PageGone({ firstHref }: { firstHref: string }) {
+  const intl = useIntl();
+  return (
+    <p>
+      {intl.formatMessage(ListMessages.pageGone)}{' '}
+      <Link href={firstHref}>{intl.formatMessage(ListMessages.backToFirst)}</Link>
+    </p>
   );
 }

@@ -41,14 +41,4 @@ export const CoursesFilterMessages = defineMessages({
     description: 'Empty result of a search or filter',
   },
   clear: { id: 'courses.search.clear', defaultMessage: 'Limpar filtros', description: 'Clear search and filter' },
-  pageGone: {
-    id: 'courses.pagination.gone',
-    defaultMessage: 'Esta página não existe mais.',
-    description: 'The page number in the address is past the last page',
-  },
-  firstPage: {
-    id: 'courses.pagination.first',
-    defaultMessage: 'Ir para a primeira página',
-    description: 'Link to page 1 of the list',
-  },
 });

@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourseStatus } from '../../services/contract';
-import { ListFilter, Pagination, usePageFocus } from '../components/list-filter';
+import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
@@ -83,12 +83,7 @@ export default function CoursesScreen() {
       {data && data.data.length === 0 && data.pagination.total === 0 && !filtered && (
         <p>{intl.formatMessage(CoursesMessages.empty)}</p>
       )}
-      {data && data.data.length === 0 && data.pagination.total > 0 && (
-        <p>
-          {intl.formatMessage(CoursesFilterMessages.pageGone)}{' '}
-          <Link href={hrefWith({ page: 1 })}>{intl.formatMessage(CoursesFilterMessages.firstPage)}</Link>
-        </p>
-      )}
+      {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && (
         <>
           <ul className="card-grid" aria-busy={query.isFetching}>

@@ -13,7 +13,7 @@ import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
 import type { Bill, BillStatus } from '../../services/contract';
-import { ListFilter, Pagination, usePageFocus } from '../components/list-filter';
+import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
@@ -106,6 +106,7 @@ export default function FinancesScreen() {
             resultsRef={resultsRef}
           />
           <OfflineActionNotice id={ids.offline} online={online} />
+          {shown.bills.length === 0 && shown.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
           {groups.map((group) => (
             <BillGroup
               key={group.status}

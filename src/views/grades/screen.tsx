@@ -14,7 +14,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getGrades } from '../../services/api/grades';
 import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract';
 import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
-import { ListFilter, Pagination, usePageFocus } from '../components/list-filter';
+import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
@@ -165,12 +165,7 @@ export default function GradesScreen() {
       {query.isPending && <PageLoading />}
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
       {data && data.pagination.total === 0 && !filtered && <p>{intl.formatMessage(GradesMessages.empty)}</p>}
-      {data && data.data.length === 0 && data.pagination.total > 0 && (
-        <p>
-          {intl.formatMessage(GradesMessages.pageGone)}{' '}
-          <Link href={hrefWith({ page: 1 })}>{intl.formatMessage(GradesMessages.firstPage)}</Link>
-        </p>
-      )}
+      {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && (
         <>
           {/* On a narrow screen each row becomes a stacked card, every value labelled by its column
