@@ -3,8 +3,8 @@
  * bills from ERP `GET /bills`, grouped by status — 'Vencidas' (overdue, first: they need
  * action, oldest first), 'Em aberto' (soonest first), 'Pagas' (newest first) — filterable by
  * status and due year and cut into pages of `BILLS_PER_PAGE` (the API is not paginated), all
- * kept in the URL (`?status=…&year=YYYY&page=N`); the count shown is announced. Amounts are cents of BRL shown as
- * 'R$ 349,90'; due dates as dd/mm/aaaa (pt-BR). Overdue bills say 'Vencida' in text (not
+ * kept in the URL (`?status=…&year=YYYY&page=N`); the count shown is announced. Amounts are
+ * cents of BRL shown as 'R$ 349,90'; due dates as dd/mm/aaaa (pt-BR). Overdue bills say 'Vencida' in text (not
  * colour only). 'Pagar com Pix' opens the payment dialog (lazy, with the QR code library);
  * offline it is disabled and the reason is shown and linked to each button (issue 5).
  */
