@@ -4,9 +4,10 @@
  * bills over ten years), in real Chromium against the reference server. Each screen shows its
  * first page (not everything at once); search and filters live in the URL and survive a reload;
  * the last item (the last course, the oldest bill …) is reached with the keyboard alone —
- * 'Última página' then Tab — and focus lands on the new page's announced count; and scrolling the
- * list causes no long task over 200 ms (PerformanceObserver 'longtask' in the page). No other
- * timing is asserted: this machine is shared. How each list copes with its size: docs/long-lists.md.
+ * 'Última página' then Tab — and focus lands on the new page's announced count; and neither
+ * scrolling the list nor changing its page causes a long task over 200 ms (PerformanceObserver
+ * 'longtask' in the page, itself checked to see a 250 ms task). No other timing is asserted:
+ * this machine is shared. How each list copes with its size: docs/long-lists.md.
  */
 import { expect, test, type Page } from './support/fixtures';
 import type { Locator } from '@playwright/test';
@@ -52,19 +53,51 @@ async function expectSmoothScroll(page: Page) {
       await page.mouse.wheel(0, direction * 500);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
     }
+    // It did scroll: to the end of the list, then back to the top.
+    if (direction === 1) await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   }
   const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  console.log(
+    `${new URL(page.url()).pathname}: ${tasks.length} long task(s) while scrolling, longest ${Math.max(0, ...tasks)} ms`,
+  );
   expect(Math.max(0, ...tasks), `long tasks while scrolling: ${tasks.join(', ')} ms`).toBeLessThanOrEqual(
     LONG_TASK_LIMIT_MS,
   );
+}
+
+/**
+ * The observer itself works here: a 250 ms busy task in the page (a timer's, as the app's own
+ * work would be; work run by `page.evaluate` is not reported as a long task) is seen.
+ */
+async function expectLongTasksObserved(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __longTasks: number[] }).__longTasks = [];
+    setTimeout(() => {
+      const start = performance.now();
+      while (performance.now() - start < 250) {
+        // busy on purpose
+      }
+    }, 0);
+  });
+  await expect
+    .poll(() => page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks)))
+    .toBeGreaterThanOrEqual(LONG_TASK_LIMIT_MS);
 }
 
 /** Goes to the list's last page with the keyboard: Tab to 'Última página', Enter; focus on the count. */
 async function lastPageByKeyboard(page: Page, pagination: Locator, count: Locator) {
   await page.getByRole('heading', { level: 1 }).click();
   await tabTo(page, pagination.getByRole('link', { name: 'Última página' }));
+  await page.evaluate(() => {
+    (window as unknown as { __longTasks: number[] }).__longTasks = [];
+  });
   await page.keyboard.press('Enter');
   await expect(count).toBeFocused();
+  // Rendering the new page is no long task either.
+  const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  expect(Math.max(0, ...tasks), `long tasks on a page change: ${tasks.join(', ')} ms`).toBeLessThanOrEqual(
+    LONG_TASK_LIMIT_MS,
+  );
 }
 
 test('/courses: pages of 12 from the server, query in the URL, the last course by keyboard', async ({
@@ -77,6 +110,7 @@ test('/courses: pages of 12 from the server, query in the URL, the last course b
   await expect(page.locator('.card')).toHaveCount(12);
   await expectNoA11yViolations(page);
   await expectSmoothScroll(page);
+  await expectLongTasksObserved(page);
 
   // Search and status in the URL, kept across a reload.
   await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill('trilha');
