@@ -22,7 +22,7 @@ vi.mock('../../src/services/api/finances', () => ({
 }));
 import * as finances from '../../src/services/api/finances';
 import FinancesScreen from '../../src/views/finances/screen';
-import { formatBRL, formatDay } from '../../src/views/finances/bills';
+import { BILLS_PER_PAGE, formatBRL, formatDay, pageOfBills } from '../../src/views/finances/bills';
 
 type FinancesApi = typeof import('../../src/services/api/finances');
 const realApi = () => vi.importActual<FinancesApi>('../../src/services/api/finances');
@@ -112,6 +112,8 @@ beforeAll(async () => {
   await import('qrcode');
 });
 beforeEach(() => {
+  // The filters live in the URL: every test starts on the unfiltered list.
+  window.history.replaceState(null, '', '/finances');
   vi.mocked(finances.getBills).mockReset().mockResolvedValue(bills);
   vi.mocked(finances.getBill).mockReset().mockResolvedValue(details('open'));
   vi.mocked(finances.postBillPay).mockReset().mockResolvedValue(charge);
@@ -337,5 +339,50 @@ describe('finances screen', () => {
     expect(alert).not.toHaveTextContent('Erro 502');
     await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('textbox', { name: 'Pix Copia e Cola' })).toHaveValue(BRCODE);
+  });
+});
+
+describe('a long bill list (ten years, two a month)', () => {
+  /** 240 bills: due on the 10th and 20th of each month from 2017; 2 overdue, the last 6 open. */
+  const many: Bill[] = Array.from({ length: 240 }, (_, i) => {
+    const month = Math.floor(i / 2);
+    const due = `${2017 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-${i % 2 ? '20' : '10'}`;
+    const status: Bill['status'] = i >= 234 ? 'open' : i === 40 || i === 200 ? 'overdue' : 'paid';
+    return { id: i + 1, description: `Fatura ${i + 1}`, amount_cents: 1000, due_date: due, status, paid_at: null };
+  });
+
+  it('pages them: overdue oldest first, then open soonest first, then paid newest first', () => {
+    const first = pageOfBills(many, { status: null, year: null, page: 1 });
+    expect(first.total).toBe(240);
+    expect(first.last).toBe(Math.ceil(240 / BILLS_PER_PAGE));
+    expect(first.totals).toEqual({ overdue: 2, open: 6, paid: 232 });
+    expect(first.bills.slice(0, 9).map((b) => b.id)).toEqual([41, 201, 235, 236, 237, 238, 239, 240, 234]);
+    const last = pageOfBills(many, { status: null, year: null, page: first.last });
+    expect(last.bills.at(-1)!.id).toBe(1);
+    expect(first.years).toEqual([2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018, 2017]);
+  });
+
+  it('filters by status and year; a page past the last is empty', () => {
+    const paid2017 = pageOfBills(many, { status: 'paid', year: 2017, page: 1 });
+    expect(paid2017.total).toBe(24);
+    expect(paid2017.bills.every((b) => b.status === 'paid' && b.due_date.startsWith('2017'))).toBe(true);
+    expect(pageOfBills(many, { status: 'open', year: 2017, page: 1 }).total).toBe(0);
+    expect(pageOfBills(many, { status: null, year: null, page: 99 }).bills).toEqual([]);
+  });
+
+  it('shows one page, announces "24 de 240 faturas" and keeps status and year in the URL', async () => {
+    vi.mocked(finances.getBills).mockResolvedValue(many);
+    renderScreen();
+    const count = await screen.findByText('24 de 240 faturas, página 1 de 10');
+    expect(count).toHaveAttribute('role', 'status');
+    expect(screen.getAllByRole('button', { name: /^Pagar com Pix/ })).toHaveLength(8);
+    expect(screen.getByRole('region', { name: 'Pagas (232)' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Paginação das faturas' });
+    expect(within(nav).getByRole('link', { name: 'Última página' })).toHaveAttribute('href', '/finances?page=10');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Ano' }), '2017');
+    expect(window.location.pathname + window.location.search).toBe('/finances?year=2017');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Mostrar faturas' }), 'Pagas');
+    expect(window.location.search).toBe('?status=paid&year=2017');
+    expect(screen.getByText('24 faturas')).toHaveAttribute('role', 'status');
   });
 });

@@ -6,16 +6,19 @@
  * file opens at /attachment/{id}, where its start and end are recorded. Below them, the
  * certificates and documents the student can issue (`CertificatesSection`).
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '../../services/api/attachments';
 import type { DocumentsQuery, StudentAttachment } from '../../services/contract';
+import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
+import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
+import { useUrlQuery } from '../components/use-url-query';
 import { AttachmentsAreaMessages as M } from './messages';
 import { CommonMessages } from '../components/messages';
 import { CertificatesSection } from '../certificates/section';
@@ -30,28 +33,18 @@ export interface DocumentsUrlQuery {
   page: number;
 }
 
+/** `/attachments?category=ID&q=…&page=N`. */
+export const documentsUrlQuery = defineUrlQuery('/attachments', {
+  category: idField(),
+  q: textField(),
+  page: pageField(),
+});
+
 /** Reads `?category=ID&q=…&page=N`; anything malformed falls back to its default. */
-export function parseDocumentsQuery(search: string): DocumentsUrlQuery {
-  const params = new URLSearchParams(search);
-  const category = Number(params.get('category'));
-  const page = Number(params.get('page') ?? '1');
-  return {
-    category: Number.isSafeInteger(category) && category > 0 ? category : null,
-    q: (params.get('q') ?? '').trim().slice(0, 200),
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-  };
-}
+export const parseDocumentsQuery = (search: string): DocumentsUrlQuery => documentsUrlQuery.parse(search);
 
 /** `/attachments` with `query`, defaults left out. */
-export function documentsHref(query: Partial<DocumentsUrlQuery>): string {
-  const params = new URLSearchParams();
-  if (query.category) params.set('category', String(query.category));
-  const q = query.q?.trim() ?? '';
-  if (q) params.set('q', q);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return search ? `/attachments?${search}` : '/attachments';
-}
+export const documentsHref = (query: Partial<DocumentsUrlQuery>): string => documentsUrlQuery.href(query);
 
 /** Query keys of the area (all start with 'attachmentsArea': a delivered start/end refreshes them). */
 export const attachmentsAreaKeys = {
@@ -89,10 +82,9 @@ export default function AttachmentsScreen() {
 /** The platform's documents with category filter, search and pages. */
 function Documents() {
   const intl = useIntl();
-  const [, navigate] = useLocation();
-  const { category, q, page } = parseDocumentsQuery(useSearch());
+  const { query: urlQuery, hrefWith, apply, clear } = useUrlQuery(documentsUrlQuery);
+  const { category, q, page } = urlQuery;
   const heading = useId();
-  const ids = { category: useId(), search: useId() };
   const categories = useQuery({
     queryKey: attachmentsAreaKeys.categories,
     queryFn: ({ signal }) => getDocumentCategories(signal),
@@ -109,87 +101,56 @@ function Documents() {
     placeholderData: keepPreviousData,
   });
 
-  // The search field follows the URL (back/forward, 'Limpar filtros') and the student's typing.
-  const [draft, setDraft] = useState(q);
-  const [draftOf, setDraftOf] = useState(q);
-  if (draftOf !== q) {
-    setDraftOf(q);
-    setDraft(q);
-  }
-  const searchInput = useRef<HTMLInputElement>(null);
   const filtered = category !== null || q !== '';
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(documentsHref({ category, q: draft }));
-  };
-  const clear = () => {
-    setDraft('');
-    navigate('/attachments');
-    searchInput.current?.focus();
-  };
   const data = documents.data;
   const settled = data !== undefined && !documents.isPlaceholderData;
+  const { resultsRef, onNavigate } = usePageFocus(settled);
 
   return (
     <section aria-labelledby={heading}>
       <h2 id={heading}>{intl.formatMessage(M.docsTitle)}</h2>
-      <form role="search" aria-label={intl.formatMessage(M.filters)} className="filters" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={ids.category}>{intl.formatMessage(M.category)}</label>
-          <select
-            id={ids.category}
-            value={category ?? ''}
-            onChange={(event) => navigate(documentsHref({ category: Number(event.target.value) || null, q: draft }))}
-          >
-            <option value="">{intl.formatMessage(M.allCategories)}</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {intl.formatMessage(M.categoryOption, { name: c.name, count: c.count })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.search}>{intl.formatMessage(M.search)}</label>
-          <input
-            ref={searchInput}
-            id={ids.search}
-            type="search"
-            maxLength={200}
-            autoComplete="off"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="button button-primary">
-          {intl.formatMessage(M.submit)}
-        </button>
-      </form>
+      <ListFilter
+        label={intl.formatMessage(M.filters)}
+        search={{ label: intl.formatMessage(M.search), value: q }}
+        submitLabel={intl.formatMessage(M.submit)}
+        selects={[
+          {
+            name: 'category',
+            label: intl.formatMessage(M.category),
+            value: category === null ? '' : String(category),
+            options: [
+              { value: '', label: intl.formatMessage(M.allCategories) },
+              ...(categories.data ?? []).map((c) => ({
+                value: String(c.id),
+                label: intl.formatMessage(M.categoryOption, { name: c.name, count: c.count }),
+              })),
+            ],
+          },
+        ]}
+        onApply={({ search, selects }) => apply({ q: search, category: Number(selects['category']) || null })}
+        results={settled ? intl.formatMessage(M.count, { count: data.pagination.total }) : ''}
+        page={settled ? { page, last: data.pagination.last_page } : undefined}
+        noMatch={
+          data && data.data.length === 0 && filtered
+            ? { text: intl.formatMessage(M.noMatch), clearLabel: intl.formatMessage(M.clear) }
+            : null
+        }
+        onClear={() => clear()}
+        resultsRef={resultsRef}
+      />
       {categories.isError && <QueryError error={categories.error} onRetry={() => void categories.refetch()} />}
-      <p role="status" className="muted">
-        {settled && intl.formatMessage(M.count, { count: data.pagination.total })}
-      </p>
       {documents.isPending && <PageLoading />}
       {documents.isError && <QueryError error={documents.error} onRetry={() => void documents.refetch()} />}
-      {data && data.data.length === 0 && filtered && (
-        <div className="notice">
-          <p>{intl.formatMessage(M.noMatch)}</p>
-          <button type="button" className="button button-secondary" onClick={clear}>
-            {intl.formatMessage(M.clear)}
-          </button>
-        </div>
-      )}
+      {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && <FileList files={data.data} busy={documents.isFetching} />}
-      {data && data.pagination.last_page > 1 && (
-        <nav className="pagination" aria-label={intl.formatMessage(M.pagination)}>
-          {page > 1 && <Link href={documentsHref({ category, q, page: page - 1 })}>← {page - 1}</Link>}
-          <span aria-current="page">
-            {page} / {data.pagination.last_page}
-          </span>
-          {page < data.pagination.last_page && (
-            <Link href={documentsHref({ category, q, page: page + 1 })}>{page + 1} →</Link>
-          )}
-        </nav>
+      {data && data.data.length > 0 && (
+        <Pagination
+          label={intl.formatMessage(M.pagination)}
+          page={page}
+          last={data.pagination.last_page}
+          hrefFor={(n) => hrefWith({ page: n })}
+          onNavigate={onNavigate}
+        />
       )}
     </section>
   );

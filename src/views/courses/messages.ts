@@ -12,13 +12,6 @@ export const CoursesMessages = defineMessages({
   statusInProgress: { id: 'courses.status.inProgress', defaultMessage: 'Em andamento', description: 'Course status' },
   statusCompleted: { id: 'courses.status.completed', defaultMessage: 'Concluído', description: 'Course status' },
   pagination: { id: 'courses.pagination.label', defaultMessage: 'Paginação dos cursos', description: 'Pagination nav' },
-  previous: { id: 'courses.pagination.previous', defaultMessage: 'Página anterior', description: 'Previous page' },
-  next: { id: 'courses.pagination.next', defaultMessage: 'Próxima página', description: 'Next page' },
-  pageOf: defineMessage<{ page: number; last: number }>({
-    id: 'courses.pagination.status',
-    defaultMessage: 'Página {page} de {last}',
-    description: 'Current page of the list',
-  }),
 });
 
 /** Search and status filter of the course list (kept in the URL: `?q=…&status=…&page=N`). */
@@ -48,14 +41,4 @@ export const CoursesFilterMessages = defineMessages({
     description: 'Empty result of a search or filter',
   },
   clear: { id: 'courses.search.clear', defaultMessage: 'Limpar filtros', description: 'Clear search and filter' },
-  pageGone: {
-    id: 'courses.pagination.gone',
-    defaultMessage: 'Esta página não existe mais.',
-    description: 'The page number in the address is past the last page',
-  },
-  firstPage: {
-    id: 'courses.pagination.first',
-    defaultMessage: 'Ir para a primeira página',
-    description: 'Link to page 1 of the list',
-  },
 });

@@ -6,19 +6,19 @@
  * politely; an empty result offers to clear the filters. Each card shows its progress and
  * status; the `streaming` template lays the cards out in one horizontal row (global.css).
  */
-import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourseStatus } from '../../services/contract';
+import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
+import { useUrlQuery } from '../components/use-url-query';
 import { CoursesFilterMessages, CoursesMessages } from './messages';
-import styles from './courses.module.css';
 import { ShortVideos } from '../short-videos/lazy';
-import { coursesApiQuery, coursesHref, parseCoursesQuery, STATUS_FILTERS } from './url-query';
+import { coursesApiQuery, coursesUrlQuery, STATUS_FILTERS } from './url-query';
 import { coursesQuery } from '../../route-reads';
 
 export { COURSES_PER_PAGE, coursesHref, parseCoursesQuery, type CoursesUrlQuery } from './url-query';
@@ -31,104 +31,59 @@ const STATUS_TEXT: Record<CourseStatus, 'statusNotStarted' | 'statusInProgress' 
 
 export default function CoursesScreen() {
   const intl = useIntl();
-  const [, navigate] = useLocation();
-  const { q, status, page } = parseCoursesQuery(useSearch());
+  const { query: urlQuery, hrefWith, apply, clear } = useUrlQuery(coursesUrlQuery);
+  const { q, status, page } = urlQuery;
   const title = intl.formatMessage(CoursesMessages.title);
   usePageTitle(title);
-  const apiQuery = coursesApiQuery({ q, status, page });
   const query = useQuery({
-    ...coursesQuery(apiQuery),
+    ...coursesQuery(coursesApiQuery(urlQuery)),
     placeholderData: keepPreviousData,
   });
-
-  // The search field follows the URL (back/forward, 'Limpar filtros') and the student's typing.
-  const [draft, setDraft] = useState(q);
-  const [draftOf, setDraftOf] = useState(q);
-  if (draftOf !== q) {
-    setDraftOf(q);
-    setDraft(q);
-  }
-  const searchInput = useRef<HTMLInputElement>(null);
-  const filtered = q !== '' || status !== null;
-  const apply = (next: { q: string; status: CourseStatus | null }) => navigate(coursesHref({ ...next, page: 1 }));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    apply({ q: draft, status });
-  };
-  const clear = () => {
-    setDraft('');
-    navigate('/courses');
-    searchInput.current?.focus();
-  };
-
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
-  const ids = { search: 'courses-search', status: 'courses-status' };
+  const { resultsRef, onNavigate } = usePageFocus(settled);
+  const filtered = q !== '' || status !== null;
 
   return (
     <section className="page">
       <h1>{title}</h1>
-      <form
-        role="search"
-        className={styles.filters}
-        aria-label={intl.formatMessage(CoursesFilterMessages.form)}
-        onSubmit={onSubmit}
-      >
-        <div className={`field ${styles.search}`}>
-          <label htmlFor={ids.search}>{intl.formatMessage(CoursesFilterMessages.searchLabel)}</label>
-          <input
-            ref={searchInput}
-            id={ids.search}
-            type="search"
-            name="q"
-            maxLength={200}
-            autoComplete="off"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>{intl.formatMessage(CoursesFilterMessages.statusLabel)}</label>
-          <select
-            id={ids.status}
-            name="status"
-            value={status ?? ''}
-            onChange={(event) => apply({ q: draft, status: (event.target.value || null) as CourseStatus | null })}
-          >
-            <option value="">{intl.formatMessage(CoursesFilterMessages.statusAll)}</option>
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {intl.formatMessage(CoursesMessages[STATUS_TEXT[s]])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={`button button-primary ${styles.submit}`}>
-          {intl.formatMessage(CoursesFilterMessages.submit)}
-        </button>
-      </form>
-      <p role="status" className={styles.count}>
-        {settled && intl.formatMessage(CoursesFilterMessages.count, { count: data.pagination.total })}
-      </p>
+      <ListFilter
+        label={intl.formatMessage(CoursesFilterMessages.form)}
+        search={{ label: intl.formatMessage(CoursesFilterMessages.searchLabel), value: q }}
+        submitLabel={intl.formatMessage(CoursesFilterMessages.submit)}
+        selects={[
+          {
+            name: 'status',
+            label: intl.formatMessage(CoursesFilterMessages.statusLabel),
+            value: status ?? '',
+            options: [
+              { value: '', label: intl.formatMessage(CoursesFilterMessages.statusAll) },
+              ...STATUS_FILTERS.map((s) => ({ value: s, label: intl.formatMessage(CoursesMessages[STATUS_TEXT[s]]) })),
+            ],
+          },
+        ]}
+        onApply={({ search, selects }) =>
+          apply({ q: search, status: (selects['status'] || null) as CourseStatus | null })
+        }
+        results={settled ? intl.formatMessage(CoursesFilterMessages.count, { count: data.pagination.total }) : ''}
+        page={settled ? { page, last: data.pagination.last_page } : undefined}
+        noMatch={
+          data && data.pagination.total === 0 && filtered
+            ? {
+                text: intl.formatMessage(CoursesFilterMessages.noMatch),
+                clearLabel: intl.formatMessage(CoursesFilterMessages.clear),
+              }
+            : null
+        }
+        onClear={() => clear()}
+        resultsRef={resultsRef}
+      />
       {query.isPending && <PageLoading />}
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
       {data && data.data.length === 0 && data.pagination.total === 0 && !filtered && (
         <p>{intl.formatMessage(CoursesMessages.empty)}</p>
       )}
-      {data && data.data.length === 0 && data.pagination.total === 0 && filtered && (
-        <div className="notice">
-          <p>{intl.formatMessage(CoursesFilterMessages.noMatch)}</p>
-          <button type="button" className="button button-secondary" onClick={clear}>
-            {intl.formatMessage(CoursesFilterMessages.clear)}
-          </button>
-        </div>
-      )}
-      {data && data.data.length === 0 && data.pagination.total > 0 && (
-        <p>
-          {intl.formatMessage(CoursesFilterMessages.pageGone)}{' '}
-          <Link href={coursesHref({ q, status, page: 1 })}>{intl.formatMessage(CoursesFilterMessages.firstPage)}</Link>
-        </p>
-      )}
+      {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && (
         <>
           <ul className="card-grid" aria-busy={query.isFetching}>
@@ -148,23 +103,13 @@ export default function CoursesScreen() {
               </li>
             ))}
           </ul>
-          {data.pagination.last_page > 1 && (
-            <nav className="pagination" aria-label={intl.formatMessage(CoursesMessages.pagination)}>
-              {page > 1 && (
-                <Link href={coursesHref({ q, status, page: page - 1 })}>
-                  {intl.formatMessage(CoursesMessages.previous)}
-                </Link>
-              )}
-              <span aria-current="page">
-                {intl.formatMessage(CoursesMessages.pageOf, { page, last: data.pagination.last_page })}
-              </span>
-              {page < data.pagination.last_page && (
-                <Link href={coursesHref({ q, status, page: page + 1 })}>
-                  {intl.formatMessage(CoursesMessages.next)}
-                </Link>
-              )}
-            </nav>
-          )}
+          <Pagination
+            label={intl.formatMessage(CoursesMessages.pagination)}
+            page={page}
+            last={data.pagination.last_page}
+            hrefFor={(n) => hrefWith({ page: n })}
+            onNavigate={onNavigate}
+          />
         </>
       )}
       {/* After the list has settled: nothing below it moves when the courses arrive (no layout shift). */}

@@ -1,15 +1,23 @@
 /**
  * The course list's query as kept in the URL (spec §2 /courses: `?q=…&status=…&page=N`), and the
- * API query it asks for. Apart from the screen so that the startup prefetch (src/route-reads.ts,
- * issue 9) reads the same page without loading the screen.
+ * API query it asks for. Apart from the screen so that the startup prefetch (src/route-reads.ts)
+ * reads the same page without loading the screen.
  */
 import type { CourseListQuery, CourseStatus } from '../../services/contract';
+import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
 
-/** Courses per page of the list. */
+/** Courses per page of the list (v2 `GET /lms/courses` pages on the server). */
 export const COURSES_PER_PAGE = 12;
 
 /** Order of the status filter's options (after 'Todos'). */
 export const STATUS_FILTERS: readonly CourseStatus[] = ['in_progress', 'completed', 'not_started'];
+
+/** `/courses?q=…&status=…&page=N`: search by name, status (absent = all), 1-based page. */
+export const coursesUrlQuery = defineUrlQuery('/courses', {
+  q: textField(),
+  status: oneOfField(STATUS_FILTERS),
+  page: pageField(),
+});
 
 /** The list's query as kept in the URL. `status` null = every status. */
 export interface CoursesUrlQuery {
@@ -19,27 +27,10 @@ export interface CoursesUrlQuery {
 }
 
 /** Reads `?q=…&status=…&page=N`; anything malformed falls back to its default ('', all, 1). */
-export function parseCoursesQuery(search: string): CoursesUrlQuery {
-  const params = new URLSearchParams(search);
-  const rawPage = Number(params.get('page') ?? '1');
-  const rawStatus = params.get('status');
-  return {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
-    status: (STATUS_FILTERS as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as CourseStatus) : null,
-    page: Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1,
-  };
-}
+export const parseCoursesQuery = (search: string): CoursesUrlQuery => coursesUrlQuery.parse(search);
 
 /** `/courses` with `query`, leaving defaults out (`/courses?q=inform&status=completed&page=2`). */
-export function coursesHref(query: Partial<CoursesUrlQuery>): string {
-  const params = new URLSearchParams();
-  const q = query.q?.trim() ?? '';
-  if (q) params.set('q', q);
-  if (query.status) params.set('status', query.status);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return search ? `/courses?${search}` : '/courses';
-}
+export const coursesHref = (query: Partial<CoursesUrlQuery>): string => coursesUrlQuery.href(query);
 
 /** The v2 `GET /lms/courses` query of a URL query: one page of `COURSES_PER_PAGE`, search and status when set. */
 export function coursesApiQuery({ q, status, page }: CoursesUrlQuery): CourseListQuery {

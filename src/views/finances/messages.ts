@@ -19,6 +19,34 @@ export const FinancesMessages = defineMessages({
     description: 'Label of the status filter of the bill list',
   },
   filterAll: { id: 'finances.filter.all', defaultMessage: 'Todas', description: 'Filter option: every bill' },
+  filters: {
+    id: 'finances.filter.form',
+    defaultMessage: 'Filtrar faturas',
+    description: 'Accessible name of the bill filter form',
+  },
+  yearLabel: { id: 'finances.filter.year', defaultMessage: 'Ano', description: 'Label of the due year filter' },
+  yearAll: { id: 'finances.filter.allYears', defaultMessage: 'Todos os anos', description: 'Year filter: every year' },
+  count: defineMessage<{ count: number }>({
+    id: 'finances.list.count',
+    defaultMessage: '{count, plural, =0 {Nenhuma fatura encontrada} one {# fatura} other {# faturas}}',
+    description: 'How many bills match the filters, all on this page; announced politely',
+  }),
+  countPart: defineMessage<{ shown: number; total: number }>({
+    id: 'finances.list.countPart',
+    defaultMessage: '{shown, number} de {total, number} faturas',
+    description: 'Bills on this page of those matching the filters (e.g. "24 de 240 faturas"); announced politely',
+  }),
+  noMatch: {
+    id: 'finances.list.noMatch',
+    defaultMessage: 'Nenhuma fatura com a situação e o ano escolhidos.',
+    description: 'The filters match no bill',
+  },
+  clear: { id: 'finances.filter.clear', defaultMessage: 'Limpar filtros', description: 'Clear the bill filters' },
+  pagination: {
+    id: 'finances.pagination.label',
+    defaultMessage: 'Paginação das faturas',
+    description: 'Pagination landmark of the bill list',
+  },
   groupOverdue: {
     id: 'finances.group.overdue',
     defaultMessage: 'Vencidas',

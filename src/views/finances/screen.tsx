@@ -1,8 +1,10 @@
 /**
  * Finances (spec §2 /finances, §3 "Bills (with a pix payment)", §7 hub + ERP): the student's
  * bills from ERP `GET /bills`, grouped by status — 'Vencidas' (overdue, first: they need
- * action), 'Em aberto', 'Pagas' — and filterable by status. Amounts are cents of BRL shown as
- * 'R$ 349,90'; due dates as dd/mm/aaaa (pt-BR). Overdue bills say 'Vencida' in text (not
+ * action, oldest first), 'Em aberto' (soonest first), 'Pagas' (newest first) — filterable by
+ * status and due year and cut into pages of `BILLS_PER_PAGE` (the API is not paginated), all
+ * kept in the URL (`?status=…&year=YYYY&page=N`); the count shown is announced. Amounts are
+ * cents of BRL shown as 'R$ 349,90'; due dates as dd/mm/aaaa (pt-BR). Overdue bills say 'Vencida' in text (not
  * colour only). 'Pagar com Pix' opens the payment dialog (lazy, with the QR code library);
  * offline it is disabled and the reason is shown and linked to each button (issue 5).
  */
@@ -11,12 +13,14 @@ import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
 import type { Bill, BillStatus } from '../../services/contract';
+import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
 import { OfflineActionNotice } from '../components/offline-action-notice';
 import { usePageTitle } from '../components/use-page-title';
-import { BILLS_QUERY_KEY, formatBRL, formatDay, formatInstantDay } from './bills';
+import { useUrlQuery } from '../components/use-url-query';
+import { BILLS_QUERY_KEY, billsUrlQuery, formatBRL, formatDay, formatInstantDay, pageOfBills } from './bills';
 import { FinancesMessages as M } from './messages';
 import styles from './finances.module.css';
 
@@ -30,22 +34,20 @@ const GROUPS: readonly { status: BillStatus; heading: GroupText; badge: GroupTex
   { status: 'paid', heading: 'groupPaid', badge: 'statusPaid' },
 ];
 
-type Filter = 'all' | BillStatus;
-
 export default function FinancesScreen() {
   const intl = useIntl();
   const title = intl.formatMessage(M.title);
   usePageTitle(title);
   const online = useOnline();
-  const ids = { filter: useId(), offline: useId() };
-  const [filter, setFilter] = useState<Filter>('all');
+  const ids = { offline: useId() };
+  const { query: urlQuery, hrefWith, apply, clear } = useUrlQuery(billsUrlQuery);
   const [paying, setPaying] = useState<Bill | null>(null);
   const query = useQuery({ queryKey: BILLS_QUERY_KEY, queryFn: ({ signal }) => getBills(signal) });
   const bills = query.data;
-  const groups = GROUPS.filter((g) => filter === 'all' || g.status === filter).map((g) => ({
-    ...g,
-    bills: (bills ?? []).filter((b) => b.status === g.status),
-  }));
+  const shown = bills ? pageOfBills(bills, urlQuery) : null;
+  const { resultsRef, onNavigate } = usePageFocus(shown !== null);
+  const filtered = urlQuery.status !== null || urlQuery.year !== null;
+  const groups = GROUPS.map((g) => ({ ...g, bills: (shown?.bills ?? []).filter((b) => b.status === g.status) }));
 
   return (
     <section className="page">
@@ -54,31 +56,78 @@ export default function FinancesScreen() {
       {query.isPending && <PageLoading />}
       {!bills && query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
       {bills && bills.length === 0 && <p>{intl.formatMessage(M.empty)}</p>}
-      {bills && bills.length > 0 && (
+      {bills && shown && bills.length > 0 && (
         <>
-          <div className={`field ${styles.filter}`}>
-            <label htmlFor={ids.filter}>{intl.formatMessage(M.filterLabel)}</label>
-            <select id={ids.filter} value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
-              <option value="all">{intl.formatMessage(M.filterAll)}</option>
-              {GROUPS.map((g) => (
-                <option key={g.status} value={g.status}>
-                  {intl.formatMessage(M[g.heading])}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ListFilter
+            label={intl.formatMessage(M.filters)}
+            selects={[
+              {
+                name: 'status',
+                label: intl.formatMessage(M.filterLabel),
+                value: urlQuery.status ?? '',
+                options: [
+                  { value: '', label: intl.formatMessage(M.filterAll) },
+                  ...GROUPS.map((g) => ({ value: g.status, label: intl.formatMessage(M[g.heading]) })),
+                ],
+              },
+              // Years only when there is more than one to choose from.
+              ...(shown.years.length > 1
+                ? [
+                    {
+                      name: 'year',
+                      label: intl.formatMessage(M.yearLabel),
+                      value: urlQuery.year === null ? '' : String(urlQuery.year),
+                      options: [
+                        { value: '', label: intl.formatMessage(M.yearAll) },
+                        ...shown.years.map((y) => ({ value: String(y), label: String(y) })),
+                      ],
+                    },
+                  ]
+                : []),
+            ]}
+            onApply={({ selects }) =>
+              apply({
+                status: (selects['status'] || null) as BillStatus | null,
+                year: Number(selects['year']) || null,
+              })
+            }
+            results={
+              shown.bills.length > 0 && shown.bills.length < shown.total
+                ? intl.formatMessage(M.countPart, { shown: shown.bills.length, total: shown.total })
+                : intl.formatMessage(M.count, { count: shown.total })
+            }
+            page={{ page: urlQuery.page, last: shown.last }}
+            noMatch={
+              shown.total === 0 && filtered
+                ? { text: intl.formatMessage(M.noMatch), clearLabel: intl.formatMessage(M.clear) }
+                : null
+            }
+            onClear={() => clear()}
+            resultsRef={resultsRef}
+          />
           <OfflineActionNotice id={ids.offline} online={online} />
+          {shown.bills.length === 0 && shown.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
           {groups.map((group) => (
             <BillGroup
               key={group.status}
               heading={intl.formatMessage(M[group.heading])}
               badge={intl.formatMessage(M[group.badge])}
+              total={shown.totals[group.status]}
               bills={group.bills}
               online={online}
               offlineReasonId={ids.offline}
               onPay={setPaying}
             />
           ))}
+          {shown.bills.length > 0 && (
+            <Pagination
+              label={intl.formatMessage(M.pagination)}
+              page={urlQuery.page}
+              last={shown.last}
+              hrefFor={(n) => hrefWith({ page: n })}
+              onNavigate={onNavigate}
+            />
+          )}
         </>
       )}
       {paying && (
@@ -93,20 +142,23 @@ export default function FinancesScreen() {
 interface BillGroupProps {
   heading: string;
   badge: string;
+  /** Bills of this status over every page (the heading's count). */
+  total: number;
+  /** Bills of this status on the page shown. */
   bills: Bill[];
   online: boolean;
   offlineReasonId: string;
   onPay: (bill: Bill) => void;
 }
 
-function BillGroup({ heading, badge, bills, online, offlineReasonId, onPay }: BillGroupProps) {
+function BillGroup({ heading, badge, total, bills, online, offlineReasonId, onPay }: BillGroupProps) {
   const intl = useIntl();
   const headingId = useId();
   if (bills.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {heading} <span className="muted">({bills.length})</span>
+        {heading} <span className="muted">({total})</span>
       </h2>
       <ul className={styles.list}>
         {bills.map((bill) => {

@@ -55,23 +55,6 @@ export const GradesMessages = defineMessages({
     description: 'The student has no course with grades',
   },
   pagination: { id: 'grades.pagination.label', defaultMessage: 'Paginação das notas', description: 'Pagination nav' },
-  previous: { id: 'grades.pagination.previous', defaultMessage: 'Página anterior', description: 'Previous page' },
-  next: { id: 'grades.pagination.next', defaultMessage: 'Próxima página', description: 'Next page' },
-  pageOf: defineMessage<{ page: number; last: number }>({
-    id: 'grades.pagination.status',
-    defaultMessage: 'Página {page} de {last}',
-    description: 'Current page of the list',
-  }),
-  pageGone: {
-    id: 'grades.pagination.gone',
-    defaultMessage: 'Esta página não existe mais.',
-    description: 'The page number in the address is past the last page',
-  },
-  firstPage: {
-    id: 'grades.pagination.first',
-    defaultMessage: 'Ir para a primeira página',
-    description: 'Link to page 1 of the list',
-  },
 });
 
 /** Status of a course's grades (badge text and filter options). */

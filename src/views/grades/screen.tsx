@@ -8,15 +8,17 @@
  * are sort buttons (`aria-sort` on the sorted column); each course links to its details
  * (`/grades/course/{courseId}`). Grades are shown in the locale with one decimal (pt-BR 7,5).
  */
-import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getGrades } from '../../services/api/grades';
 import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract';
+import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
+import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
+import { useUrlQuery } from '../components/use-url-query';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from './messages';
 import styles from './grades.module.css';
@@ -43,40 +45,24 @@ export interface GradesUrlQuery {
   page: number;
 }
 
-const DEFAULTS: GradesUrlQuery = { q: '', status: null, sort: 'course_name', order: 'asc', page: 1 };
-
-const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | null =>
-  (values as readonly string[]).includes(raw ?? '') ? (raw as T) : null;
+/** `/grades?q&status&sort&order&page`; a sort is always written with its order. */
+export const gradesUrlQuery = defineUrlQuery(
+  '/grades',
+  {
+    q: textField(),
+    status: oneOfField(STATUS_FILTERS),
+    sort: oneOfField(SORTS, 'course_name'),
+    order: oneOfField(['asc', 'desc'] as const, 'asc'),
+    page: pageField(),
+  },
+  { together: [['sort', 'order']] },
+);
 
 /** Reads `?q&status&sort&order&page`; anything malformed falls back to its default. */
-export function parseGradesQuery(search: string): GradesUrlQuery {
-  const params = new URLSearchParams(search);
-  const rawPage = Number(params.get('page') ?? '1');
-  return {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
-    status: oneOf(STATUS_FILTERS, params.get('status')),
-    sort: oneOf(SORTS, params.get('sort')) ?? DEFAULTS.sort,
-    order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? DEFAULTS.order,
-    page: Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1,
-  };
-}
+export const parseGradesQuery = (search: string): GradesUrlQuery => gradesUrlQuery.parse(search);
 
 /** `/grades` with `query`, leaving defaults out (`/grades?status=failed&sort=grade&order=desc&page=2`). */
-export function gradesHref(query: Partial<GradesUrlQuery>): string {
-  const params = new URLSearchParams();
-  const q = query.q?.trim() ?? '';
-  if (q) params.set('q', q);
-  if (query.status) params.set('status', query.status);
-  const sort = query.sort ?? DEFAULTS.sort;
-  const order = query.order ?? DEFAULTS.order;
-  if (sort !== DEFAULTS.sort || order !== DEFAULTS.order) {
-    params.set('sort', sort);
-    params.set('order', order);
-  }
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return search ? `/grades?${search}` : '/grades';
-}
+export const gradesHref = (query: Partial<GradesUrlQuery>): string => gradesUrlQuery.href(query);
 
 /** The sortable columns (the passing grade column, between grade and status, is not sortable). */
 const COLUMNS: { sort: GradeSort; label: 'columnCourse' | 'columnGrade' | 'columnStatus' | 'columnUpdated' }[] = [
@@ -88,8 +74,7 @@ const COLUMNS: { sort: GradeSort; label: 'columnCourse' | 'columnGrade' | 'colum
 
 export default function GradesScreen() {
   const intl = useIntl();
-  const [, navigate] = useLocation();
-  const current = parseGradesQuery(useSearch());
+  const { query: current, hrefWith, apply, clear } = useUrlQuery(gradesUrlQuery);
   const { q, status, sort, order, page } = current;
   const title = intl.formatMessage(GradesMessages.title);
   usePageTitle(title);
@@ -106,32 +91,14 @@ export default function GradesScreen() {
     queryFn: ({ signal }) => getGrades(apiQuery, signal),
     placeholderData: keepPreviousData,
   });
-
-  // The search field follows the URL (back/forward, 'Limpar filtros') and the student's typing.
-  const [draft, setDraft] = useState(q);
-  const [draftOf, setDraftOf] = useState(q);
-  if (draftOf !== q) {
-    setDraftOf(q);
-    setDraft(q);
-  }
-  const searchInput = useRef<HTMLInputElement>(null);
   const filtered = q !== '' || status !== null;
-  const go = (next: Partial<GradesUrlQuery>) => navigate(gradesHref({ ...current, page: 1, ...next }));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    go({ q: draft });
-  };
-  const clear = () => {
-    setDraft('');
-    navigate(gradesHref({ sort, order }));
-    searchInput.current?.focus();
-  };
   const sortBy = (column: GradeSort) =>
-    go({ sort: column, order: column === sort ? (order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[column] });
+    apply({ sort: column, order: column === sort ? (order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[column] });
 
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
-  const ids = { search: 'grades-search', status: 'grades-status', summary: 'grades-summary' };
+  const { resultsRef, onNavigate } = usePageFocus(settled);
+  const ids = { summary: 'grades-summary' };
   const grade = (value: number | null) =>
     value === null ? intl.formatMessage(GradesMessages.noGrade) : formatGrade(intl, value);
   /** A cell's column name, shown before its value when the rows are stacked on a narrow screen. */
@@ -164,65 +131,41 @@ export default function GradesScreen() {
           </dl>
         </section>
       )}
-      <form
-        role="search"
-        className={styles.filters}
-        aria-label={intl.formatMessage(GradesFilterMessages.form)}
-        onSubmit={onSubmit}
-      >
-        <div className={`field ${styles.search}`}>
-          <label htmlFor={ids.search}>{intl.formatMessage(GradesFilterMessages.searchLabel)}</label>
-          <input
-            ref={searchInput}
-            id={ids.search}
-            type="search"
-            name="q"
-            maxLength={200}
-            autoComplete="off"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>{intl.formatMessage(GradesFilterMessages.statusLabel)}</label>
-          <select
-            id={ids.status}
-            name="status"
-            value={status ?? ''}
-            onChange={(event) => go({ q: draft, status: (event.target.value || null) as GradeStatus | null })}
-          >
-            <option value="">{intl.formatMessage(GradesFilterMessages.statusAll)}</option>
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {intl.formatMessage(GradeStatusMessages[s])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={`button button-primary ${styles.submit}`}>
-          {intl.formatMessage(GradesFilterMessages.submit)}
-        </button>
-      </form>
-      <p role="status" className={styles.count}>
-        {settled && intl.formatMessage(GradesFilterMessages.count, { count: data.pagination.total })}
-      </p>
+      <ListFilter
+        label={intl.formatMessage(GradesFilterMessages.form)}
+        search={{ label: intl.formatMessage(GradesFilterMessages.searchLabel), value: q }}
+        submitLabel={intl.formatMessage(GradesFilterMessages.submit)}
+        selects={[
+          {
+            name: 'status',
+            label: intl.formatMessage(GradesFilterMessages.statusLabel),
+            value: status ?? '',
+            options: [
+              { value: '', label: intl.formatMessage(GradesFilterMessages.statusAll) },
+              ...STATUS_FILTERS.map((s) => ({ value: s, label: intl.formatMessage(GradeStatusMessages[s]) })),
+            ],
+          },
+        ]}
+        onApply={({ search, selects }) =>
+          apply({ q: search, status: (selects['status'] || null) as GradeStatus | null })
+        }
+        results={settled ? intl.formatMessage(GradesFilterMessages.count, { count: data.pagination.total }) : ''}
+        page={settled ? { page, last: data.pagination.last_page } : undefined}
+        noMatch={
+          data && data.pagination.total === 0 && filtered
+            ? {
+                text: intl.formatMessage(GradesFilterMessages.noMatch),
+                clearLabel: intl.formatMessage(GradesFilterMessages.clear),
+              }
+            : null
+        }
+        onClear={() => clear({ sort, order })}
+        resultsRef={resultsRef}
+      />
       {query.isPending && <PageLoading />}
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
       {data && data.pagination.total === 0 && !filtered && <p>{intl.formatMessage(GradesMessages.empty)}</p>}
-      {data && data.pagination.total === 0 && filtered && (
-        <div className="notice">
-          <p>{intl.formatMessage(GradesFilterMessages.noMatch)}</p>
-          <button type="button" className="button button-secondary" onClick={clear}>
-            {intl.formatMessage(GradesFilterMessages.clear)}
-          </button>
-        </div>
-      )}
-      {data && data.data.length === 0 && data.pagination.total > 0 && (
-        <p>
-          {intl.formatMessage(GradesMessages.pageGone)}{' '}
-          <Link href={gradesHref({ ...current, page: 1 })}>{intl.formatMessage(GradesMessages.firstPage)}</Link>
-        </p>
-      )}
+      {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && (
         <>
           {/* On a narrow screen each row becomes a stacked card, every value labelled by its column
@@ -281,21 +224,13 @@ export default function GradesScreen() {
               </tbody>
             </table>
           </div>
-          {data.pagination.last_page > 1 && (
-            <nav className="pagination" aria-label={intl.formatMessage(GradesMessages.pagination)}>
-              {page > 1 && (
-                <Link href={gradesHref({ ...current, page: page - 1 })}>
-                  {intl.formatMessage(GradesMessages.previous)}
-                </Link>
-              )}
-              <span aria-current="page">
-                {intl.formatMessage(GradesMessages.pageOf, { page, last: data.pagination.last_page })}
-              </span>
-              {page < data.pagination.last_page && (
-                <Link href={gradesHref({ ...current, page: page + 1 })}>{intl.formatMessage(GradesMessages.next)}</Link>
-              )}
-            </nav>
-          )}
+          <Pagination
+            label={intl.formatMessage(GradesMessages.pagination)}
+            page={page}
+            last={data.pagination.last_page}
+            hrefFor={(n) => hrefWith({ page: n })}
+            onNavigate={onNavigate}
+          />
         </>
       )}
     </section>
