@@ -38,7 +38,9 @@ Portal do Aluno — reference platform API ${server.seeded ? '(demo data seeded 
 
 Demo students (password ${DEMO_PASSWORD}):
 ${[...DEMO_STUDENTS, MARATHON_STUDENT].map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(14)} ${s.about}`).join('\n')}${
-  loadStudents > 0 ? `\n  ${loadStudentCode(1)}…${loadStudentCode(loadStudents)} load-test students (LOAD_STUDENTS)` : ''
+  loadStudents > 0
+    ? `\n  ${loadStudentCode(1)}…${loadStudentCode(loadStudents)} load-test students (LOAD_STUDENTS)`
+    : ''
 }
 
 NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}  demo features: ${describeDemoFeatures()}

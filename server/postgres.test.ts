@@ -151,7 +151,13 @@ it('two server processes on PostgreSQL apply an Idempotency-Key once, whichever 
     });
   const signIn = await call(b, '/api/v1/auth/token', {
     method: 'POST',
-    body: JSON.stringify({ client_id: 'w', grant_type: 'password', username: 'lxp', password: 'demo1234', scope: 'BRA' }),
+    body: JSON.stringify({
+      client_id: 'w',
+      grant_type: 'password',
+      username: 'lxp',
+      password: 'demo1234',
+      scope: 'BRA',
+    }),
   });
   const { access_token: token } = (await signIn.json()) as { access_token: string };
   // A session of one process is valid on the other.

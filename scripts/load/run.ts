@@ -391,7 +391,9 @@ function studentVisit(n: number, runId: string, obs: Observations, maxLearningOb
           ? send(req, { method: 'GET', path: `/api/v1/lms/courses/${state.courseId}`, headers: headers() })
           : (null as unknown as Req),
       onResponse: (status, body) => {
-        const answer = record('GET /lms/courses/{id}', status, body) as { data?: { modules?: { id: number }[] } } | null;
+        const answer = record('GET /lms/courses/{id}', status, body) as {
+          data?: { modules?: { id: number }[] };
+        } | null;
         const modules = answer?.data?.modules ?? [];
         state.moduleId = modules[(n + state.visit) % Math.max(1, modules.length)]?.id ?? 0;
       },
@@ -448,7 +450,13 @@ interface ConfigResult {
   rows: Row[];
   errorDetails: Record<string, number>;
   transportErrors: { errors: number; timeouts: number };
-  writes: { acknowledged: number; lost: number; duplicated: number; unacknowledgedApplied: number; pendingClaims: number };
+  writes: {
+    acknowledged: number;
+    lost: number;
+    duplicated: number;
+    unacknowledgedApplied: number;
+    pendingClaims: number;
+  };
   load: { before: number[]; after: number[]; cores: number; cpu: string };
   ok: boolean;
 }
@@ -462,7 +470,9 @@ function printResult(result: ConfigResult): void {
     `### ${result.config}: ${result.description}`,
     `${result.students} students, ${result.durationSeconds} s; load average before ${result.load.before
       .map((x) => x.toFixed(2))
-      .join(' / ')}, after ${result.load.after.map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min) on ${result.load.cores} × ${result.load.cpu}`,
+      .join(
+        ' / ',
+      )}, after ${result.load.after.map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min) on ${result.load.cores} × ${result.load.cpu}`,
     '',
     '| call | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -503,7 +513,9 @@ async function checkWrites(db: Db, runId: string, acked: AckedWrite[]) {
     const n = found.get(id) ?? 0;
     if (n === 0) lost += 1;
   }
-  const unacknowledgedApplied = rows.filter((r) => !ackedKeys.has(`${r.access_code} ${r.idempotency_key} ${r.kind}`)).length;
+  const unacknowledgedApplied = rows.filter(
+    (r) => !ackedKeys.has(`${r.access_code} ${r.idempotency_key} ${r.kind}`),
+  ).length;
   const [claims] = await db.rows<{ pending: number; done: number }>(sql`
     SELECT count(*) FILTER (WHERE status IS NULL)::int AS pending, count(*) FILTER (WHERE status IS NOT NULL)::int AS done
     FROM idempotency_keys WHERE key LIKE ${`${runId}-%`}`);
@@ -522,10 +534,12 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
     acked: [],
   };
   const before = loadavg();
-  console.log(`[load] ${name}: ${target.description} at ${target.url}; ${options.students} students for ${options.durationSeconds} s`);
+  console.log(
+    `[load] ${name}: ${target.description} at ${target.url}; ${options.students} students for ${options.durationSeconds} s`,
+  );
   const startedAt = performance.now();
   let results: autocannon.Result[];
-  let elapsed = options.durationSeconds;
+  let elapsed: number;
   try {
     results = await Promise.all(
       Array.from({ length: options.students }, (_, i) =>
