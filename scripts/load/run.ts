@@ -6,7 +6,7 @@
  *   npm run load -- --config=embedded              # only (a): one server process, PGlite in a fresh folder
  *   DATABASE_URL=postgres://… npm run load -- --config=postgres
  *                                                  # only (b): server/cluster.ts, WORKERS (default 2) processes on one port
- *   npm run load -- --students=200 --workers=2 --json=load.json
+ *   npm run load -- --students=200 --workers=2 --ramp=5 --json=load.json
  *
  * Each simulated student is one keep-alive connection of its own autocannon instance (the load
  * generator, from npm) that loops over one visit: sign in (`POST /api/v1/auth/token`, once; later
@@ -15,7 +15,8 @@
  * then `PUT …/learningObjects/{id}/start` and `PUT …/end` of every learning object of the module
  * (quizzes aside), each with its own `Idempotency-Key` and `X-Client-Timestamp` like the app's
  * outbox, plus one resend of the first `end` with the same key (a client that timed out), which
- * must be answered as a replay. Students visit the courses and modules in turn.
+ * must be answered as a replay. Students visit the courses and modules in turn. They arrive
+ * evenly over the first `--ramp` seconds (default 5, at most half the run): 200 sign-ins in 5 s.
  *
  * The servers start with `LOAD_STUDENTS=<students>` (seeds `aluno001`…, server/seed-load.ts) and
  * `TRUST_PROXY=1`; each student sends its own `X-Forwarded-For` address, as behind a load
@@ -47,6 +48,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Options of a run, from the command line (`--name=value`). */
 interface Options {
   durationSeconds: number;
+  /** Students arrive over this many seconds (evenly); all stop at the end of the duration. */
+  rampSeconds: number;
   students: number;
   workers: number;
   configs: ConfigName[];
@@ -62,7 +65,7 @@ type ConfigName = 'embedded' | 'postgres';
 function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const values = new Map<string, string>();
   for (const arg of argv) {
-    const match = /^--(duration|students|workers|config|json)=(.+)$/.exec(arg);
+    const match = /^--(duration|ramp|students|workers|config|json)=(.+)$/.exec(arg);
     if (!match) throw new Error(`unknown option "${arg}" (see scripts/load/run.ts)`);
     values.set(match[1]!, match[2]!);
   }
@@ -84,6 +87,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   }
   return {
     durationSeconds: int('duration', 60, 1, 3600),
+    rampSeconds: int('ramp', 5, 0, 600),
     students: int('students', 200, 1, 9999),
     workers: int('workers', 2, 1, 64),
     configs: configs as ConfigName[],
@@ -446,6 +450,7 @@ interface ConfigResult {
   config: ConfigName;
   description: string;
   durationSeconds: number;
+  rampSeconds: number;
   students: number;
   rows: Row[];
   errorDetails: Record<string, number>;
@@ -468,7 +473,7 @@ function printResult(result: ConfigResult): void {
   const lines = [
     '',
     `### ${result.config}: ${result.description}`,
-    `${result.students} students, ${result.durationSeconds} s; load average before ${result.load.before
+    `${result.students} students (arriving over ${result.rampSeconds} s), ${result.durationSeconds} s; load average before ${result.load.before
       .map((x) => x.toFixed(2))
       .join(
         ' / ',
@@ -541,19 +546,24 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
   let results: autocannon.Result[];
   let elapsed: number;
   try {
+    // Student i arrives after i/students of the ramp (at most half the run); all stop together.
+    const rampMs = Math.min(options.rampSeconds, options.durationSeconds / 2) * 1000;
     results = await Promise.all(
-      Array.from({ length: options.students }, (_, i) =>
-        autocannon({
+      Array.from({ length: options.students }, async (_, i) => {
+        const delayMs = Math.round((rampMs * i) / options.students);
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return autocannon({
           url: target.url,
           // Each instance: one student, one keep-alive connection, one request at a time.
           connections: 1,
           pipelining: 1,
-          duration: options.durationSeconds,
+          duration: (options.durationSeconds * 1000 - delayMs) / 1000,
+          // The app's own API timeout (spec §9).
           timeout: 30,
           skipAggregateResult: true,
           requests: studentVisit(i + 1, runId, obs, 8),
-        }),
-      ),
+        });
+      }),
     );
     elapsed = (performance.now() - startedAt) / 1000;
   } finally {
@@ -611,6 +621,7 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
     config: name,
     description: target.description,
     durationSeconds: options.durationSeconds,
+    rampSeconds: Math.min(options.rampSeconds, options.durationSeconds / 2),
     students: options.students,
     rows,
     errorDetails,
