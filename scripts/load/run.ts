@@ -6,7 +6,7 @@
  *   npm run load -- --config=embedded              # only (a): one server process, PGlite in a fresh folder
  *   DATABASE_URL=postgres://… npm run load -- --config=postgres
  *                                                  # only (b): server/cluster.ts, WORKERS (default 2) processes on one port
- *   npm run load -- --students=200 --workers=2 --ramp=5 --json=load.json
+ *   npm run load -- --students=200 --workers=2 --ramp=30 --rate=1 --json=load.json
  *
  * Each simulated student is one keep-alive connection of its own autocannon instance (the load
  * generator, from npm) that loops over one visit: sign in (`POST /api/v1/auth/token`, once; later
@@ -16,7 +16,8 @@
  * (quizzes aside), each with its own `Idempotency-Key` and `X-Client-Timestamp` like the app's
  * outbox, plus one resend of the first `end` with the same key (a client that timed out), which
  * must be answered as a replay. Students visit the courses and modules in turn. They arrive
- * evenly over the first `--ramp` seconds (default 5, at most half the run): 200 sign-ins in 5 s.
+ * evenly over the first `--ramp` seconds (default 30, at most half the run) and send at most
+ * `--rate` requests per second each (default 1; 0 = no pause, a saturation test).
  *
  * The servers start with `LOAD_STUDENTS=<students>` (seeds `aluno001`…, server/seed-load.ts) and
  * `TRUST_PROXY=1`; each student sends its own `X-Forwarded-For` address, as behind a load
@@ -50,6 +51,8 @@ interface Options {
   durationSeconds: number;
   /** Students arrive over this many seconds (evenly); all stop at the end of the duration. */
   rampSeconds: number;
+  /** Most requests a student sends per second (autocannon `connectionRate`); 0 = no pause at all. */
+  rate: number;
   students: number;
   workers: number;
   configs: ConfigName[];
@@ -65,7 +68,7 @@ type ConfigName = 'embedded' | 'postgres';
 function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const values = new Map<string, string>();
   for (const arg of argv) {
-    const match = /^--(duration|ramp|students|workers|config|json)=(.+)$/.exec(arg);
+    const match = /^--(duration|ramp|rate|students|workers|config|json)=(.+)$/.exec(arg);
     if (!match) throw new Error(`unknown option "${arg}" (see scripts/load/run.ts)`);
     values.set(match[1]!, match[2]!);
   }
@@ -87,7 +90,8 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   }
   return {
     durationSeconds: int('duration', 60, 1, 3600),
-    rampSeconds: int('ramp', 5, 0, 600),
+    rampSeconds: int('ramp', 30, 0, 600),
+    rate: int('rate', 1, 0, 1000),
     students: int('students', 200, 1, 9999),
     workers: int('workers', 2, 1, 64),
     configs: configs as ConfigName[],
@@ -451,6 +455,7 @@ interface ConfigResult {
   description: string;
   durationSeconds: number;
   rampSeconds: number;
+  rate: number;
   students: number;
   rows: Row[];
   errorDetails: Record<string, number>;
@@ -473,7 +478,7 @@ function printResult(result: ConfigResult): void {
   const lines = [
     '',
     `### ${result.config}: ${result.description}`,
-    `${result.students} students (arriving over ${result.rampSeconds} s), ${result.durationSeconds} s; load average before ${result.load.before
+    `${result.students} students (arriving over ${result.rampSeconds} s, ${result.rate ? `at most ${result.rate} request/s each` : 'no pause between requests'}), ${result.durationSeconds} s; load average before ${result.load.before
       .map((x) => x.toFixed(2))
       .join(
         ' / ',
@@ -486,7 +491,7 @@ function printResult(result: ConfigResult): void {
         `| ${r.call} | ${r.requests} | ${r.perSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} |`,
     ),
     '',
-    `Transport: ${result.transportErrors.errors} connection errors, ${result.transportErrors.timeouts} timeouts.` +
+    `Transport: ${result.transportErrors.errors - result.transportErrors.timeouts} connection errors, ${result.transportErrors.timeouts} timeouts (no answer in 30 s).` +
       (Object.keys(result.errorDetails).length ? ` Errors: ${JSON.stringify(result.errorDetails)}` : ''),
     `Writes: ${result.writes.acknowledged} acknowledged; ${result.writes.lost} lost, ${result.writes.duplicated} duplicated; ` +
       `${result.writes.unacknowledgedApplied} applied whose answer was still on its way when the run ended; ` +
@@ -557,6 +562,7 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
           // Each instance: one student, one keep-alive connection, one request at a time.
           connections: 1,
           pipelining: 1,
+          ...(options.rate > 0 ? { connectionRate: options.rate } : {}),
           duration: (options.durationSeconds * 1000 - delayMs) / 1000,
           // The app's own API timeout (spec §9).
           timeout: 30,
@@ -586,7 +592,8 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
   const rows: Row[] = [];
   const errorDetails: Record<string, number> = {};
   const all: number[] = [];
-  let totalErrors = transportErrors.errors + transportErrors.timeouts;
+  // autocannon counts a timeout as an error too.
+  let totalErrors = transportErrors.errors;
   for (const [call, stats] of obs.calls) {
     if (stats.latencies.length === 0) continue;
     const sorted = [...stats.latencies].sort((a, b) => a - b);
@@ -622,6 +629,7 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
     description: target.description,
     durationSeconds: options.durationSeconds,
     rampSeconds: Math.min(options.rampSeconds, options.durationSeconds / 2),
+    rate: options.rate,
     students: options.students,
     rows,
     errorDetails,
