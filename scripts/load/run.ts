@@ -6,7 +6,7 @@
  *   npm run load -- --config=embedded              # only (a): one server process, PGlite in a fresh folder
  *   DATABASE_URL=postgres://… npm run load -- --config=postgres
  *                                                  # only (b): server/cluster.ts, WORKERS (default 2) processes on one port
- *   npm run load -- --students=200 --workers=2 --ramp=30 --rate=1 --json=load.json
+ *   npm run load -- --students=200 --workers=2 --signin=90 --ramp=10 --rate=1 --json=load.json
  *
  * Each simulated student is one keep-alive connection of its own autocannon instance (the load
  * generator, from npm) that loops over one visit: sign in (`POST /api/v1/auth/token`, once; later
@@ -16,7 +16,7 @@
  * (quizzes aside), each with its own `Idempotency-Key` and `X-Client-Timestamp` like the app's
  * outbox, plus one resend of the first `end` with the same key (a client that timed out), which
  * must be answered as a replay. Students visit the courses and modules in turn. They arrive
- * evenly over the first `--ramp` seconds (default 30, at most half the run) and send at most
+ * evenly over the first `--ramp` seconds (default 10, at most half the run) and send at most
  * `--rate` requests per second each (default 1; 0 = no pause, a saturation test).
  *
  * The servers start with `LOAD_STUDENTS=<students>` (seeds `aluno001`…, server/seed-load.ts) and
@@ -53,6 +53,8 @@ interface Options {
   rampSeconds: number;
   /** Most requests a student sends per second (autocannon `connectionRate`); 0 = no pause at all. */
   rate: number;
+  /** Students sign in evenly over this many seconds before the run (0 = during the run's ramp). */
+  signInSeconds: number;
   students: number;
   workers: number;
   configs: ConfigName[];
@@ -68,7 +70,7 @@ type ConfigName = 'embedded' | 'postgres';
 function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const values = new Map<string, string>();
   for (const arg of argv) {
-    const match = /^--(duration|ramp|rate|students|workers|config|json)=(.+)$/.exec(arg);
+    const match = /^--(duration|ramp|rate|signin|students|workers|config|json)=(.+)$/.exec(arg);
     if (!match) throw new Error(`unknown option "${arg}" (see scripts/load/run.ts)`);
     values.set(match[1]!, match[2]!);
   }
@@ -90,8 +92,9 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   }
   return {
     durationSeconds: int('duration', 60, 1, 3600),
-    rampSeconds: int('ramp', 30, 0, 600),
+    rampSeconds: int('ramp', 10, 0, 600),
     rate: int('rate', 1, 0, 1000),
+    signInSeconds: int('signin', 90, 0, 3600),
     students: int('students', 200, 1, 9999),
     workers: int('workers', 2, 1, 64),
     configs: configs as ConfigName[],
@@ -251,8 +254,9 @@ type Req = autocannon.Request;
  * The requests of one student's visit (autocannon `requests`): each `setupRequest` builds the
  * call from what the previous answers said, each `onResponse` records latency and answer.
  * Returning null from `setupRequest` ends the visit early (autocannon starts the next one).
+ * Answers are recorded in `sink.current` (the sign-in phase and the run have their own).
  */
-function studentVisit(n: number, runId: string, obs: Observations, maxLearningObjects: number): Req[] {
+function studentVisit(n: number, runId: string, sink: { current: Observations }, maxLearningObjects: number): Req[] {
   const student = loadStudentCode(n);
   // 10.x.y.z: one client address per student (TRUST_PROXY=1 on the servers).
   const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -281,7 +285,7 @@ function studentVisit(n: number, runId: string, obs: Observations, maxLearningOb
   };
   /** Records the answer of `call`; @returns the parsed JSON body of a 2xx, else null. */
   const record = (call: Call, status: number, body: string): unknown => {
-    const stats = obs.calls.get(call)!;
+    const stats = sink.current.calls.get(call)!;
     stats.latencies.push(performance.now() - state.sentAt);
     if (status === 401) state.token = null;
     if (status < 200 || status >= 300) {
@@ -326,8 +330,9 @@ function studentVisit(n: number, runId: string, obs: Observations, maxLearningOb
       const call: Call = kind === 'start' ? 'PUT …/start' : 'PUT …/end';
       if (record(call, status, body) === null) return;
       // A new key answered as a replay would mean two writes shared a key: count it.
-      if (responseHeaders?.['idempotent-replayed']) countError(obs.calls.get(call)!, 'new key answered as a replay');
-      obs.acked.push({ student, key: state.key, kind });
+      if (responseHeaders?.['idempotent-replayed'])
+        countError(sink.current.calls.get(call)!, 'new key answered as a replay');
+      sink.current.acked.push({ student, key: state.key, kind });
     },
   });
   const resend: Req = {
@@ -347,7 +352,7 @@ function studentVisit(n: number, runId: string, obs: Observations, maxLearningOb
     },
     onResponse: (status, body, _context, responseHeaders) => {
       if (record('PUT …/end (resent)', status, body) !== null && responseHeaders?.['idempotent-replayed'] !== 'true') {
-        countError(obs.calls.get('PUT …/end (resent)')!, 'not answered as a replay');
+        countError(sink.current.calls.get('PUT …/end (resent)')!, 'not answered as a replay');
       }
     },
   };
@@ -456,6 +461,7 @@ interface ConfigResult {
   durationSeconds: number;
   rampSeconds: number;
   rate: number;
+  signInSeconds: number;
   students: number;
   rows: Row[];
   errorDetails: Record<string, number>;
@@ -478,7 +484,7 @@ function printResult(result: ConfigResult): void {
   const lines = [
     '',
     `### ${result.config}: ${result.description}`,
-    `${result.students} students (arriving over ${result.rampSeconds} s, ${result.rate ? `at most ${result.rate} request/s each` : 'no pause between requests'}), ${result.durationSeconds} s; load average before ${result.load.before
+    `${result.students} students: ${result.signInSeconds ? `sign in over ${result.signInSeconds} s, then ` : ''}${result.durationSeconds} s run (arriving over ${result.rampSeconds} s, ${result.rate ? `at most ${result.rate} request/s each` : 'no pause between requests'}); load average before ${result.load.before
       .map((x) => x.toFixed(2))
       .join(
         ' / ',
@@ -539,22 +545,53 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
   console.log(`\n[load] ${name}: starting the server(s) and seeding ${options.students} students…`);
   const target = await startTarget(name, options);
   const runId = `load${Date.now().toString(36)}`;
-  const obs: Observations = {
+  const observations = (): Observations => ({
     calls: new Map(CALLS.map((c) => [c, { latencies: [], ok: 0, errors: new Map() }])),
     acked: [],
-  };
+  });
+  const signInObs = observations();
+  const obs = observations();
+  let signInTransport = { errors: 0, timeouts: 0 };
   const before = loadavg();
-  console.log(
-    `[load] ${name}: ${target.description} at ${target.url}; ${options.students} students for ${options.durationSeconds} s`,
-  );
-  const startedAt = performance.now();
+  const sink = { current: signInObs };
+  const students = Array.from({ length: options.students }, (_, i) => studentVisit(i + 1, runId, sink, 8));
   let results: autocannon.Result[];
   let elapsed: number;
+  let signInElapsed = 0;
   try {
+    if (options.signInSeconds > 0) {
+      // The sign-in phase: student i signs in after i/students of it (one request each).
+      console.log(`[load] ${name}: ${options.students} students sign in over ${options.signInSeconds} s`);
+      const signInStart = performance.now();
+      const signIns = await Promise.all(
+        students.map(async (visit, i) => {
+          const delayMs = Math.round((options.signInSeconds * 1000 * i) / options.students);
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          return autocannon({
+            url: target.url,
+            connections: 1,
+            amount: 1,
+            timeout: 30,
+            skipAggregateResult: true,
+            requests: [visit[0]!],
+          });
+        }),
+      );
+      signInElapsed = (performance.now() - signInStart) / 1000;
+      signInTransport = signIns.reduce(
+        (sum, r) => ({ errors: sum.errors + r.errors, timeouts: sum.timeouts + r.timeouts }),
+        signInTransport,
+      );
+    }
+    sink.current = obs;
+    console.log(
+      `[load] ${name}: ${options.students} students for ${options.durationSeconds} s against ${target.description}`,
+    );
+    const startedAt = performance.now();
     // Student i arrives after i/students of the ramp (at most half the run); all stop together.
     const rampMs = Math.min(options.rampSeconds, options.durationSeconds / 2) * 1000;
     results = await Promise.all(
-      Array.from({ length: options.students }, async (_, i) => {
+      students.map(async (visit, i) => {
         const delayMs = Math.round((rampMs * i) / options.students);
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         return autocannon({
@@ -567,7 +604,7 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
           // The app's own API timeout (spec §9).
           timeout: 30,
           skipAggregateResult: true,
-          requests: studentVisit(i + 1, runId, obs, 8),
+          requests: visit,
         });
       }),
     );
@@ -589,40 +626,56 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
     await db.close();
     target.cleanup();
   }
-  const rows: Row[] = [];
   const errorDetails: Record<string, number> = {};
-  const all: number[] = [];
+  /** Rows of `source`'s calls over `seconds`, and the total row; adds their errors to errorDetails. */
+  const tabulate = (source: Observations, seconds: number, label: (call: Call) => string, transport: number) => {
+    const rows: Row[] = [];
+    const all: number[] = [];
+    let errorsTotal = transport;
+    for (const [call, stats] of source.calls) {
+      if (stats.latencies.length === 0) continue;
+      const sorted = [...stats.latencies].sort((x, y) => x - y);
+      all.push(...sorted);
+      const errors = [...stats.errors.values()].reduce((x, y) => x + y, 0);
+      errorsTotal += errors;
+      for (const [what, count] of stats.errors) errorDetails[`${label(call)}: ${what}`] = count;
+      rows.push({
+        call: label(call),
+        requests: sorted.length,
+        perSecond: sorted.length / seconds,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        max: sorted[sorted.length - 1]!,
+        errors,
+      });
+    }
+    all.sort((x, y) => x - y);
+    return { rows, all, errorsTotal };
+  };
   // autocannon counts a timeout as an error too.
-  let totalErrors = transportErrors.errors;
-  for (const [call, stats] of obs.calls) {
-    if (stats.latencies.length === 0) continue;
-    const sorted = [...stats.latencies].sort((a, b) => a - b);
-    all.push(...sorted);
-    const errors = [...stats.errors.values()].reduce((a, b) => a + b, 0);
-    totalErrors += errors;
-    for (const [what, count] of stats.errors) errorDetails[`${call}: ${what}`] = count;
-    rows.push({
-      call,
-      requests: sorted.length,
-      perSecond: sorted.length / elapsed,
-      p50: percentile(sorted, 50),
-      p95: percentile(sorted, 95),
-      p99: percentile(sorted, 99),
-      max: sorted[sorted.length - 1]!,
-      errors,
-    });
-  }
-  all.sort((a, b) => a - b);
-  rows.push({
-    call: '**all calls**',
-    requests: all.length,
-    perSecond: all.length / elapsed,
-    p50: percentile(all, 50),
-    p95: percentile(all, 95),
-    p99: percentile(all, 99),
-    max: all[all.length - 1] ?? Number.NaN,
-    errors: totalErrors,
-  });
+  const phase = tabulate(
+    signInObs,
+    signInElapsed || 1,
+    (call) => `${call} (sign-in phase, ${options.signInSeconds} s)`,
+    signInTransport.errors,
+  );
+  const run = tabulate(obs, elapsed, (call) => call, transportErrors.errors);
+  const totalErrors = phase.errorsTotal + run.errorsTotal;
+  const rows: Row[] = [
+    ...phase.rows,
+    ...run.rows,
+    {
+      call: `**all calls of the ${options.durationSeconds} s run**`,
+      requests: run.all.length,
+      perSecond: run.all.length / elapsed,
+      p50: percentile(run.all, 50),
+      p95: percentile(run.all, 95),
+      p99: percentile(run.all, 99),
+      max: run.all[run.all.length - 1] ?? Number.NaN,
+      errors: totalErrors,
+    },
+  ];
   const ok = totalErrors === 0 && writes.lost === 0 && writes.duplicated === 0 && obs.acked.length > 0;
   return {
     config: name,
@@ -630,10 +683,14 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
     durationSeconds: options.durationSeconds,
     rampSeconds: Math.min(options.rampSeconds, options.durationSeconds / 2),
     rate: options.rate,
+    signInSeconds: options.signInSeconds,
     students: options.students,
     rows,
     errorDetails,
-    transportErrors,
+    transportErrors: {
+      errors: transportErrors.errors + signInTransport.errors,
+      timeouts: transportErrors.timeouts + signInTransport.timeouts,
+    },
     writes: { acknowledged: obs.acked.length, ...writes },
     load: { before, after, cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? 'unknown CPU' },
     ok,
