@@ -2,15 +2,17 @@
  * `npm run load` — many students at once against the reference platform API (docs/scaling.md).
  *
  *   npm run load                                   # embedded database; + PostgreSQL when DATABASE_URL is set
- *   npm run load -- --duration=10                  # shorter run (seconds; default 60)
+ *   npm run load -- --duration=10 --signin=20      # shorter (defaults: 60 s run after a 90 s sign-in phase)
  *   npm run load -- --config=embedded              # only (a): one server process, PGlite in a fresh folder
  *   DATABASE_URL=postgres://… npm run load -- --config=postgres
  *                                                  # only (b): server/cluster.ts, WORKERS (default 2) processes on one port
  *   npm run load -- --students=200 --workers=2 --signin=90 --ramp=10 --rate=1 --json=load.json
  *
  * Each simulated student is one keep-alive connection of its own autocannon instance (the load
- * generator, from npm) that loops over one visit: sign in (`POST /api/v1/auth/token`, once; later
- * visits begin with `GET /api/v1/users/self`), the /courses data (`GET /api/v2/lms/courses`),
+ * generator, from npm). First the sign-in phase: the students sign in (`POST /api/v1/auth/token`)
+ * evenly over `--signin` seconds (default 90; 0 = at the start of the run), one row of its own.
+ * Then the run, where each student loops over one visit: `GET /api/v1/users/self` (a sign-in
+ * when it has no session), the /courses data (`GET /api/v2/lms/courses`),
  * a course (`GET /api/v1/lms/courses/{id}`), one of its modules (`GET /api/v1/lms/modules/{id}`),
  * then `PUT …/learningObjects/{id}/start` and `PUT …/end` of every learning object of the module
  * (quizzes aside), each with its own `Idempotency-Key` and `X-Client-Timestamp` like the app's
