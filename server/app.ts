@@ -11,11 +11,13 @@
  *     distDir?: string | null;    // built SPA (default <repo>/dist); null = API only
  *     log?: boolean;
  *     chaos?: ChaosConfig | string | null; // fault injection (server/chaos.ts); off by default
+ *     loadStudents?: number;      // also seed aluno001… of the load test (server/seed-load.ts)
  *   }) → Promise<{ url: string; port: number; seeded: boolean; db: Db; close(): Promise<void> }>
  *
  * It migrates, seeds the demo data on an empty database, and listens on '::' (dual stack;
  * falls back to '0.0.0.0' without IPv6) so that both http://localhost:PORT (brand 1) and
- * http://127.0.0.1:PORT (brand 2) answer. `close()` stops listening and closes the database.
+ * http://127.0.0.1:PORT (brand 2) answer. `close()` stops listening, lets the requests in progress
+ * finish and closes the database.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -31,6 +33,7 @@ import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
 import { seedAdditions } from './seed-additions';
+import { seedLoadStudents } from './seed-load';
 import { HttpProblem, MESSAGES } from './http';
 import { inputGuard } from './input-guard';
 import { publicRoutes } from './routes/public';
@@ -220,6 +223,8 @@ export interface StartOptions {
   log?: boolean;
   /** Fault injection (server/chaos.ts): a parsed config or a `CHAOS` text; absent/null/'' = off. */
   chaos?: ChaosConfig | string | null;
+  /** Load-test students `aluno001`… to seed (server/seed-load.ts, env `LOAD_STUDENTS`); default 0. */
+  loadStudents?: number;
 }
 
 export interface RunningServer {
@@ -230,7 +235,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds demo data on first run and listens. */
+/** Longest wait of `close()` for the requests in progress, ms. */
+export const CLOSE_DRAIN_MS = 10_000;
+
+/**
+ * Opens the database, migrates, seeds demo data on first run and listens. `close()` stops
+ * listening, waits for the requests in progress (at most `CLOSE_DRAIN_MS`), closes every
+ * connection and then the database.
+ */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   // Parsed first: a CHAOS typo fails before anything is opened.
   const chaos = typeof options.chaos === 'string' ? parseChaos(options.chaos) : (options.chaos ?? null);
@@ -241,12 +253,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await migrate(db);
   const seeded = await seedIfEmpty(db);
   await seedAdditions(db);
+  await seedLoadStudents(db, options.loadStudents ?? 0);
   const distDir = options.distDir === undefined ? join(ROOT, 'dist') : options.distDir;
   const app = createApp(db, { distDir, chaos });
   if (chaos) console.warn(`[server] CHAOS fault injection ON: ${chaos.source} (GET ${CHAOS_STATS_PATH})`);
+  // Requests being answered: close() waits for them before it closes the database, so that a
+  // stopping process (a rolling restart, the end of a load run) finishes its writes.
+  let active = 0;
+  let onIdle: (() => void) | null = null;
+  const fetch = async (request: Request, env: unknown) => {
+    active += 1;
+    try {
+      return await app.fetch(request, env);
+    } finally {
+      active -= 1;
+      if (active === 0) onIdle?.();
+    }
+  };
   const listen = (hostname: string) =>
     new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
-      const s = serve({ fetch: app.fetch, port: options.port ?? 4173, hostname }, () => resolveServer(s));
+      const s = serve({ fetch, port: options.port ?? 4173, hostname }, () => resolveServer(s));
       s.once('error', reject);
     });
   let server: ReturnType<typeof serve>;
@@ -272,10 +298,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close: async () => {
       if (closed) return;
       closed = true;
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      });
+      const httpServer = server as unknown as { closeAllConnections?: () => void; closeIdleConnections?: () => void };
+      const stopped = new Promise<void>((done) => server.close(() => done()));
+      httpServer.closeIdleConnections?.();
+      // Let the requests in progress finish (at most CLOSE_DRAIN_MS), then cut every connection.
+      if (active > 0) {
+        await new Promise<void>((done) => {
+          const timer = setTimeout(done, CLOSE_DRAIN_MS);
+          onIdle = () => {
+            clearTimeout(timer);
+            done();
+          };
+        });
+      }
+      httpServer.closeAllConnections?.();
+      await stopped;
       await db.close();
     },
   };

@@ -89,9 +89,6 @@ export function requireStudent(db: Db): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Writes in progress per `${userId} ${key}`: a second request with the same key waits for the first. */
-const inFlight = new Map<string, Promise<unknown>>();
-
 /** Answer (422) to an Idempotency-Key already used by another request. */
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   'Esta Idempotency-Key já foi usada com outra requisição. Gere uma nova chave para cada escrita.';
@@ -107,14 +104,35 @@ export async function requestFingerprint(c: Context, body?: string): Promise<str
 }
 
 /**
+ * Seconds after which a pending Idempotency-Key claim (its write started but never recorded an
+ * answer: the process died mid-write) may be taken over by a request with the same key.
+ */
+export const IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS = 30;
+
+/** Pause between two looks at a claim another request holds, ms. */
+const CLAIM_POLL_MS = 20;
+
+type StoredAnswer = { status: number | null; body: unknown; request_hash: string | null; stale: boolean };
+
+/**
  * Runs a write once per (student, Idempotency-Key): a repeated key with the same request
  * (method, path with query, body: `requestFingerprint`) replays the first answer without a
  * second effect; the same key with another request is refused with 422
  * `IDEMPOTENCY_MISMATCH_MESSAGE` — nothing replayed, nothing written (issue 19). Without the
  * header the write simply runs. `fingerprint` replaces the default one (multipart uploads pass
- * a hash of their file). Requests with the same key are serialised in this process (a client
- * that timed out and resent while the first request was still running gets the replay).
- * @throws HttpProblem 400 (key longer than 200), 422 (key bound to another request).
+ * a hash of their file).
+ *
+ * The key is claimed in the database (a pending row of `idempotency_keys`, migration 0018)
+ * before the write runs, so requests with the same key are serialised across every server
+ * process on the database: a client that timed out and resent while the first request was
+ * still running — on this process or another — waits and gets the replay. A write that fails
+ * (throws, e.g. a 404) releases its claim, and a retry runs it again. A claim left pending
+ * longer than `IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS` (its process died between the write and its
+ * answer) is taken over by the next request with the key, which runs the write again.
+ * @returns the write's answer (`{ status, body }` as JSON), or the stored one with
+ *   `Idempotent-Replayed: true`.
+ * @throws HttpProblem 400 (key longer than 200), 422 (key bound to another request); whatever
+ *   `write` throws.
  */
 export async function idempotent(
   c: Context<AppEnv>,
@@ -130,31 +148,53 @@ export async function idempotent(
   if (key.length > 200) throw new HttpProblem(400, 'Idempotency-Key longa demais.');
   const requestHash = fingerprint ?? (await requestFingerprint(c));
   const userId = c.var.student.id;
-  const lock = `${userId} ${key}`;
-  while (inFlight.has(lock)) await inFlight.get(lock)!.catch(() => undefined);
-  const run = (async () => {
-    const [stored] = await db.rows<{ status: number; body: unknown; request_hash: string | null }>(sql`
-      SELECT status, body, request_hash FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
-    if (stored) {
+  for (;;) {
+    const claimed = await db.rows(sql`
+      INSERT INTO idempotency_keys (user_id, key, status, body, request_hash)
+      VALUES (${userId}, ${key}, NULL, NULL, ${requestHash})
+      ON CONFLICT (user_id, key) DO NOTHING RETURNING key`);
+    if (claimed.length === 0) {
+      const [stored] = await db.rows<StoredAnswer>(sql`
+        SELECT status, body, request_hash,
+          created_at < now() - make_interval(secs => ${IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS}) AS stale
+        FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
+      // Released by a failed write in between: claim it again.
+      if (!stored) continue;
       // Rows from before migration 0014 carry no hash: they replay as they always did.
       if (stored.request_hash !== null && stored.request_hash !== requestHash) {
         throw new HttpProblem(422, IDEMPOTENCY_MISMATCH_MESSAGE);
       }
-      c.header('Idempotent-Replayed', 'true');
-      return c.json(stored.body as object, stored.status as 200);
+      if (stored.status !== null) {
+        c.header('Idempotent-Replayed', 'true');
+        return c.json(stored.body as object, stored.status as 200);
+      }
+      const takenOver =
+        stored.stale &&
+        (
+          await db.rows(sql`
+            UPDATE idempotency_keys SET created_at = now()
+            WHERE user_id = ${userId} AND key = ${key} AND status IS NULL
+              AND created_at < now() - make_interval(secs => ${IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS})
+            RETURNING key`)
+        ).length > 0;
+      if (!takenOver) {
+        // Another request (here or on another process) is running this write: wait for its answer.
+        await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+        continue;
+      }
     }
-    const { status, body } = await write();
+    let answer: { status: 200 | 201; body: unknown };
+    try {
+      answer = await write();
+    } catch (error) {
+      await db.rows(sql`
+        DELETE FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key} AND status IS NULL`);
+      throw error;
+    }
     await db.rows(sql`
-      INSERT INTO idempotency_keys (user_id, key, status, body, request_hash)
-      VALUES (${userId}, ${key}, ${status}, ${JSON.stringify(body)}::jsonb, ${requestHash})
-      ON CONFLICT DO NOTHING`);
-    return c.json(body as object, status);
-  })();
-  inFlight.set(lock, run);
-  try {
-    return await run;
-  } finally {
-    if (inFlight.get(lock) === run) inFlight.delete(lock);
+      UPDATE idempotency_keys SET status = ${answer.status}, body = ${JSON.stringify(answer.body)}::jsonb
+      WHERE user_id = ${userId} AND key = ${key}`);
+    return c.json(answer.body as object, answer.status);
   }
 }
 

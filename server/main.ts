@@ -4,7 +4,8 @@
  * (PostgreSQL instead of PGlite), SERVE_DIST=0 (API only, for `npm run dev`), DIST_DIR (the built
  * app to serve, default <repo>/dist; tests serve other builds), CHAOS (fault injection,
  * server/chaos.ts; unset = off), the demo switches DEV_MAIL / DEMO_PAYMENTS / STANDINS
- * (server/features.ts) and the rate limits RATE_LIMIT_* / TRUST_PROXY (server/rate-limit.ts).
+ * (server/features.ts), the rate limits RATE_LIMIT_* / TRUST_PROXY (server/rate-limit.ts) and
+ * LOAD_STUDENTS (seed aluno001… for `npm run load`, server/seed-load.ts).
  * The banner says which demo features are on.
  */
 import { startServer } from './app';
@@ -12,10 +13,12 @@ import { demoFeatures, describeDemoFeatures } from './features';
 import { describeRateLimits } from './rate-limit';
 import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
 import { MARATHON_STUDENT } from './seed-marathon';
+import { loadStudentCode, parseLoadStudents } from './seed-load';
 
 const port = Number(process.env.PORT ?? 4173);
 const dataDir = process.env.DATA_DIR;
 const databaseUrl = process.env.DATABASE_URL;
+const loadStudents = parseLoadStudents(process.env.LOAD_STUDENTS);
 
 const server = await startServer({
   port,
@@ -24,6 +27,7 @@ const server = await startServer({
   ...(process.env.SERVE_DIST === '0' ? { distDir: null } : {}),
   ...(process.env.DIST_DIR ? { distDir: process.env.DIST_DIR } : {}),
   chaos: process.env.CHAOS ?? null,
+  loadStudents,
 });
 
 console.log(`
@@ -33,7 +37,11 @@ Portal do Aluno — reference platform API ${server.seeded ? '(demo data seeded 
   PORT=${server.port}  ${databaseUrl ? 'DATABASE_URL is set (PostgreSQL)' : `DATA_DIR=${dataDir ?? '.data'}`}
 
 Demo students (password ${DEMO_PASSWORD}):
-${[...DEMO_STUDENTS, MARATHON_STUDENT].map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(14)} ${s.about}`).join('\n')}
+${[...DEMO_STUDENTS, MARATHON_STUDENT].map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(14)} ${s.about}`).join('\n')}${
+  loadStudents > 0
+    ? `\n  ${loadStudentCode(1)}…${loadStudentCode(loadStudents)} load-test students (LOAD_STUDENTS)`
+    : ''
+}
 
 NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}  demo features: ${describeDemoFeatures()}
 Rate limits (sign-in, password reset, change password, account deletion): ${describeRateLimits()}
