@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { getEjaStages } from '../../services/api/home';
-import type { EjaSubject } from '../../services/contract';
+import type { EjaSubject } from '../../services/contract/home';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';

@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '../../services/api/attachments';
-import type { DocumentsQuery, StudentAttachment } from '../../services/contract';
+import type { DocumentsQuery, StudentAttachment } from '../../services/contract/attachments';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';

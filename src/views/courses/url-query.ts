@@ -3,7 +3,7 @@
  * API query it asks for. Apart from the screen so that the startup prefetch (src/route-reads.ts,
  * issue 9) reads the same page without loading the screen.
  */
-import type { CourseListQuery, CourseStatus } from '../../services/contract';
+import type { CourseListQuery, CourseStatus } from '../../services/contract/lms';
 
 /** Courses per page of the list. */
 export const COURSES_PER_PAGE = 12;

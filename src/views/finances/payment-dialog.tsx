@@ -18,7 +18,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActorRefFrom } from 'xstate';
 import { formatExpiry, type pixPaymentMachine } from '../../machines/pix-payment.machine';
-import type { Bill } from '../../services/contract';
+import type { Bill } from '../../services/contract/finances';
 import { providePixPayment } from '../../wiring-pix';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';

@@ -13,7 +13,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getGrades } from '../../services/api/grades';
-import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract';
+import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
