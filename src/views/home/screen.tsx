@@ -21,7 +21,7 @@ import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { learningObjectPath } from '../components/route-params';
 import { usePageTitle } from '../components/use-page-title';
-import { ScreenMessages } from '../placeholder/messages';
+import { ScreenMessages } from '../components/screen-titles';
 import { useCurrentUser } from '../session-context';
 import { useShowBanners } from '../platform-context';
 import { BannerCarousel } from './carousel';
