@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from '../../src/machines/lifecycle.machine';
+import {
+  lifecycleMachine,
+  type LifecycleEndInput,
+  type LifecycleStartInput,
+} from '../../src/machines/lifecycle.machine';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
