@@ -12,76 +12,31 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
-import { DevMailListResponse, ErpTokenResponse, ErrorBody, LoginResponse } from '../src/services/contract';
-import { createApp, isDataException, startServer, type RunningServer } from './app';
-import { hashPassword } from './auth';
+import { DevMailListResponse } from '../src/services/contract';
+import { createApp, isDataException } from './app';
+import { DEMO_PASSWORD, messageOf, useTestServer, withEnv, type ApiInit } from './test-support/harness';
 import { describeDemoFeatures, demoFeatures } from './features';
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from './http';
 import { INPUT_MESSAGES, MAX_JSON_DEPTH } from './input-guard';
 
-let server: RunningServer;
+// Many sign-ins from one address: the limits are tested in rate-limit.test.ts.
+const server = useTestServer({ env: { RATE_LIMIT_PER_ADDRESS: '0' } });
 
-const api = (path: string, init: RequestInit & { token?: string } = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('x-user-environment', 'WEB');
-  if (init.token) headers.set('x-access-token', init.token);
-  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
+const api = (path: string, init: ApiInit = {}) => server.api(path, init);
 const post = (path: string, body: unknown, token?: string) =>
-  api(`/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), ...(token ? { token } : {}) });
+  api(`/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), token: token ?? null });
 
-const signIn = (username: string, password = 'demo1234') =>
-  post('/auth/token', { client_id: 'student-web', grant_type: 'password', username, password, scope: 'BRA' });
-const tokenOf = async (username: string, password = 'demo1234') => {
-  const answer = await signIn(username, password);
-  expect(answer.status).toBe(200);
-  return v.parse(LoginResponse, await answer.json()).access_token;
-};
-const messageOf = async (answer: Response) => v.parse(ErrorBody, await answer.json()).message;
+const tokenOf = (username: string, password = DEMO_PASSWORD) => server.tokenOf(username, { password });
 
-const erpTokenOf = async (session: string) => {
-  const answer = await fetch(`${server.url}/api/hub/security/student/erp/`, { headers: { Authorization: session } });
-  expect(answer.status).toBe(200);
-  return v.parse(ErpTokenResponse, await answer.json()).data.token;
-};
+const erpTokenOf = (session: string) => server.erpTokenOf(session);
 const billsStatus = async (erpToken: string) =>
   (await fetch(`${server.url}/api/erp/v1/bills`, { headers: { 'X-Access-Token': erpToken } })).status;
 
 /** A fresh student: access code `code`, password demo1234 (optionally an LXP student). */
-const addStudent = async (code: string, lxp = false) => {
-  await server.db.rows(sql`
-    INSERT INTO users (platform_id, access_code, name, email, password_hash, accepted_lgpd, is_lxp_user)
-    VALUES (1, ${code}, ${`Aluno ${code}`}, ${`${code}@exemplo.com.br`}, ${await hashPassword('demo1234')}, true, ${lxp})`);
-};
-
-/** Sets env variables (undefined = unset) for the current test only. */
-const withEnv = (env: Record<string, string | undefined>) => {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  for (const [k, value] of Object.entries(env)) {
-    if (value === undefined) delete process.env[k];
-    else process.env[k] = value;
-  }
-  onTestFinished(() => {
-    for (const [k, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[k];
-      else process.env[k] = value;
-    }
-  });
-};
-
-beforeAll(async () => {
-  // Many sign-ins from one address: the limits are tested in rate-limit.test.ts.
-  process.env.RATE_LIMIT_PER_ADDRESS = '0';
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-});
-afterAll(async () => {
-  await server.close();
-  delete process.env.RATE_LIMIT_PER_ADDRESS;
-});
+const addStudent = (code: string, lxp = false) => server.addStudent(code, { lxp });
 
 describe('tokens die with the session', () => {
   it('logout: the ERP token of that session no longer reads /bills', async () => {

@@ -6,19 +6,16 @@
  * new works) and revokes sessions; change password checks the current one and keeps only the
  * current session; a deleted account cannot sign in; the signed-in calls answer 401 without a token.
  */
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import {
   ChangePasswordResponse,
   DeleteAccountResponse,
   DevMailListResponse,
-  ErrorBody,
-  LoginResponse,
   ResetPasswordResponse,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
-import { hashPassword } from './auth';
+import { DEMO_PASSWORD, messageOf, useTestServer } from './test-support/harness';
 import {
   ACCOUNT_DELETED_MESSAGE,
   CHANGE_PASSWORD_MESSAGES,
@@ -29,35 +26,22 @@ import {
 } from './routes/account';
 import { seedAccount } from './seed-account';
 
-let server: RunningServer;
+// These tests read the e-mailed codes in the dev mail outbox, off unless DEV_MAIL=1.
+const server = useTestServer({ env: { DEV_MAIL: '1' } });
 
 const post = (path: string, body: unknown, token?: string) =>
-  fetch(`${server.url}/api/v1${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-user-environment': 'WEB',
-      ...(token ? { 'x-access-token': token } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  server.api(`/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), token: token ?? null });
 
-const signIn = (username: string, password: string) =>
-  post('/auth/token', { client_id: 'student-web', grant_type: 'password', username, password, scope: 'BRA' });
+const signIn = (username: string, password: string) => server.signIn(username, { password });
 
-const tokenOf = async (username: string, password = 'demo1234') => {
-  const answer = await signIn(username, password);
-  expect(answer.status).toBe(200);
-  return v.parse(LoginResponse, await answer.json()).access_token;
-};
+const tokenOf = (username: string, password = DEMO_PASSWORD) => server.tokenOf(username, { password });
 
 const base = (username: string) => ({ client_id: 'student-web', username, scope: 'BRA', challenge_type: 'email' });
 const requestCode = (username: string) => post('/auth/resetPassword', base(username));
 const confirm = (username: string, code: string, newPassword: string) =>
   post('/auth/resetPassword', { ...base(username), code, challenge_response: code, new_password: newPassword });
 
-const usersSelf = (token: string) =>
-  fetch(`${server.url}/api/v1/users/self`, { headers: { 'x-access-token': token, 'x-user-environment': 'WEB' } });
+const usersSelf = (token: string) => server.api('/api/v1/users/self', { token });
 
 const mailTo = async (address: string) => {
   const answer = await fetch(`${server.url}/api/dev/mail?to=${encodeURIComponent(address)}`);
@@ -72,24 +56,7 @@ const latestCode = async (address: string) => {
   return code!;
 };
 
-const errorOf = async (answer: Response) => v.parse(ErrorBody, await answer.json()).message;
-
-/** A fresh student for one test: access code `code`, password demo1234. */
-const addStudent = async (code: string) => {
-  await server.db.rows(sql`
-    INSERT INTO users (platform_id, access_code, name, email, password_hash, accepted_lgpd)
-    VALUES (1, ${code}, ${`Aluno ${code}`}, ${`${code}@exemplo.com.br`}, ${await hashPassword('demo1234')}, true)`);
-};
-
-beforeAll(async () => {
-  // These tests read the e-mailed codes in the dev mail outbox, off unless DEV_MAIL=1 (issue 19).
-  process.env.DEV_MAIL = '1';
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-});
-afterAll(async () => {
-  await server.close();
-  delete process.env.DEV_MAIL;
-});
+const errorOf = messageOf;
 
 describe('seed', () => {
   it('has the throwaway students reset1 and apagar1 and is idempotent', async () => {
@@ -101,7 +68,7 @@ describe('seed', () => {
 
 describe('POST /auth/resetPassword (request a code)', () => {
   it('answers the same 200 for a known and an unknown access code, and mails only the known one', async () => {
-    await addStudent('enum1');
+    await server.addStudent('enum1');
     const known = await requestCode('enum1');
     const unknown = await requestCode('ninguem-aqui');
     expect(known.status).toBe(200);
@@ -115,7 +82,7 @@ describe('POST /auth/resetPassword (request a code)', () => {
   });
 
   it('stores the code only as a hash', async () => {
-    await addStudent('hash1');
+    await server.addStudent('hash1');
     await requestCode('hash1');
     const code = await latestCode('hash1@exemplo.com.br');
     const rows = await server.db.rows<{ code_hash: string; code_salt: string }>(sql`
@@ -135,7 +102,7 @@ describe('POST /auth/resetPassword (request a code)', () => {
 
 describe('POST /auth/resetPassword (set the password)', () => {
   it('changes the password with the right code: the old one fails, the new one works, sessions end', async () => {
-    await addStudent('ok1');
+    await server.addStudent('ok1');
     const oldSession = await tokenOf('ok1');
     await requestCode('ok1');
     const code = await latestCode('ok1@exemplo.com.br');
@@ -152,7 +119,7 @@ describe('POST /auth/resetPassword (set the password)', () => {
   });
 
   it('refuses a wrong code with a clear message, then locks the code after too many tries', async () => {
-    await addStudent('wrong1');
+    await server.addStudent('wrong1');
     // The code's own lock, under a per-code rate limit wider than the default 5 (server/rate-limit.ts).
     process.env.RATE_LIMIT_PER_CODE = '10';
     onTestFinished(() => {
@@ -176,7 +143,7 @@ describe('POST /auth/resetPassword (set the password)', () => {
   });
 
   it('refuses an expired code', async () => {
-    await addStudent('exp1');
+    await server.addStudent('exp1');
     await requestCode('exp1');
     const code = await latestCode('exp1@exemplo.com.br');
     await server.db.rows(sql`
@@ -188,7 +155,7 @@ describe('POST /auth/resetPassword (set the password)', () => {
   });
 
   it('uses RESET_CODE_TTL_SECONDS for the lifetime of a new code', async () => {
-    await addStudent('ttl1');
+    await server.addStudent('ttl1');
     process.env.RESET_CODE_TTL_SECONDS = '60';
     try {
       await requestCode('ttl1');
@@ -202,7 +169,7 @@ describe('POST /auth/resetPassword (set the password)', () => {
   });
 
   it('keeps only the newest code', async () => {
-    await addStudent('two1');
+    await server.addStudent('two1');
     await requestCode('two1');
     const first = await latestCode('two1@exemplo.com.br');
     await requestCode('two1');
@@ -212,7 +179,7 @@ describe('POST /auth/resetPassword (set the password)', () => {
   });
 
   it('a wrong code for a real account answers exactly like any code for an unknown one (no enumeration, issue 19)', async () => {
-    await addStudent('enumreset1');
+    await server.addStudent('enumreset1');
     await requestCode('enumreset1');
     await requestCode('ninguem-enumreset');
     const real = await confirm('enumreset1', '999999', 'nova-senha-1');
@@ -241,7 +208,7 @@ describe('POST /auth/changePassword', () => {
   });
 
   it('checks the current password, then changes it and revokes only the other sessions', async () => {
-    await addStudent('chg1');
+    await server.addStudent('chg1');
     const other = await tokenOf('chg1');
     const current = await tokenOf('chg1');
     const wrong = await post(
@@ -273,7 +240,7 @@ describe('POST /users/self/delete', () => {
   });
 
   it('deletes the account: tokens revoked, sign-in refused with a clear message, no reset code', async () => {
-    await addStudent('del1');
+    await server.addStudent('del1');
     const token = await tokenOf('del1');
     const answer = await post('/users/self/delete', { deletionReason: 'Não uso mais' }, token);
     expect(answer.status).toBe(200);
@@ -292,7 +259,7 @@ describe('POST /users/self/delete', () => {
   });
 
   it('accepts no reason at all', async () => {
-    await addStudent('del2');
+    await server.addStudent('del2');
     const token = await tokenOf('del2');
     expect((await post('/users/self/delete', {}, token)).status).toBe(200);
   });

@@ -2,7 +2,7 @@
  * The reference API over HTTP on a throwaway in-memory database: answers validated with
  * the contract, real auth, progress and idempotent writes, bad input → 4xx JSON.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import {
@@ -19,34 +19,19 @@ import {
   ResetResponse,
   UserResponse,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { DEMO_PASSWORD, useTestServer, type ApiInit } from './test-support/harness';
 
-let server: RunningServer;
+const server = useTestServer();
 let token: string;
 
-const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('x-user-environment', 'WEB');
-  const t = init.token === undefined ? token : init.token;
-  if (t) headers.set('x-access-token', t);
-  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
+const api = (path: string, init: ApiInit = {}) =>
+  server.api(path, { ...init, token: init.token === undefined ? token : init.token });
 
-const login = async (username: string, password = 'demo1234') =>
-  api('/api/v1/auth/token', {
-    method: 'POST',
-    token: null,
-    body: JSON.stringify({ client_id: 'student-web', grant_type: 'password', username, password, scope: 'BRA' }),
-  });
+const login = (username: string, password = DEMO_PASSWORD) => server.signIn(username, { password });
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
   const answer = await login('demo');
   token = v.parse(LoginResponse, await answer.json()).access_token;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('platforms and settings (public)', () => {

@@ -4,36 +4,18 @@
  * and downloadable, another platform's or an unknown course/module is 404, a token is needed,
  * and the demo seed step is idempotent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
-import { CourseAttachmentListResponse, CourseResponse, ErrorBody, LoginResponse } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { CourseAttachmentListResponse, CourseResponse, ErrorBody } from '../src/services/contract';
+import { useTestServer, type ApiInit } from './test-support/harness';
 import { seedAttachments } from './seed-attachments';
 
-let server: RunningServer;
+const server = useTestServer();
 let token: string;
 
-const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('x-user-environment', 'WEB');
-  const t = init.token === undefined ? token : init.token;
-  if (t) headers.set('x-access-token', t);
-  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
-
-const login = async (username: string, password = 'demo1234') =>
-  v.parse(
-    LoginResponse,
-    await (
-      await api('/api/v1/auth/token', {
-        method: 'POST',
-        token: null,
-        body: JSON.stringify({ client_id: 'student-web', grant_type: 'password', username, password, scope: 'BRA' }),
-      })
-    ).json(),
-  ).access_token;
+const api = (path: string, init: ApiInit = {}) =>
+  server.api(path, { ...init, token: init.token === undefined ? token : init.token });
 
 const attachments = async (path: string, as?: string) => {
   const answer = await api(path, as === undefined ? {} : { token: as });
@@ -48,11 +30,7 @@ const notFound = async (path: string, as?: string) => {
 };
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  token = await login('demo');
-});
-afterAll(async () => {
-  await server.close();
+  token = await server.tokenOf('demo');
 });
 
 describe('course attachments', () => {
@@ -79,7 +57,7 @@ describe('course attachments', () => {
   });
 
   it('answers 404 for a course of another platform or an unknown one, 400 for a bad id', async () => {
-    const stream = await login('stream');
+    const stream = await server.tokenOf('stream');
     const [own] = (await (await api('/api/v2/lms/courses', { token: stream })).json()).data as { id: number }[];
     expect((await attachments(`/api/v1/courses/${own!.id}/attachments`, stream)).length).toBeGreaterThan(0);
     expect(await notFound('/api/v1/courses/1/attachments', stream)).toBe('Curso não encontrado.');
@@ -115,7 +93,7 @@ describe('module attachments', () => {
   });
 
   it('answers 404 for a module of another platform or an unknown one, 401 without token', async () => {
-    const stream = await login('stream');
+    const stream = await server.tokenOf('stream');
     expect(await notFound('/api/v1/modules/1/attachments', stream)).toBe('Módulo não encontrado.');
     await notFound('/api/v1/modules/99999/attachments');
     expect((await api('/api/v1/modules/1/attachments', { token: null })).status).toBe(401);

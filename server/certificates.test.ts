@@ -5,7 +5,7 @@
  * student's contract is 404, a missing or bad contract_id is 400; the graduation courses are
  * listed by the student's own erp_user_id only; the demo seed step is idempotent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { PDFDocument } from 'pdf-lib';
 import {
@@ -13,43 +13,20 @@ import {
   DocumentContractListResponse,
   ErrorBody,
   GradCourseListResponse,
-  LoginResponse,
   type DocumentContract,
   type DocumentKind,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { useTestServer, type ApiInit } from './test-support/harness';
 import { buildDocumentPdf, ID_CARD_SIZE, type DocumentFacts } from './certificate-pdfs';
 import { seedContracts } from './seed-contracts';
 
-let server: RunningServer;
+const server = useTestServer();
 const tokens: Record<string, string> = {};
 
 const BASE = '/api/certificates';
 
-const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-  const headers = new Headers(init.headers);
-  const token = init.token === undefined ? tokens.lxp : init.token;
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  return fetch(`${server.url}${BASE}${path}`, { ...init, headers });
-};
-
-const login = async (username: string) =>
-  v.parse(
-    LoginResponse,
-    await (
-      await fetch(`${server.url}/api/v1/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-user-environment': 'WEB' },
-        body: JSON.stringify({
-          client_id: 'student-web',
-          grant_type: 'password',
-          username,
-          password: 'demo1234',
-          scope: 'BRA',
-        }),
-      })
-    ).json(),
-  ).access_token;
+const api = (path: string, init: ApiInit = {}) =>
+  server.api(`${BASE}${path}`, { ...init, token: init.token === undefined ? tokens.lxp : init.token, bearer: true });
 
 const contracts = async (as: string): Promise<DocumentContract[]> => {
   const answer = await api('/contracts', { token: tokens[as] });
@@ -91,11 +68,7 @@ async function drawnText(bytes: Uint8Array): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  for (const code of ['lxp', 'demo', 'aprovat']) tokens[code] = await login(code);
-});
-afterAll(async () => {
-  await server.close();
+  for (const code of ['lxp', 'demo', 'aprovat']) tokens[code] = await server.tokenOf(code);
 });
 
 describe('contracts (reference-server addition)', () => {

@@ -5,56 +5,29 @@
  * `GET /user-session/log` lists (own only, newest first), 401 without a token, the LGPD settings
  * are seeded for both platforms and the seed step (throwaway student `lgpd1`) is idempotent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   AcceptLgpdResponse,
   ErrorBody,
   LmsSettingsResponse,
-  LoginResponse,
   SessionLogListResponse,
   SessionLogResponse,
   UserResponse,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { useTestServer } from './test-support/harness';
 import { seedConsent } from './seed-consent';
 
-let server: RunningServer;
+const server = useTestServer();
 const tokens: Record<string, string> = {};
 
-const api = (path: string, token: string | null, init: RequestInit = {}) => {
-  const headers = new Headers({ 'x-user-environment': 'WEB' });
-  if (token) headers.set('x-access-token', token);
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
-
-const login = async (username: string) =>
-  v.parse(
-    LoginResponse,
-    await (
-      await fetch(`${server.url}/api/v1/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-user-environment': 'WEB' },
-        body: JSON.stringify({
-          client_id: 'student-web',
-          grant_type: 'password',
-          username,
-          password: 'demo1234',
-          scope: 'BRA',
-        }),
-      })
-    ).json(),
-  ).access_token;
+const api = (path: string, token: string | null, init: RequestInit = {}) => server.api(path, { ...init, token });
 
 const self = async (as: string) =>
   v.parse(UserResponse, await (await api('/api/v1/users/self', tokens[as]!)).json()).data;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  for (const code of ['demo', 'novo', 'lgpd1', 'stream']) tokens[code] = await login(code);
-});
-afterAll(async () => {
-  await server.close();
+  for (const code of ['demo', 'novo', 'lgpd1', 'stream']) tokens[code] = await server.tokenOf(code);
 });
 
 describe('POST /users/updateAcceptedLgpd', () => {

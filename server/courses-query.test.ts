@@ -3,35 +3,17 @@
  * is case- and accent-insensitive for pt-BR, status filters by the student's own progress,
  * both combine, and pagination counts the filtered list. Throwaway in-memory database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
-import { CourseListResponse, LoginResponse } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { CourseListResponse } from '../src/services/contract';
+import { useTestServer, type ApiInit } from './test-support/harness';
 
-let server: RunningServer;
+const server = useTestServer();
 let token: string;
 
-const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('x-user-environment', 'WEB');
-  const t = init.token === undefined ? token : init.token;
-  if (t) headers.set('x-access-token', t);
-  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
-
-const login = async (username: string, password = 'demo1234') =>
-  v.parse(
-    LoginResponse,
-    await (
-      await api('/api/v1/auth/token', {
-        method: 'POST',
-        token: null,
-        body: JSON.stringify({ client_id: 'student-web', grant_type: 'password', username, password, scope: 'BRA' }),
-      })
-    ).json(),
-  ).access_token;
+const api = (path: string, init: ApiInit = {}) =>
+  server.api(path, { ...init, token: init.token === undefined ? token : init.token });
 
 const list = async (query: string, as?: string) => {
   const answer = await api(`/api/v2/lms/courses?${query}`, as === undefined ? {} : { token: as });
@@ -55,13 +37,9 @@ async function progress(userCode: string, courseName: string, how: 'all-complete
 }
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  token = await login('lxp');
+  token = await server.tokenOf('lxp');
   await progress('lxp', 'Matemática Financeira', 'all-completed');
   await progress('lxp', 'Introdução à Informática', 'one-started');
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('course list search (accent- and case-insensitive, pt-BR)', () => {
@@ -85,7 +63,7 @@ describe('course list search (accent- and case-insensitive, pt-BR)', () => {
   });
 
   it("searches only the student's platform", async () => {
-    const stream = await login('stream');
+    const stream = await server.tokenOf('stream');
     expect((await list('search=informatica', stream)).data).toEqual([]);
     expect((await list('search=fotografia', stream)).data.map((c) => c.name)).toEqual(['Fotografia com o Celular']);
   });
@@ -97,7 +75,7 @@ describe('course list status filter and pagination', () => {
     expect(await names('status=in_progress')).toEqual(['Introdução à Informática']);
     expect(await names('status=not_started')).toEqual(['Comunicação e Expressão', 'Empreendedorismo']);
     // Another student's progress does not count.
-    const demo = await login('demo');
+    const demo = await server.tokenOf('demo');
     expect((await list('status=completed', demo)).data).toEqual([]);
   });
 

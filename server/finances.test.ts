@@ -5,7 +5,7 @@
  * independently, tag 63 last), charge reuse, the demo "mark paid" switch and expiry.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import { hasError, parsePix } from 'pix-utils';
@@ -14,34 +14,19 @@ import {
   BillListResponse,
   ErpTokenResponse,
   ErrorBody,
-  LoginResponse,
   PixChargeResponse,
   type Bill,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { useTestServer } from './test-support/harness';
 import { seedFinances } from './seed-finances';
 
-let server: RunningServer;
+const server = useTestServer();
 
-const login = async (username: string, host?: string) => {
-  const answer = await fetch(`${server.url}/api/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(host ? { host } : {}) },
-    body: JSON.stringify({
-      client_id: 'student-web',
-      grant_type: 'password',
-      username,
-      password: 'demo1234',
-      scope: 'BRA',
-    }),
-  });
-  return v.parse(LoginResponse, await answer.json()).access_token;
-};
+const login = (username: string, host?: string) => server.tokenOf(username, host ? { headers: { host } } : {});
 
 const hub = (headers: Record<string, string>) => fetch(`${server.url}/api/hub/security/student/erp/`, { headers });
 
-const erpTokenOf = async (session: string) =>
-  v.parse(ErpTokenResponse, await (await hub({ Authorization: session })).json()).data.token;
+const erpTokenOf = (session: string) => server.erpTokenOf(session);
 
 const erp = (path: string, token: string | null, init: RequestInit = {}) =>
   fetch(`${server.url}/api/erp/v1${path}`, {
@@ -82,13 +67,9 @@ let demoErp: string;
 let demoBills: Bill[];
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
   demoSession = await login('demo');
   demoErp = await erpTokenOf(demoSession);
   demoBills = await bills(demoErp);
-});
-afterAll(async () => {
-  await server.close();
 });
 afterEach(() => {
   delete process.env.PIX_EXPIRATION_SECONDS;

@@ -8,12 +8,11 @@
  * or without. It asserts that no answer is a 5xx and that the server still answers normally
  * afterwards. Same seed → same requests (`FUZZ_SEED` / `FUZZ_ROUNDS` env to explore further).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { sql } from 'drizzle-orm';
 import { LoginResponse } from '../src/services/contract';
-import { createApp, startServer, type RunningServer } from './app';
-import { hashPassword } from './auth';
+import { createApp } from './app';
+import { useTestServer } from './test-support/harness';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 19);
 /** Requests per route. */
@@ -231,7 +230,8 @@ interface Route {
   path: string;
 }
 
-let server: RunningServer;
+// The dev routes are fuzzed too; keep reaching the handlers (per-code limits stay on).
+const server = useTestServer({ env: { DEV_MAIL: '1', RATE_LIMIT_PER_ADDRESS: '0' } });
 let token = '';
 
 /** Every concrete API route of the app (middleware entries and the catch-all excluded). */
@@ -313,29 +313,8 @@ function request(route: Route, random: () => number): { url: string; init: Reque
 }
 
 beforeAll(async () => {
-  process.env.DEV_MAIL = '1'; // the dev routes are fuzzed too
-  process.env.RATE_LIMIT_PER_ADDRESS = '0'; // keep reaching the handlers (per-code limits stay on)
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  await server.db.rows(sql`
-    INSERT INTO users (platform_id, access_code, name, email, password_hash, accepted_lgpd, is_lxp_user, is_aprovat_user, is_eja_user)
-    VALUES (1, 'fuzz1', 'Aluno Fuzz', 'fuzz1@exemplo.com.br', ${await hashPassword('demo1234')}, true, true, true, true)`);
-  const login = await fetch(`${server.url}/api/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: 'w',
-      grant_type: 'password',
-      username: 'fuzz1',
-      password: 'demo1234',
-      scope: 'BRA',
-    }),
-  });
-  token = v.parse(LoginResponse, await login.json()).access_token;
-});
-afterAll(async () => {
-  await server.close();
-  delete process.env.DEV_MAIL;
-  delete process.env.RATE_LIMIT_PER_ADDRESS;
+  await server.addStudent('fuzz1', { lxp: true, aprovat: true, eja: true });
+  token = await server.tokenOf('fuzz1');
 });
 
 describe('fuzzing every API route with hostile input', () => {

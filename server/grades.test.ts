@@ -6,41 +6,19 @@
  * only their own grades, 401 without a token, 400 on a bad query, 404 for an unknown or
  * another platform's course, and the demo seed step is idempotent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
-import { ErrorBody, GradeDetailsResponse, GradeListResponse, LoginResponse } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { ErrorBody, GradeDetailsResponse, GradeListResponse } from '../src/services/contract';
+import { useTestServer } from './test-support/harness';
 import { gradeOutcome } from './routes/grades';
 import { seedGrades } from './seed-grades';
 
-let server: RunningServer;
+const server = useTestServer();
 const tokens: Record<string, string> = {};
 const courseIds: Record<string, number> = {};
 
-const api = (path: string, token: string | null) => {
-  const headers = new Headers({ 'x-user-environment': 'WEB' });
-  if (token) headers.set('x-access-token', token);
-  return fetch(`${server.url}${path}`, { headers });
-};
-
-const login = async (username: string) =>
-  v.parse(
-    LoginResponse,
-    await (
-      await fetch(`${server.url}/api/v1/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-user-environment': 'WEB' },
-        body: JSON.stringify({
-          client_id: 'student-web',
-          grant_type: 'password',
-          username,
-          password: 'demo1234',
-          scope: 'BRA',
-        }),
-      })
-    ).json(),
-  ).access_token;
+const api = (path: string, token: string | null) => server.api(path, { token });
 
 const list = async (as: string, query = '') => {
   const answer = await api(`/api/v1/lms/student/grades${query}`, tokens[as]!);
@@ -57,14 +35,10 @@ const details = async (as: string, course: string) => {
 const names = (answer: { data: { course_name: string }[] }) => answer.data.map((g) => g.course_name);
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  for (const code of ['demo', 'aprovat', 'lxp', 'eja', 'novo', 'stream']) tokens[code] = await login(code);
+  for (const code of ['demo', 'aprovat', 'lxp', 'eja', 'novo', 'stream']) tokens[code] = await server.tokenOf(code);
   for (const row of await server.db.rows<{ id: number; name: string }>(sql`SELECT id, name FROM courses`)) {
     courseIds[row.name] = row.id;
   }
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('GET /lms/student/grades', () => {

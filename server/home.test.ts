@@ -5,7 +5,7 @@
  * flags (403 for others), the one-time LXP token (valid once, refused again and when expired),
  * the idempotent traffic-education account and the idempotent seed step.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import {
@@ -14,50 +14,23 @@ import {
   DashboardResponse,
   EjaStageListResponse,
   ErrorBody,
-  LoginResponse,
   LxpSsoResponse,
   ProfessionalizingCourseListResponse,
   SsoValidationResponse,
   TrafficModuleListResponse,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { useTestServer } from './test-support/harness';
 import { seedHome } from './seed-home';
 
-let server: RunningServer;
+const server = useTestServer({ timeout: 60_000 });
 const tokens: Record<string, string> = {};
 
-const call = (path: string, token: string | null, method = 'GET', headers: Record<string, string> = {}) => {
-  const h = new Headers({ 'x-user-environment': 'WEB', ...headers });
-  if (token) h.set('x-access-token', token);
-  return fetch(`${server.url}${path}`, { method, headers: h });
-};
-
-const login = async (username: string) =>
-  v.parse(
-    LoginResponse,
-    await (
-      await fetch(`${server.url}/api/v1/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-user-environment': 'WEB' },
-        body: JSON.stringify({
-          client_id: 'student-web',
-          grant_type: 'password',
-          username,
-          password: 'demo1234',
-          scope: 'BRA',
-        }),
-      })
-    ).json(),
-  ).access_token;
+const call = (path: string, token: string | null, method = 'GET', headers: Record<string, string> = {}) =>
+  server.api(path, { method, headers, token });
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  for (const who of ['demo', 'aprovat', 'lxp', 'eja', 'novo', 'stream']) tokens[who] = await login(who);
+  for (const who of ['demo', 'aprovat', 'lxp', 'eja', 'novo', 'stream']) tokens[who] = await server.tokenOf(who);
 }, 60_000);
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('GET /users/dashboard', () => {
   it('lists unfinished courses with a Continuar target, upcoming items by date and pending bills', async () => {

@@ -4,7 +4,7 @@
  * nothing of it visible to another student, the seed step idempotent; and a table of each
  * endpoint's median response time and size (printed, not asserted: this machine is shared).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import {
@@ -13,35 +13,17 @@ import {
   CourseResponse,
   DocumentCategoriesResponse,
   DocumentListResponse,
-  ErpTokenResponse,
   GradeListResponse,
-  LoginResponse,
   ModuleResponse,
   ShortVideoListResponse,
   DashboardResponse,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { useTestServer } from './test-support/harness';
 import { MARATHON_TOTALS, seedMarathon, seedMarathonDocuments } from './seed-marathon';
 
-let server: RunningServer;
+const server = useTestServer({ timeout: 60_000 });
 let token: string;
 let erpToken: string;
-
-const login = async (username: string) => {
-  const answer = await fetch(`${server.url}/api/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: 'student-web',
-      grant_type: 'password',
-      username,
-      password: 'demo1234',
-      scope: 'BRA',
-    }),
-  });
-  expect(answer.status).toBe(200);
-  return v.parse(LoginResponse, await answer.json()).access_token;
-};
 
 const get = async (path: string, headers: Record<string, string> = { 'x-access-token': token }) => {
   const answer = await fetch(`${server.url}${path}`, { headers });
@@ -68,15 +50,9 @@ async function measure(path: string, headers: Record<string, string>, calls = 5)
 }
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  token = await login('maratona');
-  const erp = await get('/api/hub/security/student/erp/', { Authorization: token });
-  erpToken = v.parse(ErpTokenResponse, erp).data.token;
+  token = await server.tokenOf('maratona');
+  erpToken = await server.erpTokenOf(token);
 }, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('maratona', () => {
   it('has 120 courses, paginated 12 a page, in every status', async () => {
@@ -140,7 +116,7 @@ describe('maratona', () => {
   });
 
   it('is nobody else’s: another student of brand 1 sees none of it', async () => {
-    const other = await login('demo');
+    const other = await server.tokenOf('demo');
     const headers = { 'x-access-token': other };
     const courses = v.parse(CourseListResponse, await get('/api/v2/lms/courses', headers));
     expect(courses.pagination.total).toBe(4);

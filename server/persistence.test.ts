@@ -9,34 +9,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { startServer } from './app';
+import { apiAt, tokenAt } from './test-support/harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function signIn(url: string): Promise<string> {
-  const answer = await fetch(`${url}/api/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: 'student-web',
-      grant_type: 'password',
-      username: 'demo',
-      password: 'demo1234',
-      scope: 'BRA',
-    }),
-  });
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
 
 describe('persistence across restarts', () => {
   it('keeps a finished learning object and the token after a restart', async () => {
     const dataDir = join(dir, 'data');
     const first = await startServer({ port: 0, dataDir, distDir: null });
     expect(first.seeded).toBe(true);
-    const token = await signIn(first.url);
-    const end = await fetch(`${first.url}/api/v1/lms/learningObjects/1/end`, {
+    const token = await tokenAt(first.url, 'demo');
+    const end = await apiAt(first.url, '/api/v1/lms/learningObjects/1/end', {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', 'x-access-token': token },
+      token,
       body: JSON.stringify({ lesson_id: 1, data: {} }),
     });
     expect(end.status).toBe(200);
@@ -44,11 +30,11 @@ describe('persistence across restarts', () => {
 
     const second = await startServer({ port: 0, dataDir, distDir: null });
     expect(second.seeded).toBe(false);
-    const [count] = await second.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM courses WHERE audience_user_id IS NULL`);
+    const [count] = await second.db.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM courses WHERE audience_user_id IS NULL`,
+    );
     expect(count!.n).toBe(6);
-    const lo = await fetch(`${second.url}/api/v1/lms/learningObjects/1?lesson_id=1`, {
-      headers: { 'x-access-token': token },
-    });
+    const lo = await apiAt(second.url, '/api/v1/lms/learningObjects/1?lesson_id=1', { token });
     expect(((await lo.json()) as { data: { status: string } }).data.status).toBe('completed');
     await second.close();
   }, 60_000);

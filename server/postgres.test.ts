@@ -11,6 +11,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { startServer } from './app';
+import { apiAt, signInAt, tokenAt } from './test-support/harness';
 import { RATE_LIMIT_MESSAGE } from './rate-limit';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -25,24 +26,13 @@ describe.skipIf(!url)('PostgreSQL driver', () => {
     const first = await startServer({ port: 0, databaseUrl: url!, distDir: null });
     expect(first.db.driver).toBe('postgres');
     expect(first.seeded).toBe(true);
-    const login = await fetch(`${first.url}/api/v1/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: 'w',
-        grant_type: 'password',
-        username: 'demo',
-        password: 'demo1234',
-        scope: 'BRA',
-      }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
-    const headers = { 'content-type': 'application/json', 'x-access-token': access_token };
-    const list = await fetch(`${first.url}/api/v2/lms/courses?per_page=2`, { headers });
+    const token = await tokenAt(first.url, 'demo');
+    const list = await apiAt(first.url, '/api/v2/lms/courses?per_page=2', { token });
     expect(((await list.json()) as { pagination: { total: number } }).pagination.total).toBe(4);
-    const end = await fetch(`${first.url}/api/v1/lms/learningObjects/2/end`, {
+    const end = await apiAt(first.url, '/api/v1/lms/learningObjects/2/end', {
       method: 'PUT',
-      headers: { ...headers, 'Idempotency-Key': 'pg-1' },
+      token,
+      headers: { 'Idempotency-Key': 'pg-1' },
       body: JSON.stringify({ lesson_id: 1, data: { seconds: 3 } }),
     });
     expect(end.status).toBe(200);
@@ -50,7 +40,7 @@ describe.skipIf(!url)('PostgreSQL driver', () => {
 
     const second = await startServer({ port: 0, databaseUrl: url!, distDir: null });
     expect(second.seeded).toBe(false);
-    const lo = await fetch(`${second.url}/api/v1/lms/learningObjects/2?lesson_id=1`, { headers });
+    const lo = await apiAt(second.url, '/api/v1/lms/learningObjects/2?lesson_id=1', { token });
     expect(((await lo.json()) as { data: { status: string } }).data.status).toBe('completed');
     await second.close();
   }, 60_000);
@@ -81,12 +71,7 @@ describe.skipIf(!url)('PostgreSQL driver', () => {
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.once('exit', (code) => reject(new Error(`second server exited (${code}):\n${output}`)));
     });
-    const signIn = (base: string, password: string) =>
-      fetch(`${base}/api/v1/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_id: 'w', grant_type: 'password', username: 'eja', password, scope: 'BRA' }),
-      });
+    const signIn = (base: string, password: string) => signInAt(base, 'eja', { password });
     const a = first.url;
     const b = `http://127.0.0.1:${secondPort}`;
     // Failures on both processes count together; a success on either clears the code's counter.

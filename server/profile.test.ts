@@ -5,33 +5,20 @@
  * profile fields, postal-code known / unknown / malformed, cities by state, and the biometrics
  * multipart upload (type, size, 401).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
-import {
-  BiometricPhotoResponse,
-  CityListResponse,
-  ErrorBody,
-  LoginResponse,
-  PostalCodeResponse,
-  UserResponse,
-} from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { BiometricPhotoResponse, CityListResponse, PostalCodeResponse, UserResponse } from '../src/services/contract';
+import { messageOf, useTestServer } from './test-support/harness';
 import { seedProfile } from './seed-profile';
 
-let server: RunningServer;
+const server = useTestServer();
 let token = '';
 
-const api = (path: string, init: RequestInit = {}, auth: string | null = token) => {
-  const headers = new Headers(init.headers);
-  headers.set('x-user-environment', 'WEB');
-  if (auth) headers.set('x-access-token', auth);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
+const api = (path: string, init: RequestInit = {}, auth: string | null = token) =>
+  server.api(path, { ...init, token: auth });
 
 const put = (body: unknown) => api('/api/v1/users/self', { method: 'PUT', body: JSON.stringify(body) });
-const messageOf = async (answer: Response) => v.parse(ErrorBody, await answer.json()).message;
 
 const ADDRESS = {
   cep: '01310100',
@@ -55,22 +42,7 @@ const upload = (file: Blob | null, name = 'foto.png', auth: string | null = toke
 };
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  const answer = await fetch(`${server.url}/api/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-user-environment': 'WEB' },
-    body: JSON.stringify({
-      client_id: 'student-web',
-      grant_type: 'password',
-      username: 'eja',
-      password: 'demo1234',
-      scope: 'BRA',
-    }),
-  });
-  token = v.parse(LoginResponse, await answer.json()).access_token;
-});
-afterAll(async () => {
-  await server.close();
+  token = await server.tokenOf('eja');
 });
 
 describe('PUT /users/self with the profile', () => {

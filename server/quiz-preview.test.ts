@@ -3,49 +3,27 @@
  * public preview of a learning object (spec §2 `/lo/preview/{learningObject}`): content
  * without login, nothing recorded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import {
   ErrorBody,
   LearningObjectProgressResponse,
   LearningObjectResponse,
-  LoginResponse,
   ModuleResponse,
   CourseResponse,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { useTestServer, type ApiInit } from './test-support/harness';
 import { seedAdditions } from './seed-additions';
 
-let server: RunningServer;
+const server = useTestServer();
 let token: string;
 
-const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('x-user-environment', 'WEB');
-  const t = init.token === undefined ? token : init.token;
-  if (t) headers.set('x-access-token', t);
-  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
+const api = (path: string, init: ApiInit = {}) =>
+  server.api(path, { ...init, token: init.token === undefined ? token : init.token });
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  const answer = await api('/api/v1/auth/token', {
-    method: 'POST',
-    token: null,
-    body: JSON.stringify({
-      client_id: 'student-web',
-      grant_type: 'password',
-      username: 'lxp',
-      password: 'demo1234',
-      scope: 'BRA',
-    }),
-  });
-  token = v.parse(LoginResponse, await answer.json()).access_token;
-});
-afterAll(async () => {
-  await server.close();
+  token = await server.tokenOf('lxp');
 });
 
 /** The quiz of the first module of course 1, with its lesson id. */

@@ -7,43 +7,31 @@
  * unknown access code gets the same answers and the same timing as a wrong password.
  */
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import * as v from 'valibot';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { serve } from '@hono/node-server';
-import { ErrorBody, LoginResponse } from '../src/services/contract';
-import { createApp, startServer, type RunningServer } from './app';
-import { hashPassword } from './auth';
+import { createApp } from './app';
+import { apiAt, messageOf, signInAt, useTestServer, withEnv } from './test-support/harness';
 import { RATE_LIMIT_MESSAGE, rateLimits } from './rate-limit';
 
-let server: RunningServer;
+const server = useTestServer();
 
 const post = (
   path: string,
   body: unknown,
   init: { token?: string; base?: string; headers?: Record<string, string> } = {},
 ) =>
-  fetch(`${init.base ?? server.url}/api/v1${path}`, {
+  apiAt(init.base ?? server.url, `/api/v1${path}`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-user-environment': 'WEB',
-      ...(init.token ? { 'x-access-token': init.token } : {}),
-      ...init.headers,
-    },
     body: JSON.stringify(body),
+    token: init.token ?? null,
+    ...(init.headers ? { headers: init.headers } : {}),
   });
 
 const signIn = (username: string, password: string, init: { base?: string; headers?: Record<string, string> } = {}) =>
-  post('/auth/token', { client_id: 'student-web', grant_type: 'password', username, password, scope: 'BRA' }, init);
+  signInAt(init.base ?? server.url, username, { password, ...(init.headers ? { headers: init.headers } : {}) });
 
-const tokenOf = async (username: string) => {
-  const answer = await signIn(username, 'demo1234');
-  expect(answer.status).toBe(200);
-  return v.parse(LoginResponse, await answer.json()).access_token;
-};
-
-const messageOf = async (answer: Response) => v.parse(ErrorBody, await answer.json()).message;
+const tokenOf = (username: string) => server.tokenOf(username);
 
 /** Expects a 429 with the pt-BR message and a Retry-After in (0, max] seconds; @returns it. */
 const expectLimited = async (answer: Response, max = 900) => {
@@ -56,24 +44,7 @@ const expectLimited = async (answer: Response, max = 900) => {
   return retryAfter;
 };
 
-/** Sets env variables for the current test only. */
-const withEnv = (env: Record<string, string>) => {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  onTestFinished(() => {
-    for (const [k, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[k];
-      else process.env[k] = value;
-    }
-  });
-};
-
-/** A fresh student: access code `code`, password demo1234. */
-const addStudent = async (code: string) => {
-  await server.db.rows(sql`
-    INSERT INTO users (platform_id, access_code, name, email, password_hash, accepted_lgpd)
-    VALUES (1, ${code}, ${`Aluno ${code}`}, ${`${code}@exemplo.com.br`}, ${await hashPassword('demo1234')}, true)`);
-};
+const addStudent = (code: string) => server.addStudent(code);
 
 const bucketCount = async (bucket: string) => {
   const [row] = await server.db.rows<{ n: number }>(
@@ -82,12 +53,6 @@ const bucketCount = async (bucket: string) => {
   return row!.n;
 };
 
-beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-});
-afterAll(async () => {
-  await server.close();
-});
 beforeEach(async () => {
   // Every test starts with no counted attempt (they all come from this machine's address).
   await server.db.rows(sql`DELETE FROM rate_limit_events`);

@@ -3,49 +3,24 @@
  * idempotent start/end, the media proxy (token, own media folder only, byte ranges) and the
  * new LMS video progress with Bearer auth, own student only, bad input → 4xx JSON.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   ErrorBody,
-  LoginResponse,
   ShortVideoListResponse,
   ShortVideoProgressResponse,
   UserActivityResponse,
   UserResponse,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { useTestServer, type ApiInit } from './test-support/harness';
 import { seedShortVideos } from './seed-short-videos';
 
-let server: RunningServer;
+const server = useTestServer();
 let token: string;
 let userId: number;
 
-const api = (path: string, init: RequestInit & { token?: string | null; bearer?: boolean } = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('x-user-environment', 'WEB');
-  const t = init.token === undefined ? token : init.token;
-  if (t) headers.set(init.bearer ? 'authorization' : 'x-access-token', init.bearer ? `Bearer ${t}` : t);
-  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
-
-const login = async (username: string) =>
-  v.parse(
-    LoginResponse,
-    await (
-      await api('/api/v1/auth/token', {
-        method: 'POST',
-        token: null,
-        body: JSON.stringify({
-          client_id: 'student-web',
-          grant_type: 'password',
-          username,
-          password: 'demo1234',
-          scope: 'BRA',
-        }),
-      })
-    ).json(),
-  ).access_token;
+const api = (path: string, init: ApiInit = {}) =>
+  server.api(path, { ...init, token: init.token === undefined ? token : init.token });
 
 const list = async (t = token) =>
   v.parse(ShortVideoListResponse, await (await api('/api/v1/shortVideos', { token: t })).json()).data;
@@ -65,12 +40,8 @@ const activity = (body: unknown, init: { token?: string | null; bearer?: boolean
   });
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  token = await login('demo');
+  token = await server.tokenOf('demo');
   userId = v.parse(UserResponse, await (await api('/api/v1/users/self')).json()).data.id;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('GET /shortVideos', () => {
@@ -84,7 +55,7 @@ describe('GET /shortVideos', () => {
       thumbnail: null,
       status: 'not_started',
     });
-    const brand2 = await list(await login('stream'));
+    const brand2 = await list(await server.tokenOf('stream'));
     expect(brand2.map((x) => x.id)).not.toContain(videos[0]!.id);
     expect((await api('/api/v1/shortVideos', { token: null })).status).toBe(401);
   });
@@ -126,7 +97,7 @@ describe('POST /shortVideos/{id}/start and /end', () => {
   });
 
   it('answers 404 for another platform’s or an unknown video, 400 for bad ids and timestamps', async () => {
-    const other = (await list(await login('stream')))[0]!.id;
+    const other = (await list(await server.tokenOf('stream')))[0]!.id;
     expect((await api(`/api/v1/shortVideos/${other}/start`, { method: 'POST' })).status).toBe(404);
     expect((await api('/api/v1/shortVideos/99999/end', { method: 'POST' })).status).toBe(404);
     const bad = await api('/api/v1/shortVideos/abc/start', { method: 'POST' });
@@ -229,7 +200,7 @@ describe('new LMS /user-activity (Bearer)', () => {
 
   it('lets a student read and write only their own user_id (403) and own platform videos (404)', async () => {
     const [video] = await list();
-    const other = await login('eja');
+    const other = await server.tokenOf('eja');
     const body = { user_id: userId, resource_id: video!.id, position_seconds: 5, duration_seconds: 24 };
     const write = await activity(body, { token: other });
     expect(write.status).toBe(403);
@@ -239,7 +210,7 @@ describe('new LMS /user-activity (Bearer)', () => {
       bearer: true,
     });
     expect(read.status).toBe(403);
-    const foreign = (await list(await login('stream')))[0]!.id;
+    const foreign = (await list(await server.tokenOf('stream')))[0]!.id;
     expect((await activity({ ...body, resource_id: foreign })).status).toBe(404);
     expect(
       (await api(`/api/newlms/v1/user-activity?user_id=${userId}&resource_id=${foreign}`, { bearer: true })).status,

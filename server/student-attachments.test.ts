@@ -2,7 +2,7 @@
  * The attachments area of the reference API (spec §7): the student's own files, documents
  * by category with search and pages, one attachment, and its idempotent start/end.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import {
@@ -11,43 +11,19 @@ import {
   DocumentCategoriesResponse,
   DocumentListResponse,
   ErrorBody,
-  LoginResponse,
   StudentAttachmentResponse,
 } from '../src/services/contract';
-import { startServer, type RunningServer } from './app';
+import { useTestServer, type ApiInit } from './test-support/harness';
 import { seedAdditions } from './seed-additions';
 
-let server: RunningServer;
+const server = useTestServer();
 const tokens: Record<string, string> = {};
 
-const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('x-user-environment', 'WEB');
-  const t = init.token === undefined ? tokens.eja : init.token;
-  if (t) headers.set('x-access-token', t);
-  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return fetch(`${server.url}${path}`, { ...init, headers });
-};
+const api = (path: string, init: ApiInit = {}) =>
+  server.api(path, { ...init, token: init.token === undefined ? tokens.eja : init.token });
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: 'memory', distDir: null });
-  for (const user of ['eja', 'lxp', 'stream']) {
-    const answer = await api('/api/v1/auth/token', {
-      method: 'POST',
-      token: null,
-      body: JSON.stringify({
-        client_id: 'student-web',
-        grant_type: 'password',
-        username: user,
-        password: 'demo1234',
-        scope: 'BRA',
-      }),
-    });
-    tokens[user] = v.parse(LoginResponse, await answer.json()).access_token;
-  }
-});
-afterAll(async () => {
-  await server.close();
+  for (const user of ['eja', 'lxp', 'stream']) tokens[user] = await server.tokenOf(user);
 });
 
 const authorized = async (user: string) =>

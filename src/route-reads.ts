@@ -12,7 +12,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getCourse, getCourses, getLearningObject, getModule } from './services/api/lms';
-import type { CourseListQuery, Module } from './services/contract';
+import type { CourseListQuery, Module } from './services/contract/lms';
 import { coursesApiQuery, parseCoursesQuery } from './views/courses/url-query';
 import { moduleQueryKey } from './views/module/shared';
 import { parseId } from './views/components/route-params';

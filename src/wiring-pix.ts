@@ -5,7 +5,7 @@
 import { fromPromise } from 'xstate';
 import { pixPaymentMachine } from './machines/pix-payment.machine';
 import { getBill, postBillPay } from './services/api/finances';
-import type { BillDetails, PixCharge } from './services/contract';
+import type { BillDetails, PixCharge } from './services/contract/finances';
 
 /**
  * The Pix payment machine (spec §3 bills with a pix payment) with the real ERP calls:

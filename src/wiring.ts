@@ -20,7 +20,7 @@ import { fromCallback } from 'xstate';
 import { platformMachine, type PlatformEvent } from './machines/platform.machine';
 import { getLmsSettings, getPlatform, getPlatformSettings } from './services/api/platforms';
 import { applyPlatform } from './services/theme/apply-platform';
-import type { Platform } from './services/contract';
+import type { Platform } from './services/contract/session';
 import { postAuthToken } from './services/api/auth';
 import { getUsersSelf } from './services/api/users';
 import {
@@ -37,7 +37,7 @@ import { clearToken, setToken } from './services/storage/token';
 import { ApiError, classifyError } from './services/http/errors';
 import { repointMainApi } from './services/http/clients';
 import { isReachable, subscribeReachability, waitUntilReachable } from './services/http/connectivity';
-import type { CountryCode, User } from './services/contract';
+import type { CountryCode, User } from './services/contract/session';
 import { clearCachedUser, writeCachedUser } from './services/storage/user-cache';
 import {
   clearPlatformSettings,

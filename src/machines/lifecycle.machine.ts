@@ -3,22 +3,21 @@
  * ended"). One definition for the three kinds; the app provides per-kind `start`/`end`.
  *
  * Input `{ kind, id, lessonId, completed }` (completed = already completed on the server).
- * Context adds `{ attempts, pendingFinish, error, openingId }`; `openingId` is a client
- * event id per opening: the writes carry `${openingId}:start` / `${openingId}:end` as their
- * Idempotency-Key, so a retried write is applied once by the server.
+ * Context adds `{ pendingFinish, error, openingId }`; `openingId` is a client event id per
+ * opening: the writes carry `${openingId}:start` / `${openingId}:end` as their
+ * Idempotency-Key, so a write sent again is applied once by the server.
  *
  * Events: `lifecycle.open`, `lifecycle.finish { data? }`, `lifecycle.retry`.
- * Actors: `start` ({ kind, id, lessonId, idempotencyKey }), `end` ({ …, data }).
- * Failures retry by themselves while transient (offline, timeout, 5xx) after
- * `retryDelay` = 1000 ms × 2^(attempts−1), capped at 30 000 ms, at most
- * `MAX_AUTO_RETRIES` (5) times; `lifecycle.retry` retries at once at any time.
- * `start` and `end` are each sent once per opening; a finish that arrives while the start
- * is in flight or failed is kept and sent right after the start succeeds.
+ * Actors: `start` ({ kind, id, lessonId, idempotencyKey }), `end` ({ …, data }). In the app
+ * they store the write in the outbox (DESIGN.md §2), which sends it and retries it over the
+ * network; a failure here means the write could not even be stored (no student signed in,
+ * storage refused), so the machine does not retry by itself: `lifecycle.retry` tries again.
+ * `start` and `end` are each recorded once per opening; a finish that arrives while the start
+ * is in flight or failed is kept and recorded right after the start succeeds.
  *
- * Tags: `idle`, `busy`, `started`, `ended`, `failed`, `retrying` (an automatic retry is due).
+ * Tags: `idle`, `busy`, `started`, `ended`, `failed`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { isTransient } from '../services/http/errors';
 
 export type LifecycleKind = 'learningObject' | 'shortVideo' | 'attachment';
 
@@ -30,7 +29,6 @@ export interface LifecycleInput {
 }
 
 export interface LifecycleContext extends LifecycleInput {
-  attempts: number;
   pendingFinish: { data: Record<string, unknown> } | null;
   error: unknown;
   openingId: string;
@@ -52,42 +50,10 @@ export interface LifecycleEndInput extends LifecycleStartInput {
   data: Record<string, unknown>;
 }
 
-/** Automatic retries before the machine waits for `lifecycle.retry`. */
-export const MAX_AUTO_RETRIES = 5;
-/** Upper bound of the retry backoff, ms. */
-export const MAX_RETRY_DELAY_MS = 30_000;
-
-/** Backoff before automatic retry number `attempts` (1-based): 1 s, 2 s, 4 s … ≤ 30 s. */
-export function lifecycleRetryDelay(attempts: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
-}
-
 const newOpeningId = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * Substates of a failed write: `deciding` (eventless) → `waiting` (tag `retrying`; after
- * `retryDelay` back to `retryTarget`) while the error is transient and retries are left,
- * else `manual` (waits for `lifecycle.retry`).
- */
-function retrySubstates<T extends '#lifecycle.starting' | '#lifecycle.ending'>(retryTarget: T) {
-  return {
-    initial: 'deciding',
-    states: {
-      deciding: {
-        always: [{ guard: 'canAutoRetry', target: 'waiting' }, { target: 'manual' }],
-      },
-      waiting: {
-        description: 'An automatic retry is due after retryDelay.',
-        tags: 'retrying',
-        after: { retryDelay: retryTarget },
-      },
-      manual: { description: 'Automatic retries are over or useless; waiting for lifecycle.retry.' },
-    },
-  } as const;
-}
 
 export const lifecycleMachine = setup({
   types: {
@@ -103,24 +69,17 @@ export const lifecycleMachine = setup({
     rememberFinish: assign({
       pendingFinish: ({ event }) => ({ data: (event as { data?: Record<string, unknown> }).data ?? {} }),
     }),
-    recordFailure: assign({
-      error: ({ event }) => (event as { error?: unknown }).error,
-      attempts: ({ context }) => context.attempts + 1,
-    }),
-    resetAttempts: assign({ attempts: 0, error: null }),
+    recordFailure: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    clearError: assign({ error: null }),
     newOpening: assign({ openingId: () => newOpeningId() }),
   },
   guards: {
     hasPendingFinish: ({ context }) => context.pendingFinish !== null,
-    canAutoRetry: ({ context }) => isTransient(context.error) && context.attempts <= MAX_AUTO_RETRIES,
-  },
-  delays: {
-    retryDelay: ({ context }) => lifecycleRetryDelay(context.attempts),
   },
 }).createMachine({
   id: 'lifecycle',
   description: 'Start → end of one opening of a learning object, short video or attachment.',
-  context: ({ input }) => ({ ...input, attempts: 0, pendingFinish: null, error: null, openingId: '' }),
+  context: ({ input }) => ({ ...input, pendingFinish: null, error: null, openingId: '' }),
   initial: 'idle',
   states: {
     idle: {
@@ -141,17 +100,16 @@ export const lifecycleMachine = setup({
           idempotencyKey: `${context.openingId}:start`,
         }),
         onDone: [
-          { guard: 'hasPendingFinish', target: 'ending', actions: 'resetAttempts' },
-          { target: 'started', actions: 'resetAttempts' },
+          { guard: 'hasPendingFinish', target: 'ending', actions: 'clearError' },
+          { target: 'started', actions: 'clearError' },
         ],
         onError: { target: 'startFailed', actions: 'recordFailure' },
       },
       on: { 'lifecycle.finish': { actions: 'rememberFinish' } },
     },
     startFailed: {
-      description: 'The start was not recorded; retried automatically while transient, or on request.',
+      description: 'The start could not be recorded; tried again on lifecycle.retry.',
       tags: 'failed',
-      ...retrySubstates('#lifecycle.starting'),
       on: {
         'lifecycle.retry': 'starting',
         'lifecycle.finish': { actions: 'rememberFinish' },
@@ -175,14 +133,13 @@ export const lifecycleMachine = setup({
           idempotencyKey: `${context.openingId}:end`,
           data: context.pendingFinish?.data ?? {},
         }),
-        onDone: { target: 'ended', actions: ['resetAttempts', assign({ completed: true, pendingFinish: null })] },
+        onDone: { target: 'ended', actions: ['clearError', assign({ completed: true, pendingFinish: null })] },
         onError: { target: 'endFailed', actions: 'recordFailure' },
       },
     },
     endFailed: {
-      description: 'The end was not recorded; retried automatically while transient, or on request.',
+      description: 'The end could not be recorded; tried again on lifecycle.retry.',
       tags: ['failed', 'started'],
-      ...retrySubstates('#lifecycle.ending'),
       on: { 'lifecycle.retry': 'ending' },
     },
     ended: {

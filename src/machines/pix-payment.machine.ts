@@ -26,7 +26,7 @@
  * 'Gerar novo código'), `failed` (message and retry).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { BillDetails, PixCharge } from '../services/contract';
+import type { BillDetails, PixCharge } from '../services/contract/finances';
 import { ApiError } from '../services/http/errors';
 
 /** One countdown tick, ms. */

@@ -23,7 +23,7 @@
  * Tags: `loading`, `ready`, `unavailable` (also while `retrying`), `retrying`, `failed`.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { Platform, PlatformSetting } from '../services/contract';
+import type { Platform, PlatformSetting } from '../services/contract/session';
 import { ApiError, classifyError } from '../services/http/errors';
 
 export interface PlatformContext {

@@ -29,7 +29,7 @@
  * Tags: `anonymous`, `busy`, `authenticated`, `waitingForNetwork`.
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
-import type { CountryCode, User } from '../services/contract';
+import type { CountryCode, User } from '../services/contract/session';
 import { ApiError, classifyError, type ClassifiedError } from '../services/http/errors';
 
 /** Post-login setup delay, ms (spec §9). */

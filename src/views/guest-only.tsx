@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import type { User } from '../services/contract';
+import type { User } from '../services/contract/session';
 import { useCurrentUser, useSessionStatus } from './session-context';
 
 /** Platform whose index (/) and signed-in landing is /home (spec §2). */

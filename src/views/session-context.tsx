@@ -6,7 +6,7 @@ import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../machines/session.machine';
-import type { User } from '../services/contract';
+import type { User } from '../services/contract/session';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 

@@ -1,13 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import {
-  MAX_AUTO_RETRIES,
   lifecycleMachine,
-  lifecycleRetryDelay,
   type LifecycleEndInput,
   type LifecycleStartInput,
 } from '../../src/machines/lifecycle.machine';
-import { ApiError, NetworkError } from '../../src/services/http/errors';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -30,7 +27,7 @@ function start(
 }
 
 const tags = (actor: ReturnType<typeof start>['actor']) =>
-  ['idle', 'busy', 'started', 'ended', 'failed', 'retrying'].filter((t) => actor.getSnapshot().hasTag(t));
+  ['idle', 'busy', 'started', 'ended', 'failed'].filter((t) => actor.getSnapshot().hasTag(t));
 
 describe('lifecycle machine (spec §4 started, then ended)', () => {
   it('open sends start once; finish sends end once with the data; both carry idempotency keys', async () => {
@@ -67,61 +64,47 @@ describe('lifecycle machine (spec §4 started, then ended)', () => {
     expect(tags(actor)).toEqual(['ended']);
   });
 
-  it('retries a transient end failure with backoff 1 s, 2 s, 4 s … and the same key', async () => {
-    let failures = 2;
+  it('never retries a failed end by itself; lifecycle.retry sends it again with the same key', async () => {
+    let failures = 1;
     const { actor, ends, clock } = start({
       end: async () => {
-        if (failures-- > 0) throw new NetworkError();
+        if (failures-- > 0) throw new Error('the outbox could not store the write');
       },
     });
     actor.send({ type: 'lifecycle.open' });
     await flush();
     actor.send({ type: 'lifecycle.finish' });
     await flush();
-    expect(tags(actor)).toEqual(['started', 'failed', 'retrying']);
-    clock.increment(999);
+    expect(tags(actor)).toEqual(['started', 'failed']);
+    clock.increment(60_000);
+    await flush();
     expect(ends).toHaveBeenCalledTimes(1);
-    clock.increment(1);
+    actor.send({ type: 'lifecycle.retry' });
     await flush();
     expect(ends).toHaveBeenCalledTimes(2);
-    clock.increment(1999);
-    expect(ends).toHaveBeenCalledTimes(2);
-    clock.increment(1);
-    await flush();
-    expect(ends).toHaveBeenCalledTimes(3);
     expect(tags(actor)).toEqual(['ended']);
     const keys = new Set(ends.mock.calls.map((c) => c[0].idempotencyKey));
     expect(keys.size).toBe(1);
   });
 
-  it(`stops retrying by itself after ${MAX_AUTO_RETRIES} automatic retries; the student can still retry`, async () => {
-    const { actor, starts, clock } = start({ start: () => Promise.reject(new NetworkError()) });
-    actor.send({ type: 'lifecycle.open' });
-    await flush();
-    for (let i = 1; i <= MAX_AUTO_RETRIES; i++) {
-      clock.increment(lifecycleRetryDelay(i));
-      await flush();
-    }
-    expect(starts).toHaveBeenCalledTimes(1 + MAX_AUTO_RETRIES);
-    expect(tags(actor)).toEqual(['failed']);
-    clock.increment(60_000);
-    expect(starts).toHaveBeenCalledTimes(1 + MAX_AUTO_RETRIES);
-    actor.send({ type: 'lifecycle.retry' });
-    expect(starts).toHaveBeenCalledTimes(2 + MAX_AUTO_RETRIES);
-  });
-
-  it('does not retry a 4xx by itself', async () => {
-    const { actor, starts, clock } = start({
-      start: () => Promise.reject(new ApiError(404, { message: 'Conteúdo não encontrado' }, '/x')),
+  it('a failed start waits for lifecycle.retry, keeping a finish sent meanwhile', async () => {
+    let failures = 1;
+    const { actor, starts, ends, clock } = start({
+      start: async () => {
+        if (failures-- > 0) throw new Error('no student signed in');
+      },
     });
     actor.send({ type: 'lifecycle.open' });
     await flush();
     expect(tags(actor)).toEqual(['failed']);
+    actor.send({ type: 'lifecycle.finish', data: { seconds: 5 } });
     clock.increment(60_000);
     expect(starts).toHaveBeenCalledTimes(1);
-  });
-
-  it('backoff grows 1 s, 2 s, 4 s and is capped at 30 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 10].map(lifecycleRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    actor.send({ type: 'lifecycle.retry' });
+    await flush();
+    await flush();
+    expect(starts).toHaveBeenCalledTimes(2);
+    expect(ends).toHaveBeenCalledWith(expect.objectContaining({ data: { seconds: 5 } }));
+    expect(tags(actor)).toEqual(['ended']);
   });
 });

@@ -16,7 +16,12 @@ import { act, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createActor, fromPromise } from 'xstate';
-import { openStudentQueryCache, studentCacheKey } from '../../src/services/storage/query-persistence';
+import {
+  forgetStudentQueries,
+  openStudentQueryCache,
+  QUERIES_DB,
+  studentCacheKey,
+} from '../../src/services/storage/query-persistence';
 import { drainOutbox, followStudentDeviceData, type AppOutbox } from '../../src/wiring';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { outboxMachine } from '../../src/machines/outbox.machine';
@@ -24,10 +29,19 @@ import type { OutboxEntry } from '../../src/services/storage/outbox-store';
 import { OfflineBanner } from '../../src/views/pwa/offline-banner';
 import { PageLoading } from '../../src/views/components/page-loading';
 import { demoUser } from '../fixtures/user';
-import { createStore, get } from 'idb-keyval';
+import { openDB } from 'idb';
 
-const store = createStore('portal-offline', 'queries');
-const saved = (userId: number) => get<string>(studentCacheKey(userId), store);
+/** What is stored for `userId`, read straight from IndexedDB as another page would. */
+const saved = async (userId: number) => {
+  const db = await openDB(QUERIES_DB.name, QUERIES_DB.version, {
+    upgrade: (database) => void database.createObjectStore(QUERIES_DB.store),
+  });
+  try {
+    return (await db.get(QUERIES_DB.store, studentCacheKey(userId))) as string | undefined;
+  } finally {
+    db.close();
+  }
+};
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('saved reads of one student', () => {
@@ -66,6 +80,34 @@ describe('saved reads of one student', () => {
     await cache.forget(); // … and the student signs out before it runs
     await wait(1500);
     expect(await saved(42)).toBeUndefined();
+  });
+
+  it('reads saved by earlier builds (stored with idb-keyval: same database, store and key) still come back', async () => {
+    const client = new QueryClient();
+    const cache = openStudentQueryCache(client, 43, 'b');
+    cache.subscribe();
+    client.setQueryData(['course', 3], { id: 3, name: 'Empreendedorismo' });
+    await vi.waitFor(async () => expect(await saved(43)).toContain('Empreendedorismo'), { timeout: 3000 });
+    const value = (await saved(43))!;
+    cache.close();
+    // What idb-keyval's createStore('portal-offline', 'queries') + set(key, value) did: open without a
+    // version (creating the store on first open) and put the string under the key.
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(QUERIES_DB.name);
+      open.onupgradeneeded = () => open.result.createObjectStore(QUERIES_DB.store);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction(QUERIES_DB.store, 'readwrite');
+        tx.objectStore(QUERIES_DB.store).put(value, studentCacheKey(44));
+        tx.oncomplete = () => (open.result.close(), resolve());
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+    const restored = new QueryClient();
+    await openStudentQueryCache(restored, 44, 'b').restore();
+    expect(restored.getQueryData(['course', 3])).toEqual({ id: 3, name: 'Empreendedorismo' });
+    await forgetStudentQueries(44);
+    expect(await saved(44)).toBeUndefined();
   });
 });
 

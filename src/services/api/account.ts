@@ -9,7 +9,7 @@ import {
   DeleteAccountResponse,
   ResetPasswordResponse,
   type ResetPasswordCodeRequest,
-} from '../contract';
+} from '../contract/account';
 import { WEB_CLIENT_ID } from '../contract/bases';
 import { request } from '../http/clients';
 import { forgetSettings } from '../storage/accessibility-settings';

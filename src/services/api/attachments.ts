@@ -16,7 +16,7 @@ import {
   type DocumentCategory,
   type DocumentsQuery,
   type StudentAttachment,
-} from '../contract';
+} from '../contract/attachments';
 import { request } from '../http/clients';
 
 /**

@@ -10,7 +10,7 @@ import {
   type DocumentContract,
   type DocumentKind,
   type GradCourse,
-} from '../contract';
+} from '../contract/certificates';
 import { request, requestBlob } from '../http/clients';
 
 /**

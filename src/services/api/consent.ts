@@ -1,11 +1,6 @@
 /** LGPD consent and session ping calls of spec §7 (§4 LGPD, §9 ping every 5 minutes). */
-import {
-  AcceptLgpdResponse,
-  LGPD_SETTING_KEYS,
-  SessionLogResponse,
-  type SessionLogEntry,
-  type User,
-} from '../contract';
+import { AcceptLgpdResponse, type User } from '../contract/session';
+import { LGPD_SETTING_KEYS, SessionLogResponse, type SessionLogEntry } from '../contract/consent';
 import { request } from '../http/clients';
 import { getLmsSettings } from './platforms';
 

@@ -23,7 +23,7 @@ import {
   type BillDetails,
   type ErpToken,
   type PixCharge,
-} from '../contract';
+} from '../contract/finances';
 import { request } from '../http/clients';
 import { ApiError } from '../http/errors';
 import { getToken } from '../storage/token';

@@ -4,7 +4,7 @@
  * and one course's grade details. Every answer is validated by the contract.
  * Grades are numbers from 0 to 10; assessment weights are percentages of the final grade.
  */
-import { GradeDetailsResponse, GradeListResponse, type GradeDetails, type GradeListQuery } from '../contract';
+import { GradeDetailsResponse, GradeListResponse, type GradeDetails, type GradeListQuery } from '../contract/grades';
 import { request } from '../http/clients';
 
 /**

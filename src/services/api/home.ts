@@ -3,6 +3,7 @@
  * area content served by the platform, the traffic-education account (main v2) and the LXP
  * single sign-on. Every answer is validated by the contract.
  */
+import type { CourseSummary } from '../contract/lms';
 import {
   AprovatExternalUserResponse,
   BannerListResponse,
@@ -13,12 +14,11 @@ import {
   TrafficModuleListResponse,
   type AprovatExternalUser,
   type Banner,
-  type CourseSummary,
   type Dashboard,
   type EjaStage,
   type LxpSso,
   type TrafficModule,
-} from '../contract';
+} from '../contract/home';
 import { request } from '../http/clients';
 
 const opts = (signal?: AbortSignal) => (signal ? { signal } : {});

@@ -14,7 +14,7 @@ import {
   type LearningObject,
   type LearningObjectProgress,
   type Module,
-} from '../contract';
+} from '../contract/lms';
 import { request } from '../http/clients';
 
 /**

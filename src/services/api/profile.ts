@@ -10,7 +10,7 @@ import {
   type BiometricPhoto,
   type City,
   type PostalCodeAddress,
-} from '../contract';
+} from '../contract/profile';
 import { request } from '../http/clients';
 
 /** How long the CEP lookup may take before the form offers manual entry, in ms. */

@@ -13,7 +13,7 @@ import {
   type ShortVideoProgress,
   type UserActivity,
   type UserActivityRequest,
-} from '../contract';
+} from '../contract/short-videos';
 import { apiBaseUrls, TIMEOUTS_MS } from '../config';
 import { request } from '../http/clients';
 

@@ -1,5 +1,5 @@
 /** User calls of spec §7. */
-import type { UserUpdateRequest } from '../contract';
+import type { UserUpdateRequest } from '../contract/account';
 import { UserResponse, type User } from '../contract/session';
 import { request } from '../http/clients';
 

@@ -1,7 +1,7 @@
 /**
- * The shared pieces of the API contract (see ./index.ts): error body, pagination, envelope,
+ * The shared pieces of the API contract: error body, pagination, envelope,
  * and `parseResponse`, which every API call validates its answer with. Apart from the
- * domain schemas so that /login loads only what it uses (issue 9); ./index.ts re-exports it.
+ * domain schemas so that /login loads only what it uses.
  */
 import * as v from 'valibot';
 

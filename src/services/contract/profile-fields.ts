@@ -1,6 +1,6 @@
 /**
- * The profile fields the User carries (issue 6; see ./profile.ts), apart from the profile's
- * validators so that the first-request schemas (./session.ts) stay small (issue 9).
+ * The profile fields the User carries (see ./profile.ts), apart from the profile's
+ * validators so that the first-request schemas (./session.ts) stay small.
  */
 import * as v from 'valibot';
 

@@ -1,15 +1,15 @@
 /**
- * Brazilian profile data of the account screen (issue 6, spec §7 `PUT /users/self`,
+ * Brazilian profile data of the account screen (spec §7 `PUT /users/self`,
  * `GET /postal-code/{code}/view`, `GET /cities`): the 27 UFs, the CPF check-digit
  * validator and the valibot schemas of the profile fields. Pure (valibot, and the CPF check of
- * @brazilian-utils/brazilian-utils): shared by the contract (`./index.ts` re-exports it), the
- * client and the reference server.
+ * @brazilian-utils/brazilian-utils): shared by the contract, the client and the reference server.
  *
  * Wire format: CPF, phone and CEP travel as digits only (`'52998224725'`, `'11987654321'`,
  * `'01310100'`); masks are a display concern of the client.
  */
 import * as v from 'valibot';
 import { isValidCpf as isValidCpfOfLibrary } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
+import { envelope } from './core';
 
 /** The 27 federative units (26 states + DF), as their two-letter codes. */
 export const BRAZILIAN_STATES = [
@@ -165,3 +165,12 @@ export type BiometricPhoto = v.InferOutput<typeof BiometricPhoto>;
 /** Photo types and size the biometrics upload accepts (bytes: 5 MB). */
 export const BIOMETRIC_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 export const BIOMETRIC_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+// ---------- answers of the profile calls ----------
+
+/** `GET /postal-code/{code}/view` (main v1). */
+export const PostalCodeResponse = envelope(PostalCodeAddress);
+/** `GET /cities?state=UF` (main v1), by name. */
+export const CityListResponse = envelope(v.array(City));
+/** v2 `POST /biometrics/create` (201). */
+export const BiometricPhotoResponse = envelope(BiometricPhoto);

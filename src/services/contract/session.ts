@@ -1,8 +1,7 @@
 /**
  * The contract of what every page needs from its first request on (spec §3 Platform,
  * Platform setting, Login payload, User): platform lookup, sign-in and the current user.
- * Apart from the other domains so that /login loads only these schemas (issue 9);
- * ./index.ts re-exports it.
+ * Apart from the other domains so that /login loads only these schemas.
  */
 import * as v from 'valibot';
 import { envelope, Id } from './core';
@@ -20,7 +19,7 @@ export const Platform = v.object({
   theme: v.object({
     template: PlatformTemplate,
     /**
-     * `favicon`: the site icon; `logo` (issue 18): the brand's logo, shown with its name on the login
+     * `favicon`: the site icon; `logo`: the brand's logo, shown with its name on the login
      * card and in the header — absent or null on a platform without one (the favicon stands in).
      */
     icons: v.object({ favicon: v.nullable(v.string()), logo: v.optional(v.nullable(v.string()), null) }),
@@ -81,10 +80,14 @@ export const User = v.object({
   is_lxp_user: v.boolean(),
   is_eja_user: v.boolean(),
   accepted_lgpd: v.boolean(),
-  // Profile (issue 6, ./profile.ts): cpf, phone, birth_date, address — optional and nullable.
+  // Profile (./profile.ts): cpf, phone, birth_date, address — optional and nullable.
   ...UserProfileFields.entries,
 });
 export type User = v.InferOutput<typeof User>;
 
 /** `GET /users/self`, `PUT /users/self`. */
 export const UserResponse = envelope(User);
+
+/** `POST /users/updateAcceptedLgpd` (main v1, no body): the updated user (`accepted_lgpd: true`). */
+export const AcceptLgpdResponse = envelope(User);
+export type AcceptLgpdResponse = v.InferOutput<typeof AcceptLgpdResponse>;

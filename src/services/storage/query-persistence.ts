@@ -1,7 +1,7 @@
 /**
  * Offline reads (issue 8; DESIGN.md §2 "offline-persisted cache per user"): the signed-in
- * student's server reads (TanStack Query) are kept on this device in IndexedDB (idb-keyval,
- * database `portal-offline`, store `queries`, one entry per student: `student:<id>`), so the
+ * student's server reads (TanStack Query) are kept on this device in IndexedDB (`idb`, database
+ * `portal-offline` version 1, store `queries`, one entry per student: `student:<id>`), so the
  * courses, modules, learning objects, grades and attachments they already opened show offline.
  *
  * - Restored when their session starts on this device (also on a page load offline) as stale
@@ -18,7 +18,7 @@
  *
  * Loaded lazily (dynamic import) after sign-in: the login screen never downloads it.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { openDB, type IDBPDatabase } from 'idb';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query, QueryClient } from '@tanstack/react-query';
@@ -36,9 +36,32 @@ export const NOT_PERSISTED_KEYS: readonly string[] = [
 /** The IndexedDB entry of one student's reads. */
 export const studentCacheKey = (userId: number) => `student:${userId}`;
 
-let store: UseStore | null = null;
-/** The idb-keyval store (opened on first use). */
-const queriesStore = (): UseStore => (store ??= createStore('portal-offline', 'queries'));
+/** Where the reads are kept: a key-value store (out-of-line keys, JSON strings as values). */
+export const QUERIES_DB = { name: 'portal-offline', version: 1, store: 'queries' } as const;
+
+let opening: Promise<IDBPDatabase> | null = null;
+/**
+ * The database, opened on first use (creating its store on a device that has none yet). A failed
+ * open is not kept: the next call tries again.
+ * @throws (rejects) where IndexedDB is missing or refuses to open.
+ */
+function queriesDb(): Promise<IDBPDatabase> {
+  opening ??= openDB(QUERIES_DB.name, QUERIES_DB.version, {
+    upgrade(db) {
+      if (!db.objectStoreNames.contains(QUERIES_DB.store)) db.createObjectStore(QUERIES_DB.store);
+    },
+  }).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
+const get = async (key: string): Promise<string | undefined> =>
+  (await queriesDb()).get(QUERIES_DB.store, key) as Promise<string | undefined>;
+const set = async (key: string, value: string): Promise<void> => {
+  await (await queriesDb()).put(QUERIES_DB.store, value, key);
+};
+const del = async (key: string): Promise<void> => (await queriesDb()).delete(QUERIES_DB.store, key);
 
 /** Whether a query's data may be saved on the device: successful and not excluded. */
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
@@ -70,9 +93,9 @@ export function openStudentQueryCache(client: QueryClient, userId: number, buste
     key,
     throttleTime: 1000,
     storage: {
-      getItem: (k) => get<string>(k, queriesStore()).then((value) => value ?? null),
-      setItem: (k, value: string) => (closed ? Promise.resolve() : set(k, value, queriesStore())),
-      removeItem: (k) => del(k, queriesStore()),
+      getItem: (k) => get(k).then((value) => value ?? null),
+      setItem: (k, value: string) => (closed ? Promise.resolve() : set(k, value)),
+      removeItem: (k) => del(k),
     },
   });
   const close = () => {
@@ -109,7 +132,7 @@ export function openStudentQueryCache(client: QueryClient, userId: number, buste
     forget: async () => {
       close();
       try {
-        await del(key, queriesStore());
+        await del(key);
       } catch {
         // IndexedDB unavailable: nothing was saved either.
       }
@@ -123,7 +146,7 @@ export function openStudentQueryCache(client: QueryClient, userId: number, buste
  */
 export async function forgetStudentQueries(userId: number): Promise<void> {
   try {
-    await del(studentCacheKey(userId), queriesStore());
+    await del(studentCacheKey(userId));
   } catch {
     // nothing to delete
   }

@@ -10,7 +10,7 @@
  */
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
-import type { Platform } from '../contract';
+import type { Platform } from '../contract/session';
 import { applyPresentation, writePrepaint, type Presentation } from '../storage/accessibility-settings';
 
 extend([a11yPlugin]);

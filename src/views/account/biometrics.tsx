@@ -16,7 +16,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import { postBiometricsCreate } from '../../services/api/profile';
-import { BIOMETRIC_PHOTO_MAX_BYTES, BIOMETRIC_PHOTO_TYPES } from '../../services/contract';
+import { BIOMETRIC_PHOTO_MAX_BYTES, BIOMETRIC_PHOTO_TYPES } from '../../services/contract/profile';
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
 import { BiometricsMessages } from './profile-messages';

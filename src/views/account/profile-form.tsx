@@ -25,15 +25,15 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { putUsersSelf } from '../../services/api/users';
 import { getCities, getPostalCode } from '../../services/api/profile';
+import type { User } from '../../services/contract/session';
 import {
   BRAZILIAN_STATES,
   isBrazilianState,
   isValidBirthDate,
   isValidCpf,
   onlyDigits,
-  type User,
-  type UserUpdateRequest,
-} from '../../services/contract';
+} from '../../services/contract/profile';
+import type { UserUpdateRequest } from '../../services/contract/account';
 import { ApiError, NetworkError, TimeoutError } from '../../services/http/errors';
 import { useSessionRef } from '../session-context';
 import { describeError } from '../components/query-error';

@@ -15,7 +15,7 @@ import { safeSsoUrl } from '../../services/navigation/safe-redirect';
 import { PageLoading } from '../components/page-loading';
 import { describeError, QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
-import { ScreenMessages } from '../placeholder/messages';
+import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
 
 export default function GraduationScreen() {

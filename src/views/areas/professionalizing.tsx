@@ -11,7 +11,7 @@ import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
-import { ScreenMessages } from '../placeholder/messages';
+import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
 
 export default function ProfessionalizingScreen() {

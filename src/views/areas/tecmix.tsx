@@ -8,12 +8,12 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { getEjaStages } from '../../services/api/home';
-import type { EjaSubject } from '../../services/contract';
+import type { EjaSubject } from '../../services/contract/home';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
-import { ScreenMessages } from '../placeholder/messages';
+import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
 
 export default function TecmixScreen() {

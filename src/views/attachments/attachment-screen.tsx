@@ -12,7 +12,7 @@ import { Link } from 'wouter';
 import { useActorRef } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { getAttachment } from '../../services/api/attachments';
-import type { StudentAttachment } from '../../services/contract';
+import type { StudentAttachment } from '../../services/contract/attachments';
 import { ApiError } from '../../services/http/errors';
 import { fileTypeLabel, formatFileSize, safeFileUrl } from '../components/attachments-list';
 import { PageLoading } from '../components/page-loading';

@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '../../services/api/attachments';
-import type { DocumentsQuery, StudentAttachment } from '../../services/contract';
+import type { DocumentsQuery, StudentAttachment } from '../../services/contract/attachments';
 import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';

@@ -17,7 +17,7 @@ import { useEffect, useId, useState } from 'react';
 import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getDocumentContracts, getGradCourses, postIssueDocument } from '../../services/api/certificates';
-import type { DocumentContract, DocumentKind, GradCourse } from '../../services/contract';
+import type { DocumentContract, DocumentKind, GradCourse } from '../../services/contract/certificates';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getCourseAttachments, getModuleAttachments } from '../../services/api/attachments';
-import type { CourseAttachment } from '../../services/contract';
+import type { CourseAttachment } from '../../services/contract/attachments';
 import { describeError } from './query-error';
 import { CommonMessages } from './messages';
 import styles from './attachments-list.module.css';

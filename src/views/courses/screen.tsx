@@ -9,7 +9,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CourseStatus } from '../../services/contract';
+import type { CourseStatus } from '../../services/contract/lms';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';

@@ -3,7 +3,7 @@
  * API query it asks for. Apart from the screen so that the startup prefetch (src/route-reads.ts)
  * reads the same page without loading the screen.
  */
-import type { CourseListQuery, CourseStatus } from '../../services/contract';
+import type { CourseListQuery, CourseStatus } from '../../services/contract/lms';
 import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
 
 /** Courses per page of the list (v2 `GET /lms/courses` pages on the server). */

@@ -4,7 +4,7 @@
  * react-intl.
  */
 import type { IntlShape } from 'react-intl';
-import type { Bill, BillStatus } from '../../services/contract';
+import type { Bill, BillStatus } from '../../services/contract/finances';
 import { defineUrlQuery, idField, oneOfField, pageField } from '../../services/navigation/url-query';
 
 /** Query key of ERP `GET /bills` (refreshed when a payment is confirmed). */

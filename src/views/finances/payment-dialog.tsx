@@ -18,7 +18,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActorRefFrom } from 'xstate';
 import { formatExpiry, type pixPaymentMachine } from '../../machines/pix-payment.machine';
-import type { Bill } from '../../services/contract';
+import type { Bill } from '../../services/contract/finances';
 import { providePixPayment } from '../../wiring-pix';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
@@ -39,22 +39,16 @@ export function pixView(snapshot: { hasTag: (tag: string) => boolean }): PixView
 }
 
 /**
- * An SVG image (data URL) of the QR code of `text`, drawn from the `qrcode` library's module
- * matrix (error correction M, 4-module quiet zone). The library is loaded on first use.
+ * An SVG image (data URL) of the QR code of `text`, rendered by the `qrcode` library's SVG
+ * output (error correction M, 4-module quiet zone, black on white). The library is loaded on
+ * first use.
+ * @throws the library's error when `text` does not fit in a QR code.
  */
 export async function qrImageUrl(text: string): Promise<string> {
-  const lib = await import('qrcode');
-  const create = lib.create ?? (lib as unknown as { default: typeof lib }).default.create;
-  const { size, data } = create(text, { errorCorrectionLevel: 'M' }).modules;
-  const margin = 4;
-  let path = '';
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) if (data[y * size + x]) path += `M${x + margin} ${y + margin}h1v1h-1z`;
-  }
-  const full = size + 2 * margin;
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${full} ${full}" shape-rendering="crispEdges">` +
-    `<rect width="${full}" height="${full}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
+  const lib: typeof import('qrcode') & { default?: typeof import('qrcode') } = await import('qrcode');
+  // A CommonJS module: its exports are the default export (bundlers may also copy them as names).
+  const qrcode = lib.default ?? lib;
+  const svg = await qrcode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 

@@ -12,7 +12,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
-import type { Bill, BillStatus } from '../../services/contract';
+import type { Bill, BillStatus } from '../../services/contract/finances';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';

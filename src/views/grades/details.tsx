@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { getGradeDetails } from '../../services/api/grades';
-import type { GradeDetails } from '../../services/contract';
+import type { GradeDetails } from '../../services/contract/grades';
 import { CommonMessages } from '../components/messages';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';

@@ -3,7 +3,7 @@
  * (pt-BR: 7,5 · 10,0), and the badge class of each status.
  */
 import type { IntlShape } from 'react-intl';
-import type { GradeStatus } from '../../services/contract';
+import type { GradeStatus } from '../../services/contract/grades';
 import styles from './grades.module.css';
 
 /** A 0–10 grade with exactly one decimal, e.g. 6.875 → '6,9' in pt-BR. */

@@ -12,7 +12,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getGrades } from '../../services/api/grades';
-import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract';
+import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
 import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import { PageLoading } from '../components/page-loading';

@@ -15,7 +15,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { carouselMachine } from '../../machines/carousel.machine';
-import type { Banner } from '../../services/contract';
+import type { Banner } from '../../services/contract/home';
 import { sameOriginPath } from '../../services/navigation/safe-redirect';
 import { CarouselMessages } from './messages';
 import styles from './home.module.css';

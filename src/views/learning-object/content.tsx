@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
-import type { LearningObject, QuizResult } from '../../services/contract';
+import type { LearningObject, QuizResult } from '../../services/contract/lms';
 import { sanitizeHtml } from '../../services/security/trusted-types';
 import { LearningObjectMessages as M } from './messages';
 import { QuizForm } from './quiz';

@@ -40,7 +40,6 @@ export function LifecycleStatus({
 }) {
   const intl = useIntl();
   const view = useSelector(lifecycle, lifecycleView);
-  const autoRetrying = useSelector(lifecycle, (s) => s.hasTag('retrying'));
   const done = (view === 'ended' && endedIsDone) || alreadyDone;
   return (
     <div className="lo-status">
@@ -57,10 +56,7 @@ export function LifecycleStatus({
       </p>
       {(view === 'startFailed' || view === 'endFailed') && (
         <div role="alert" className="notice notice-error">
-          <p>
-            {intl.formatMessage(view === 'startFailed' ? M.startFailed : M.endFailed)}{' '}
-            {autoRetrying && intl.formatMessage(M.retrying)}
-          </p>
+          <p>{intl.formatMessage(view === 'startFailed' ? M.startFailed : M.endFailed)}</p>
           <button type="button" className="button" onClick={() => lifecycle.send({ type: 'lifecycle.retry' })}>
             {intl.formatMessage(M.retry)}
           </button>

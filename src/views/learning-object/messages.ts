@@ -16,11 +16,6 @@ export const LearningObjectMessages = defineMessages({
     defaultMessage: 'Não foi possível registrar a conclusão deste conteúdo.',
     description: 'end failed',
   },
-  retrying: {
-    id: 'lo.status.retrying',
-    defaultMessage: 'Tentaremos de novo automaticamente.',
-    description: 'automatic retry pending',
-  },
   retry: { id: 'lo.retry.button', defaultMessage: 'Tentar novamente', description: 'Retry the failed write' },
   previous: { id: 'lo.nav.previous', defaultMessage: 'Conteúdo anterior', description: 'Previous learning object' },
   next: { id: 'lo.nav.next', defaultMessage: 'Próximo conteúdo', description: 'Next learning object' },

@@ -8,7 +8,7 @@
  */
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { LearningObject } from '../../services/contract';
+import type { LearningObject } from '../../services/contract/lms';
 import { learningObjectPath } from '../components/route-params';
 import { LearningObjectMessages as M } from './messages';
 

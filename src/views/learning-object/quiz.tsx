@@ -12,7 +12,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import type { Quiz, QuizAnswers, QuizResult } from '../../services/contract';
+import type { Quiz, QuizAnswers, QuizResult } from '../../services/contract/lms';
 import { QuizMessages as Q } from './messages';
 
 export interface QuizFormProps {

@@ -11,7 +11,7 @@ import { Link, useLocation } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { learningObjectQuery, lessonOf, moduleQuery } from '../../route-reads';
-import type { LearningObject } from '../../services/contract';
+import type { LearningObject } from '../../services/contract/lms';
 import { useOutbox } from '../outbox/context';
 import { usePendingCompletions } from '../outbox/pending';
 import { Breadcrumb } from '../components/breadcrumb';

@@ -11,7 +11,7 @@ import { putLessonReset } from '../../services/api/lms';
 import { moduleQuery } from '../../route-reads';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
-import type { LearningObjectStatus } from '../../services/contract';
+import type { LearningObjectStatus } from '../../services/contract/lms';
 import { TYPE_TEXT } from './shared';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';

@@ -2,7 +2,7 @@
  * What the module screen shares with the learning-object viewer and the preview: apart from the
  * screen so that those screens do not load it with theirs (issue 9).
  */
-import type { LearningObjectType } from '../../services/contract';
+import type { LearningObjectType } from '../../services/contract/lms';
 import type { ModuleMessages } from './messages';
 
 /** Text of each learning-object type. */

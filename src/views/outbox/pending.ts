@@ -3,7 +3,7 @@
  * server reads so that ticks and percentages are right at once, even offline.
  */
 import { useSelector } from '@xstate/react';
-import type { Module } from '../../services/contract';
+import type { Module } from '../../services/contract/lms';
 import { useIntl } from 'react-intl';
 import { useOutbox } from './context';
 import { OutboxMessages } from './messages';

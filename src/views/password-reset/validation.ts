@@ -4,7 +4,7 @@
  * the length again.
  */
 import type { MessageDescriptor } from 'react-intl';
-import { MIN_PASSWORD_LENGTH } from '../../services/contract';
+import { MIN_PASSWORD_LENGTH } from '../../services/contract/account';
 import { PasswordRuleMessages } from './messages';
 
 /** Field name → message of each invalid field, in the form's order. */

@@ -18,7 +18,7 @@ import { useIntl } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { getUserActivity, proxiedVideoUrl } from '../../services/api/short-videos';
-import type { ShortVideo } from '../../services/contract';
+import type { ShortVideo } from '../../services/contract/short-videos';
 import {
   formatClock,
   newestPosition,

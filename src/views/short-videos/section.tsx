@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getShortVideos } from '../../services/api/short-videos';
-import type { ShortVideo } from '../../services/contract';
+import type { ShortVideo } from '../../services/contract/short-videos';
 import { formatClock } from '../../services/media/video-progress';
 import { CommonMessages } from '../components/messages';
 import { QueryError } from '../components/query-error';
