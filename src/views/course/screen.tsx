@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postCourseReset } from '../../services/api/lms';
-import { courseQuery } from '../../route-reads';
+import { courseQuery } from '../../services/api/lms-queries';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import { useResetBlockedReason } from '../outbox/pending';

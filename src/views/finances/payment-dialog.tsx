@@ -1,7 +1,7 @@
 /**
  * Pix payment of one bill in a native modal `<dialog>` (issue 5), loaded on demand with the
  * QR code library (`qrcode`, imported only here). One `pixPayment` actor per opening
- * (`providePixPayment`, src/wiring-pix.ts); this view only selects from it and sends events:
+ * (`providePixPayment`, given by the app: `AppServices.loadPayments`); this view only selects from it and sends events:
  *
  * - creating: 'Gerando o código Pix…';
  * - active: the QR code image (alt text with the amount) drawn from the BR Code, the
@@ -19,7 +19,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActorRefFrom } from 'xstate';
 import { formatExpiry, type pixPaymentMachine } from '../../machines/pix-payment.machine';
 import type { Bill } from '../../services/contract';
-import { providePixPayment } from '../../wiring-pix';
+import { useAppServices } from '../app-services';
+import { readPromise } from '../components/read-promise';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
@@ -64,6 +65,7 @@ export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClos
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
+  const { providePixPayment } = readPromise(useAppServices().loadPayments());
   const [machine] = useState(() =>
     // Paid: the bills list and the home's pending-bills count must say so (issue 23).
     providePixPayment(() => {

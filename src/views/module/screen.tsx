@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { putLessonReset } from '../../services/api/lms';
-import { moduleQuery } from '../../route-reads';
+import { moduleQuery } from '../../services/api/lms-queries';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import type { LearningObjectStatus } from '../../services/contract';

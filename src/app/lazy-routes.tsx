@@ -1,18 +1,18 @@
 /**
- * The routes of spec §2 other than /login, loaded lazily (issue 9): every screen is its own
- * chunk (`React.lazy`), and TanStack Query, the guards and the signed-in layout come with
- * this chunk rather than with the entry.
+ * The routes of spec §2 other than /login, loaded lazily: every screen is its own chunk
+ * (`React.lazy` of the route table's loaders, ./route-table.ts), and TanStack Query, the guards
+ * and the signed-in layout come with this chunk rather than with the entry.
  */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from './views/guards';
-import { ServerReads } from './server-reads';
-import { SCREENS } from './screens';
-import './styles/signed-in.css';
-import { OutboxContext } from './views/outbox/context';
-import { readPromise } from './views/components/read-promise';
-import type { AppOutbox } from './wiring-outbox';
+import { AreaGuard, GuestOnly, IndexRoute, Protected, type AreaFlag } from '../views/guards';
+import { ServerReads } from './query/server-reads';
+import { SCREENS } from './route-table';
+import '../styles/signed-in.css';
+import { OutboxContext } from '../views/outbox/context';
+import { readPromise } from '../views/components/read-promise';
+import { useAppServices, type AppOutbox } from '../views/app-services';
 
 const CoursesScreen = lazy(SCREENS.courses);
 const CourseScreen = lazy(SCREENS.course);
@@ -82,17 +82,12 @@ const SIGNED_IN_ROUTES: { path: string; render: (params: Params) => ReactNode }[
 
 /**
  * Every route but /login (spec §2), behind TanStack Query (`ServerReads`): loaded lazily by
- * app.tsx, with the guards and the signed-in layout, so /login never downloads them (issue 9).
+ * ./app-root.tsx, with the guards and the signed-in layout, so /login never downloads them.
+ * Suspends until the app's outbox of progress writes (`AppServices.loadOutbox`) has loaded.
  * @param queryClient tests' own client; default the page's.
- * @param loadOutbox the page's outbox of progress writes (suspends until it has loaded).
  */
-export default function ReadingRoutes({
-  queryClient,
-  loadOutbox,
-}: {
-  queryClient?: QueryClient | undefined;
-  loadOutbox: () => Promise<AppOutbox>;
-}) {
+export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient | undefined }) {
+  const { loadOutbox } = useAppServices();
   return (
     <WithOutbox load={loadOutbox}>
       <ServerReads client={queryClient}>

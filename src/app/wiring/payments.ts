@@ -1,11 +1,11 @@
 /**
- * Wiring of the Pix payment (the finances screen only, so it loads with that screen and not
- * with /login; see wiring.ts).
+ * Payments: the Pix payment machine with the real ERP calls. Loaded with the finances screen's
+ * payment dialog only, never with /login.
  */
 import { fromPromise } from 'xstate';
-import { pixPaymentMachine } from './machines/pix-payment.machine';
-import { getBill, postBillPay } from './services/api/finances';
-import type { BillDetails, PixCharge } from './services/contract';
+import { pixPaymentMachine } from '../../machines/pix-payment.machine';
+import { getBill, postBillPay } from '../../services/api/finances';
+import type { BillDetails, PixCharge } from '../../services/contract';
 
 /**
  * The Pix payment machine (spec §3 bills with a pix payment) with the real ERP calls:

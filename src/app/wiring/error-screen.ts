@@ -1,0 +1,20 @@
+/**
+ * The global error store (spec §2, §3, §8): the error-screen machine with the real page reload,
+ * and what the store keeps of a thrown value.
+ */
+import { errorScreenMachine, type StoredError } from '../../machines/error-screen.machine';
+import { ApiError } from '../../services/http/errors';
+
+/** Error store + error screen (spec §2, §3, §8) with the real full-page reload. */
+export const appErrorScreenMachine = errorScreenMachine.provide({
+  actions: { reloadPage: () => location.reload() },
+});
+
+/**
+ * What the error store keeps of any thrown value (spec §3: an HTTP error whose response has
+ * a status and a data object with a message); non-HTTP errors have no status ('N/A').
+ */
+export function toStoredError(error: unknown): StoredError {
+  if (error instanceof ApiError) return { status: error.status, data: { message: error.data.message } };
+  return { status: null, data: { message: error instanceof Error ? error.message : null } };
+}
