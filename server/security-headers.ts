@@ -46,7 +46,10 @@ export function prepaintInline(file: string = join(ROOT, 'src', 'app', 'prepaint
  * <body> by scripts/vite/deferred-entry.ts. Its code is the same in every build (the build's
  * file names are in a JSON data block it reads), so its hash is too.
  */
-export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry-loader.js')): { code: string; hash: string } {
+export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry-loader.js')): {
+  code: string;
+  hash: string;
+} {
   return inlineScript(file);
 }
 

@@ -9,6 +9,7 @@ import { createActor, toPromise } from 'xstate';
 import { App, preloadRoute } from './app/app-root';
 import {
   appErrorScreenMachine,
+  followErrorStoreReachability,
   appSessionMachine,
   appAccessibilityMachine,
   followStudentSettings,
@@ -44,14 +45,18 @@ const boot = createActor(provideBoot(() => expire()));
 boot.start();
 
 /**
- * Starts the first server reads of a learning route (src/app/startup-reads.ts) in the page's
- * query client; other paths load nothing. Failures are left to the screen.
+ * Starts the startup reads of the route at `path` (src/app/startup-reads.ts; which routes have
+ * some is said by the route table, src/app/route-table.ts, already loading for the preload) in
+ * the page's query client; other paths load nothing. Failures are left to the screen.
  */
 function prefetchReads(path: string, search: string): void {
-  // The learning routes all live under /courses (src/app/route-table.ts); elsewhere nothing is loaded.
-  if (!/^\/courses(\/|$)/.test(path)) return;
-  void Promise.all([import('./app/startup-reads'), loadQueryClient()])
-    .then(([reads, client]) => reads.prefetchRouteReads(client, path, search))
+  void import('./app/route-table')
+    .then(({ startupReadsOf }) => {
+      if (startupReadsOf(path) === null) return;
+      return Promise.all([import('./app/startup-reads'), loadQueryClient()]).then(([reads, client]) =>
+        reads.prefetchRouteReads(client, path, search),
+      );
+    })
     .catch(() => undefined);
 }
 
@@ -72,10 +77,9 @@ void toPromise(boot).then(async (outcome) => {
   await yieldToBrowser();
   warmUpIntl(bootResults.translations?.locale ?? 'pt-BR');
   await yieldToBrowser();
-  // The global error store (spec §3); the browser's connectivity pauses its countdown.
+  // The global error store (spec §3); an unreachable platform pauses its countdown.
   const errorStore = createActor(appErrorScreenMachine, { input: {} }).start();
-  window.addEventListener('offline', () => errorStore.send({ type: 'network.offline' }));
-  window.addEventListener('online', () => errorStore.send({ type: 'network.online' }));
+  followErrorStoreReachability(errorStore);
   // The brand of this site host (spec §1); 404/500 on the lookup → error screen (spec §4).
   const platform = createActor(
     providePlatform((error) => errorStore.send({ type: 'error.show', error })),

@@ -79,7 +79,11 @@ const SCREENS_FILE = 'src/app/route-table.ts';
  * What every route but /login loads before its screen shows: the routes shell, the outbox, and
  * the student's saved reads (their restore holds the screens' reads back, issue 8).
  */
-const ROUTES_SHELL = ['src/app/lazy-routes.tsx', 'src/app/wiring/learning.ts', 'src/services/storage/query-persistence.ts'];
+const ROUTES_SHELL = [
+  'src/app/lazy-routes.tsx',
+  'src/app/wiring/learning.ts',
+  'src/services/storage/query-persistence.ts',
+];
 
 /**
  * Per route of src/app/route-table.ts, the URLs of the chunks it needs: the routes shell and the
@@ -87,7 +91,7 @@ const ROUTES_SHELL = ['src/app/lazy-routes.tsx', 'src/app/wiring/learning.ts', '
  * @throws Error when a screen of src/app/route-table.ts has no chunk in `bundle` (a renamed file).
  */
 async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: string): Promise<RoutePreload[]> {
-  const { module } = await runnerImport<{ ROUTES: [RegExp, string][] }>(`/${SCREENS_FILE}`, {
+  const { module } = await runnerImport<{ SCREEN_PATTERNS: [RegExp, string][] }>(`/${SCREENS_FILE}`, {
     root,
     configFile: false,
     logLevel: 'error',
@@ -116,7 +120,7 @@ async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: st
     if (!chunk) throw new Error(`deferred-entry: no chunk for ${file}`);
     return chunk;
   });
-  return module.ROUTES.map(([pattern, name]) => {
+  return module.SCREEN_PATTERNS.map(([pattern, name]) => {
     const file = modules.get(name);
     const chunk = file ? chunkOf(file) : undefined;
     if (!chunk) throw new Error(`deferred-entry: no chunk for screen "${name}" of ${SCREENS_FILE}`);

@@ -14,7 +14,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { courseQuery, coursesQuery, learningObjectQuery, lessonOf, moduleQuery } from '../services/api/lms-queries';
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
 import { parseId } from '../views/components/route-params';
-import { screenOf } from './route-table';
+import { routeOf } from './route-table';
 
 /**
  * Starts the first reads of the route at `path` (+ `search`) in `client`: the course list page,
@@ -23,26 +23,27 @@ import { screenOf } from './route-table';
  */
 export async function prefetchRouteReads(client: QueryClient, path: string, search: string): Promise<void> {
   const once = { cancellable: false };
-  // The route's screen from the app's one route table; its ids from the path
-  // (/courses/:course/modules/:module/learningObjects/:learningObject).
-  const [, , course, , module, , learningObject] = path.split('/');
-  switch (screenOf(path)) {
+  // The route and its parameters from the app's one route table.
+  const found = routeOf(path);
+  if (!found) return;
+  const { params } = found;
+  switch (found.route.reads) {
     case 'courses':
       await client.prefetchQuery(coursesQuery(coursesApiQuery(parseCoursesQuery(search)), once));
       return;
     case 'course': {
-      const id = parseId(course);
+      const id = parseId(params.course);
       if (id !== null) await client.prefetchQuery(courseQuery(id, once));
       return;
     }
     case 'module': {
-      const id = parseId(module);
+      const id = parseId(params.module);
       if (id !== null) await client.prefetchQuery(moduleQuery(id, once));
       return;
     }
     case 'learningObject': {
-      const moduleId = parseId(module);
-      const loId = parseId(learningObject);
+      const moduleId = parseId(params.module);
+      const loId = parseId(params.learningObject);
       if (moduleId === null || loId === null) return;
       const read = await client.fetchQuery(moduleQuery(moduleId, once)).catch(() => undefined);
       const lessonId = lessonOf(read, loId);

@@ -39,7 +39,11 @@ export interface AppOutbox {
    * id. Callers throttle with `progressWriteDue` (services/media/video-progress): at most one
    * write per 10 s of playback, plus pause/close/ended. Same errors as `record`.
    */
-  recordVideoProgress(progress: { resourceId: number; positionSeconds: number; durationSeconds: number }): Promise<void>;
+  recordVideoProgress(progress: {
+    resourceId: number;
+    positionSeconds: number;
+    durationSeconds: number;
+  }): Promise<void>;
 }
 
 /** The Pix payment effects (spec §3 bills with a pix payment), loaded with the payment dialog. */

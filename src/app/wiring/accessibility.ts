@@ -3,7 +3,6 @@
  * student who uses the app.
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../../machines/session.machine';
 import { accessibilityMachine } from '../../machines/accessibility.machine';
 import {
   applyPresentation,
@@ -13,6 +12,7 @@ import {
   writeSettings,
   type AccessibilitySettings,
 } from '../../services/storage/accessibility-settings';
+import { followSignedInStudent, type SessionSource } from './shared-facts';
 
 // Loaded when used: VLibras only when the setting asks for it.
 const vlibras = () => import('../../services/widgets/vlibras');
@@ -42,17 +42,12 @@ export const appAccessibilityMachine = accessibilityMachine.provide({
  * stored settings. @returns the unsubscribe function.
  */
 export function followStudentSettings(
-  session: ActorRefFrom<typeof sessionMachine>,
+  session: SessionSource,
   accessibility: ActorRefFrom<typeof accessibilityMachine>,
 ): () => void {
-  let current: number | null | undefined;
-  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
-    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
-    if (userId === current) return;
-    const first = current === undefined;
-    current = userId;
+  return followSignedInStudent(session, (userId, previous) => {
     // Signing out keeps what is on screen for the login page; a student brings their own.
-    if (userId === null && !first) {
+    if (userId === null && previous !== undefined) {
       accessibility.send({
         type: 'settings.user',
         userId: null,
@@ -61,7 +56,5 @@ export function followStudentSettings(
       return;
     }
     accessibility.send({ type: 'settings.user', userId, settings: readSettings(userId) });
-  };
-  follow(session.getSnapshot());
-  return session.subscribe(follow).unsubscribe;
+  });
 }

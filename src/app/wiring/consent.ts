@@ -10,6 +10,7 @@ import { postLoginSetupStarted, type sessionMachine } from '../../machines/sessi
 import type { platformMachine } from '../../machines/platform.machine';
 import { SESSION_PING_MS } from '../../services/config';
 import { writeCachedUser } from '../../services/storage/user-cache';
+import { signedInUserOf } from './shared-facts';
 
 // Loaded when used: what only a signed-in student needs stays out of /login.
 const consentApi = () => import('../../services/api/consent');
@@ -101,8 +102,7 @@ export function followLgpdConsent(
   let userId: number | null | undefined;
   let due: boolean | undefined;
   const follow = () => {
-    const snapshot = session.getSnapshot();
-    const user = snapshot.hasTag('authenticated') ? snapshot.context.user : null;
+    const user = signedInUserOf(session.getSnapshot());
     const id = user?.id ?? null;
     if (userId !== undefined && id !== userId) {
       lgpd.send({ type: 'lgpd.reset' });

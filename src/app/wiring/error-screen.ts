@@ -1,9 +1,12 @@
 /**
  * The global error store (spec §2, §3, §8): the error-screen machine with the real page reload,
- * and what the store keeps of a thrown value.
+ * told whether the platform can be reached (its countdown pauses while it cannot), and what the
+ * store keeps of a thrown value.
  */
 import { errorScreenMachine, type StoredError } from '../../machines/error-screen.machine';
+import type { ActorRefFrom } from 'xstate';
 import { ApiError } from '../../services/http/errors';
+import { followReachabilityChanges, type ReachabilitySource } from './shared-facts';
 
 /** Error store + error screen (spec §2, §3, §8) with the real full-page reload. */
 export const appErrorScreenMachine = errorScreenMachine.provide({
@@ -17,4 +20,19 @@ export const appErrorScreenMachine = errorScreenMachine.provide({
 export function toStoredError(error: unknown): StoredError {
   if (error instanceof ApiError) return { status: error.status, data: { message: error.data.message } };
   return { status: null, data: { message: error instanceof Error ? error.message : null } };
+}
+
+/**
+ * Tells the error store whether the platform can be reached (`network.offline` /
+ * `network.online`, the same reachability as the rest of the app): its countdown pauses while
+ * it cannot. @returns the unsubscribe function.
+ */
+export function followErrorStoreReachability(
+  errorStore: Pick<ActorRefFrom<typeof errorScreenMachine>, 'send'>,
+  connectivity?: ReachabilitySource,
+): () => void {
+  return followReachabilityChanges(
+    (reachable) => errorStore.send({ type: reachable ? 'network.online' : 'network.offline' }),
+    connectivity,
+  );
 }

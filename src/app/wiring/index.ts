@@ -7,7 +7,7 @@
  * `./payments` (the Pix payment, with the finances screen's dialog).
  */
 export { provideBoot } from './boot';
-export { appErrorScreenMachine, toStoredError } from './error-screen';
+export { appErrorScreenMachine, followErrorStoreReachability, toStoredError } from './error-screen';
 export { providePlatform } from './platform';
 export {
   appSessionMachine,

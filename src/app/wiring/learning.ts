@@ -4,18 +4,22 @@
  * Loaded with the signed-in routes, never with /login: main.tsx calls `startAppOutbox` the first
  * time a signed-in route or a session needs it.
  */
-import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from '../../machines/lifecycle.machine';
 import { outboxMachine } from '../../machines/outbox.machine';
-import type { sessionMachine } from '../../machines/session.machine';
 import { putLearningObjectEnd, putLearningObjectStart } from '../../services/api/lms';
 import { postShortVideoEnd, postShortVideoStart, postUserActivity } from '../../services/api/short-videos';
 import { putAttachmentEnd, putAttachmentStart } from '../../services/api/attachments';
-import { openOutboxStore, type OutboxEntry, type OutboxStore, type OutboxWrite } from '../../services/storage/outbox-store';
+import {
+  openOutboxStore,
+  type OutboxEntry,
+  type OutboxStore,
+  type OutboxWrite,
+} from '../../services/storage/outbox-store';
 import { withQueryClient } from '../query/page-client';
 import { toStoredError } from './error-screen';
 import type { AppOutbox } from '../../views/app-services';
-import { isReachable, subscribeReachability } from '../../services/http/connectivity';
+import { followReachabilityChanges, followSignedInStudent, type SessionSource } from './shared-facts';
 
 /**
  * Sends one stored write to its endpoint (spec §7) with its client event id as
@@ -151,16 +155,12 @@ export function createAppOutbox(
  * user) and `null` when it leaves it (logout, 401), so writes go out only with their
  * own student's token. @returns the unsubscribe function.
  */
-export function followStudent(session: ActorRefFrom<typeof sessionMachine>, outbox: AppOutbox): () => void {
-  let current: number | null = null;
-  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
-    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
-    if (userId === current) return;
-    current = userId;
+export function followStudent(session: SessionSource, outbox: Pick<AppOutbox, 'actor'>): () => void {
+  return followSignedInStudent(session, (userId, previous) => {
+    // The outbox starts with nobody: nothing to tell until someone signs in.
+    if (previous === undefined && userId === null) return;
     outbox.actor.send({ type: 'outbox.user', userId });
-  };
-  follow(session.getSnapshot()); // subscribe() reports changes only, not the current state
-  return session.subscribe(follow).unsubscribe;
+  });
 }
 
 /** A fresh client event id (UUID where available). */
@@ -230,12 +230,12 @@ function invalidateProgressReads(): void {
  * answers again (or the browser is back online: services/http/connectivity.ts). Call once per
  * page (main.tsx, which also drains it before 'Sair': `drainOutbox`).
  */
-export function startAppOutbox(session: ActorRefFrom<typeof sessionMachine>): AppOutbox {
+export function startAppOutbox(session: SessionSource): AppOutbox {
   const outbox = createAppOutbox();
   followStudent(session, outbox);
   // The platform answers again (or the browser is back online): send what waits at once.
-  subscribeReachability(() => {
-    if (isReachable()) outbox.actor.send({ type: 'network.online' });
+  followReachabilityChanges((reachable) => {
+    if (reachable) outbox.actor.send({ type: 'network.online' });
   });
   return outbox;
 }

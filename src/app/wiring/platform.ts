@@ -11,6 +11,7 @@ import type { Platform } from '../../services/contract';
 import { repointMainApi } from '../../services/http/clients';
 import { writePlatformSettings } from '../../services/storage/platform-settings';
 import { toStoredError } from './error-screen';
+import { followReachabilityChanges } from './shared-facts';
 
 /**
  * Platform lookup by the site host with the real API, brand application and settings cache;
@@ -22,12 +23,12 @@ export function providePlatform(showError: (error: StoredError) => void) {
     actors: {
       lookupPlatform: fromPromise<Platform, { host: string }>(({ input }) => getPlatform(input.host)),
       loadSettings: fromPromise(({ input }: { input: { id: number } }) => getPlatformSettings(input.id)),
-      // While a transient failure waits for its retry: back online → look it up at once.
-      watchOnline: fromCallback<PlatformEvent>(({ sendBack }) => {
-        const online = () => sendBack({ type: 'platform.online' });
-        window.addEventListener('online', online);
-        return () => window.removeEventListener('online', online);
-      }),
+      // While a transient failure waits for its retry: reachable again → look it up at once.
+      watchOnline: fromCallback<PlatformEvent>(({ sendBack }) =>
+        followReachabilityChanges((reachable) => {
+          if (reachable) sendBack({ type: 'platform.online' });
+        }),
+      ),
     },
     actions: {
       applyPlatform: (_, params: { platform: Platform }) => {

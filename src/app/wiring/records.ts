@@ -2,14 +2,13 @@
  * The student's data on this device: their saved server reads restored and kept while
  * they are signed in, deleted with their offline media when they leave.
  */
-import type { ActorRefFrom } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import type { sessionMachine } from '../../machines/session.machine';
 import { APP_BUILD } from '../../services/config';
 import type { StudentQueryCache } from '../../services/storage/query-persistence';
 import { clearStudentCaches } from '../../services/pwa/caches';
 import { loadQueryClient } from '../query/load-client';
 import { queryRestoring } from '../query/page-client';
+import { followSignedInStudent, type SessionSource } from './shared-facts';
 
 /** What `followStudentDeviceData` needs (tests pass fakes). */
 export interface DeviceDataOptions {
@@ -33,23 +32,15 @@ export interface DeviceDataOptions {
  *   offline media are deleted — the next student on this device finds none of it.
  * @returns the unsubscribe function.
  */
-export function followStudentDeviceData(
-  session: ActorRefFrom<typeof sessionMachine>,
-  options: DeviceDataOptions = {},
-): () => void {
+export function followStudentDeviceData(session: SessionSource, options: DeviceDataOptions = {}): () => void {
   const loadClient = options.client ? () => Promise.resolve(options.client!) : loadQueryClient;
   const restoring = options.restoring ?? queryRestoring;
   const buster = options.buster ?? APP_BUILD;
   const load = options.load ?? (() => import('../../services/storage/query-persistence'));
   const clearCaches = options.clearCaches ?? (() => clearStudentCaches());
-  let current: number | null | undefined;
   let cache: StudentQueryCache | null = null;
   let generation = 0;
-  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
-    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
-    if (userId === current) return;
-    const previous = current;
-    current = userId;
+  return followSignedInStudent(session, (userId, previous) => {
     const turn = ++generation;
     const leaving = cache;
     cache = null;
@@ -82,7 +73,5 @@ export function followStudentDeviceData(
       .finally(() => {
         if (turn === generation) restoring.set(false);
       });
-  };
-  follow(session.getSnapshot());
-  return session.subscribe(follow).unsubscribe;
+  });
 }

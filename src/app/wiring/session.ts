@@ -13,12 +13,12 @@ import { getUsersSelf } from '../../services/api/users';
 import { bootResults } from '../../services/boot/steps';
 import { safeNextRoute } from '../../services/navigation/safe-redirect';
 import { clearToken, setToken } from '../../services/storage/token';
-import { isReachable, subscribeReachability } from '../../services/http/connectivity';
 import type { CountryCode, User } from '../../services/contract';
 import { clearCachedUser, writeCachedUser } from '../../services/storage/user-cache';
 import { clearPlatformSettings } from '../../services/storage/platform-settings';
 import { withQueryClient } from '../query/page-client';
 import { loadWidgetConfig } from './widgets';
+import { followReachabilityChanges, type ReachabilitySource } from './shared-facts';
 
 /** Steps run when the student chooses 'Sair', before the token is revoked (`onBeforeSignOut`). */
 const beforeSignOutSteps = new Set<() => Promise<void>>();
@@ -113,12 +113,9 @@ export async function postLoginSetup(
  */
 export function followReachability(
   session: Pick<ActorRefFrom<typeof sessionMachine>, 'send'>,
-  connectivity: { isReachable(): boolean; subscribe(listener: () => void): () => void } = {
-    isReachable,
-    subscribe: subscribeReachability,
-  },
+  connectivity?: ReachabilitySource,
 ): () => void {
-  return connectivity.subscribe(() => {
-    if (connectivity.isReachable()) session.send({ type: 'network.reachable' });
-  });
+  return followReachabilityChanges((reachable) => {
+    if (reachable) session.send({ type: 'network.reachable' });
+  }, connectivity);
 }
