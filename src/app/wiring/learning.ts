@@ -17,6 +17,7 @@ import {
   type OutboxWrite,
 } from '../../services/storage/outbox-store';
 import { withQueryClient } from '../query/page-client';
+import { PROGRESS_READS } from '../../services/api/query-keys';
 import { toStoredError } from './error-screen';
 import type { AppOutbox } from '../../views/app-services';
 import { followReachabilityChanges, followSignedInStudent, type SessionSource } from './shared-facts';
@@ -210,18 +211,7 @@ function throttled(fn: () => void, ms: number): () => void {
  */
 function invalidateProgressReads(): void {
   withQueryClient((client) => {
-    for (const key of [
-      'home',
-      'courses',
-      'course',
-      'module',
-      'learningObject',
-      'shortVideos',
-      'attachment',
-      'attachmentsArea',
-    ]) {
-      void client.invalidateQueries({ queryKey: [key] });
-    }
+    for (const queryKey of PROGRESS_READS) void client.invalidateQueries({ queryKey });
   });
 }
 

@@ -3,9 +3,10 @@
  * money (cents of BRL → 'R$ 349,90') and dates ('10/12/2026'), through react-intl.
  */
 import type { IntlShape } from 'react-intl';
+import { financesKeys } from '../../services/api/query-keys';
 
 /** Query key of ERP `GET /bills` (refreshed when a payment is confirmed). */
-export const BILLS_QUERY_KEY = ['finances', 'bills'] as const;
+export const BILLS_QUERY_KEY = financesKeys.bills;
 
 /** `cents` of BRL as currency in the intl locale: 34990 → 'R$ 349,90' (pt-BR). */
 export const formatBRL = (intl: IntlShape, cents: number): string =>

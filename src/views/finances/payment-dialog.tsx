@@ -24,7 +24,8 @@ import { readPromise } from '../components/read-promise';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
-import { BILLS_QUERY_KEY, formatBRL, formatDay } from './bills';
+import { formatBRL, formatDay } from './bills';
+import { financesKeys, homeKeys } from '../../services/api/query-keys';
 import { PixMessages as M } from './messages';
 import styles from './finances.module.css';
 
@@ -69,8 +70,8 @@ export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClos
   const [machine] = useState(() =>
     // Paid: the bills list and the home's pending-bills count must say so (issue 23).
     providePixPayment(() => {
-      void queryClient.invalidateQueries({ queryKey: BILLS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['home'] });
+      void queryClient.invalidateQueries({ queryKey: financesKeys.bills });
+      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
     }),
   );
   const actor = useActorRef(machine, { input: { billId: bill.id } });
@@ -131,7 +132,7 @@ export function PixPaymentPanel({
   const [copied, setCopied] = useState<{ brcode: string; ok: boolean } | null>(null);
   const brcode = view === 'active' ? (charge?.brcode ?? null) : null;
   const qr = useQuery({
-    queryKey: ['pixQr', brcode],
+    queryKey: financesKeys.pixQr(brcode),
     queryFn: () => qrImageUrl(brcode ?? ''),
     enabled: brcode !== null,
     staleTime: Infinity,
