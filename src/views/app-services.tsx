@@ -53,6 +53,11 @@ export interface AppPayments {
    * @param onPaid runs once when the bill is seen paid (the screen refreshes its reads).
    */
   providePixPayment(onPaid: () => void): typeof pixPaymentMachine;
+  /**
+   * Tells a payment actor whether the platform can be reached, at once and on every change.
+   * @returns the unsubscribe function.
+   */
+  followPixReachability(actor: Pick<ActorRefFrom<typeof pixPaymentMachine>, 'send'>): () => void;
 }
 
 /** The app's actors and loaders, as the views see them. */

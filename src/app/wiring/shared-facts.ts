@@ -3,8 +3,8 @@
  * subscription of its own: who is signed in (from the session actor) and whether the platform
  * can be reached (services/http/connectivity.ts: the browser is online and the platform answered
  * its last request). Followers: the accessibility settings, the student's saved reads, the LGPD
- * prompt and the outbox (signed-in student); the session, the error store, the platform lookup
- * and the outbox (reachability).
+ * prompt and the outbox (signed-in student); the session, the error store, the platform lookup,
+ * the outbox and the Pix payment (reachability).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session.machine';

@@ -60,13 +60,13 @@ export async function qrImageUrl(text: string): Promise<string> {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/** The dialog: creates the payment actor for `bill` and forwards the connection state to it. */
+/** The dialog: creates the payment actor for `bill`; the app tells it whether the platform can be reached. */
 export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClose: () => void }) {
   const intl = useIntl();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
-  const { providePixPayment } = readPromise(useAppServices().loadPayments());
+  const { providePixPayment, followPixReachability } = readPromise(useAppServices().loadPayments());
   const [machine] = useState(() =>
     // Paid: the bills list and the home's pending-bills count must say so (issue 23).
     providePixPayment(() => {
@@ -76,10 +76,8 @@ export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClos
   );
   const actor = useActorRef(machine, { input: { billId: bill.id } });
   const online = useOnline();
-  // Forward the connection state into the actor (polling pauses offline).
-  useEffect(() => {
-    actor.send({ type: online ? 'network.online' : 'network.offline' });
-  }, [actor, online]);
+  // The app tells the actor whether the platform can be reached (polling pauses offline).
+  useEffect(() => followPixReachability(actor), [actor, followPixReachability]);
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
