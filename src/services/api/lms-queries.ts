@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getCourse, getCourses, getLearningObject, getModule } from './lms';
 import type { CourseListQuery, Module } from '../contract';
-import { learningKeys } from './query-keys';
+import { learningKeys } from './keys/learning';
 
 /**
  * Whether a read may be cancelled by TanStack Query when no screen watches it any more. Screens'

@@ -49,7 +49,7 @@ import {
   type ProfileMask,
 } from './masks';
 import { ProfileMessages } from './profile-messages';
-import { accountKeys } from '../../services/api/query-keys';
+import { accountKeys } from '../../services/api/keys/account';
 
 /** The form's text values (masked as shown). */
 export interface ProfileValues {

@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getUsersSelf } from '../../services/api/users';
-import { accountKeys } from '../../services/api/query-keys';
+import { accountKeys } from '../../services/api/keys/account';
 import { QueryError } from '../components/query-error';
 import { PageLoading } from '../components/page-loading';
 import { ProfileMessages } from './profile-messages';

@@ -3,7 +3,7 @@
  * money (cents of BRL → 'R$ 349,90') and dates ('10/12/2026'), through react-intl.
  */
 import type { IntlShape } from 'react-intl';
-import { financesKeys } from '../../services/api/query-keys';
+import { financesKeys } from '../../services/api/keys/finances';
 
 /** Query key of ERP `GET /bills` (refreshed when a payment is confirmed). */
 export const BILLS_QUERY_KEY = financesKeys.bills;

@@ -25,7 +25,8 @@ import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
 import { formatBRL, formatDay } from './bills';
-import { financesKeys, homeKeys } from '../../services/api/query-keys';
+import { financesKeys } from '../../services/api/keys/finances';
+import { homeKeys } from '../../services/api/keys/home';
 import { PixMessages as M } from './messages';
 import styles from './finances.module.css';
 

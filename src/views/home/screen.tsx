@@ -27,7 +27,7 @@ import { BannerCarousel } from './carousel';
 import { HomeMessages } from './messages';
 import { isPastDay } from './upcoming';
 import styles from './home.module.css';
-import { homeKeys } from '../../services/api/query-keys';
+import { homeKeys } from '../../services/api/keys/home';
 
 /** An area shortcut: where it leads, its name, and the flag it needs (none = everyone). */
 export interface AreaShortcut {

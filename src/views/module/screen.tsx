@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { putLessonReset } from '../../services/api/lms';
 import { moduleQuery } from '../../services/api/lms-queries';
-import { RESET_READS } from '../../services/api/query-keys';
+import { RESET_READS } from '../../services/api/keys/learning';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import type { LearningObjectStatus } from '../../services/contract';

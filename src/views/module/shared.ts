@@ -4,7 +4,7 @@
  */
 import type { LearningObjectType } from '../../services/contract';
 import type { ModuleMessages } from './messages';
-import { learningKeys } from '../../services/api/query-keys';
+import { learningKeys } from '../../services/api/keys/learning';
 
 /** Text of each learning-object type. */
 export const TYPE_TEXT: Record<LearningObjectType, keyof typeof ModuleMessages> = {

@@ -17,7 +17,7 @@ import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
 import { PreviewMessages as M } from './messages';
 import { AccessibilityButton } from '../accessibility/panel';
-import { learningKeys } from '../../services/api/query-keys';
+import { learningKeys } from '../../services/api/keys/learning';
 
 const noop = () => {};
 

@@ -35,7 +35,7 @@ import { useCurrentUser } from '../session-context';
 import { useMediaVolume } from '../components/use-media-volume';
 import { ShortVideosMessages as M } from './messages';
 import styles from './short-videos.module.css';
-import { shortVideoKeys } from '../../services/api/query-keys';
+import { shortVideoKeys } from '../../services/api/keys/short-videos';
 
 /** The newest position of `videoId` still waiting in the outbox, or null. */
 export function unsentPosition(queue: readonly OutboxEntry[], videoId: number): SavedPosition | null {

@@ -15,7 +15,7 @@ import { QueryError } from '../components/query-error';
 import { PlayerDialog } from './player-dialog';
 import { ShortVideosMessages as M } from './messages';
 import styles from './short-videos.module.css';
-import { shortVideoKeys } from '../../services/api/query-keys';
+import { shortVideoKeys } from '../../services/api/keys/short-videos';
 
 /** Query key of `GET /shortVideos` (invalidated when the outbox delivers a write). */
 export const SHORT_VIDEOS_QUERY_KEY = shortVideoKeys.all;
