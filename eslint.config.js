@@ -1,11 +1,38 @@
-// ESLint flat config: TypeScript, React hooks, and the import boundaries of DESIGN.md §3
-// (views → machines → services, never the reverse; server/ shares only the contract).
+// ESLint flat config: TypeScript, React hooks, and the import boundaries of DESIGN.md §3 and
+// docs/architecture.md (views → machines → services, never the reverse; only the entry and the
+// composition root src/app/ import src/app/; no import cycles; server/ shares only the contract).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const restrict = (patterns) => ['error', { patterns }];
+
+/** The app's layers (src/…) and what each may not import: see docs/architecture.md. */
+const COMPOSITION_ROOT = ['./src/app', './src/main.tsx'];
+const LAYER_ZONES = [
+  {
+    target: './src/views',
+    from: COMPOSITION_ROOT,
+    message: "views get the app's actors from AppServicesContext (src/views/app-services.tsx), never from src/app/.",
+  },
+  {
+    target: './src/machines',
+    from: [...COMPOSITION_ROOT, './src/views'],
+    message: 'machines are pure: no views, no composition root (DESIGN.md §2, §3).',
+  },
+  {
+    target: './src/services',
+    from: [...COMPOSITION_ROOT, './src/views', './src/machines'],
+    message: 'services must not depend on machines, views or the composition root (DESIGN.md §3).',
+  },
+  {
+    target: ['./src/i18n', './src/service-worker', './src/styles'],
+    from: [...COMPOSITION_ROOT, './src/views', './src/machines'],
+    message: 'i18n, the service worker and styles sit beside services: no machines, views or composition root.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -40,36 +67,26 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // Import boundaries. A later block's options replace an earlier one's, so the folder
-  // blocks below repeat the src-wide rule (no server imports) with their own patterns.
+  // Layers and cycles, resolved on the file system (import-x): a layer may import only the layers
+  // below it (LAYER_ZONES), and no module may reach itself again through its imports.
+  {
+    files: ['src/**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYER_ZONES }],
+    },
+  },
+  // The app never imports the reference server.
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/server/**'], message: 'the app never imports the reference server.' },
-      ]),
-    },
-  },
-  {
-    files: ['src/services/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['**/machines/**', '**/views/**', '**/wiring*', '**/app'],
-          message: 'services must not depend on machines, views or wiring (DESIGN.md §3).',
-        },
-        { group: ['**/server/**'], message: 'the app never imports the reference server.' },
-      ]),
-    },
-  },
-  {
-    files: ['src/machines/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['**/views/**', '**/wiring*', '**/app'],
-          message: 'machines are pure: no views or wiring (DESIGN.md §2, §3).',
-        },
         { group: ['**/server/**'], message: 'the app never imports the reference server.' },
       ]),
     },

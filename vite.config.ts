@@ -30,7 +30,7 @@ process.env.VITE_APP_VERSION = process.env.APP_VERSION || pkg.version;
 process.env.VITE_APP_BUILD = `${process.env.VITE_APP_VERSION}+${gitCommit()}`;
 
 /**
- * Inlines `src/prepaint.js` (cached brand and accessibility settings applied before first
+ * Inlines `src/app/prepaint.js` (cached brand and accessibility settings applied before first
  * paint) into index.html's <head>, and writes the app's security headers for this build's
  * configuration (src/services/contract/security-policy.ts, with the `VITE_*` API bases and widget
  * sources) once index.html is final:
@@ -73,7 +73,7 @@ function securityHeaders(): Plugin {
  * refuses (DESIGN.md §5). The app ships their CSS as files instead and these rewrites remove the
  * injection; the build fails if a library changes so that its injection is no longer found
  * (rather than silently violating the CSP):
- * - sonner (toasts): `__insertCSS(...)` becomes a no-op; src/app.tsx imports `sonner/dist/styles.css`;
+ * - sonner (toasts): `__insertCSS(...)` becomes a no-op; src/views/components/toaster.tsx imports `sonner/dist/styles.css`;
  * - lottie-react (error-screen animation): the React 19 `<style href precedence>` beside its display
  *   element is dropped; its rules are in src/styles/global.css (`@layer lottie-react`).
  */

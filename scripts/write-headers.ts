@@ -1,7 +1,7 @@
 /**
  * `npm run headers`: rewrites the checked-in CDN header file `deploy/_headers` for the default
  * configuration (same-origin API bases, production widget hosts) from the one source of the
- * policy (src/services/contract/security-policy.ts) and the current src/prepaint.js hash.
+ * policy (src/services/contract/security-policy.ts) and the current src/app/prepaint.js hash.
  * `npm run headers -- --check` exits 1 when the file differs (server/security-headers.test.ts
  * checks the same in `npm test`). Builds with other `VITE_*` settings write their own
  * `dist/_headers`.

@@ -36,17 +36,20 @@ export function scriptHash(code: string): string {
   return `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 }
 
-/** The pre-paint script (DESIGN.md §5, src/prepaint.js), inlined first in index.html's <head>. */
-export function prepaintInline(file: string = join(ROOT, 'src', 'prepaint.js')): { code: string; hash: string } {
+/** The pre-paint script (DESIGN.md §5, src/app/prepaint.js), inlined first in index.html's <head>. */
+export function prepaintInline(file: string = join(ROOT, 'src', 'app', 'prepaint.js')): { code: string; hash: string } {
   return inlineScript(file);
 }
 
 /**
- * The deferred-entry loader (issue 9, src/entry-loader.js), inlined at the end of index.html's
+ * The deferred-entry loader (issue 9, src/app/entry-loader.js), inlined at the end of index.html's
  * <body> by scripts/vite/deferred-entry.ts. Its code is the same in every build (the build's
  * file names are in a JSON data block it reads), so its hash is too.
  */
-export function entryLoaderInline(file: string = join(ROOT, 'src', 'entry-loader.js')): { code: string; hash: string } {
+export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry-loader.js')): {
+  code: string;
+  hash: string;
+} {
   return inlineScript(file);
 }
 

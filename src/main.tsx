@@ -6,9 +6,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
-import { App, preloadRoute } from './app';
+import { App, preloadRoute } from './app/app-root';
 import {
   appErrorScreenMachine,
+  followErrorStoreReachability,
   appSessionMachine,
   appAccessibilityMachine,
   followStudentSettings,
@@ -19,18 +20,17 @@ import {
   provideLgpdConsent,
   provideBoot,
   providePlatform,
-  drainOutbox,
   followStudentDeviceData,
   onBeforeSignOut,
   startAppUpdate,
-} from './wiring';
+} from './app/wiring';
 import { installChunkReload } from './services/pwa/chunk-reload';
 import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser, readLastKnownUser } from './services/storage/user-cache';
 import { readSettings } from './services/storage/accessibility-settings';
-import { loadQueryClient } from './query-client-ref';
-import type { AppOutbox } from './wiring-outbox';
+import { loadQueryClient } from './app/query/load-client';
+import type { AppOutbox, AppPayments } from './views/app-services';
 import { warmUpIntl, yieldToBrowser } from './services/scheduling/yield';
 import './styles/global.css';
 
@@ -45,14 +45,18 @@ const boot = createActor(provideBoot(() => expire()));
 boot.start();
 
 /**
- * Starts the first server reads of a learning route (src/route-reads.ts) in the page's query
- * client; other paths load nothing. Failures are left to the screen.
+ * Starts the startup reads of the route at `path` (src/app/startup-reads.ts; which routes have
+ * some is said by the route table, src/app/route-table.ts, already loading for the preload) in
+ * the page's query client; other paths load nothing. Failures are left to the screen.
  */
 function prefetchReads(path: string, search: string): void {
-  // The learning routes all live under /courses (src/screens.ts); elsewhere nothing is loaded.
-  if (!/^\/courses(\/|$)/.test(path)) return;
-  void Promise.all([import('./route-reads'), loadQueryClient()])
-    .then(([reads, client]) => reads.prefetchRouteReads(client, path, search))
+  void import('./app/route-table')
+    .then(({ startupReadsOf }) => {
+      if (startupReadsOf(path) === null) return;
+      return Promise.all([import('./app/startup-reads'), loadQueryClient()]).then(([reads, client]) =>
+        reads.prefetchRouteReads(client, path, search),
+      );
+    })
     .catch(() => undefined);
 }
 
@@ -73,10 +77,9 @@ void toPromise(boot).then(async (outcome) => {
   await yieldToBrowser();
   warmUpIntl(bootResults.translations?.locale ?? 'pt-BR');
   await yieldToBrowser();
-  // The global error store (spec §3); the browser's connectivity pauses its countdown.
+  // The global error store (spec §3); an unreachable platform pauses its countdown.
   const errorStore = createActor(appErrorScreenMachine, { input: {} }).start();
-  window.addEventListener('offline', () => errorStore.send({ type: 'network.offline' }));
-  window.addEventListener('online', () => errorStore.send({ type: 'network.online' }));
+  followErrorStoreReachability(errorStore);
   // The brand of this site host (spec §1); 404/500 on the lookup → error screen (spec §4).
   const platform = createActor(
     providePlatform((error) => errorStore.send({ type: 'error.show', error })),
@@ -102,7 +105,7 @@ void toPromise(boot).then(async (outcome) => {
   // Loaded with the first signed-in route or session, never on /login alone (issue 9).
   let outbox: Promise<AppOutbox> | null = null;
   const loadOutbox = () =>
-    (outbox ??= import('./wiring-outbox').then(
+    (outbox ??= import('./app/wiring/learning').then(
       ({ startAppOutbox }) => startAppOutbox(session),
       (error: unknown) => {
         outbox = null; // offline before the chunk was cached: a later call tries again
@@ -119,8 +122,20 @@ void toPromise(boot).then(async (outcome) => {
   // holds; the service worker and 'Nova versão disponível' (on every page, /login included).
   followStudentDeviceData(session);
   onBeforeSignOut(async () => {
-    if (outbox) await outbox.then(drainOutbox, () => undefined);
+    if (!outbox) return;
+    const loaded = await outbox.catch(() => null);
+    if (loaded) await (await import('./app/wiring/learning')).drainOutbox(loaded);
   });
+  // The Pix payment effects load with the payment dialog, never with /login.
+  let payments: Promise<AppPayments> | null = null;
+  const loadPayments = () =>
+    (payments ??= import('./app/wiring/payments').then(
+      (m) => m,
+      (error: unknown) => {
+        payments = null;
+        throw error;
+      },
+    ));
   const appUpdate = startAppUpdate();
   await yieldToBrowser();
   const root = document.getElementById('root');
@@ -128,15 +143,18 @@ void toPromise(boot).then(async (outcome) => {
   const app = (
     <StrictMode>
       <App
-        session={session}
-        errorStore={errorStore}
+        services={{
+          session,
+          errorStore,
+          loadOutbox,
+          loadPayments,
+          accessibility,
+          eventBus: bootResults.eventBus,
+          lgpdConsent: lgpd,
+          appUpdate,
+          platform,
+        }}
         translations={bootResults.translations}
-        loadOutbox={loadOutbox}
-        accessibility={accessibility}
-        eventBus={bootResults.eventBus}
-        lgpdConsent={lgpd}
-        appUpdate={appUpdate}
-        platform={platform}
       />
     </StrictMode>
   );

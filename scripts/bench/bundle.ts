@@ -46,15 +46,15 @@ export function initialAssets(report: BundleReport, distDir: string): { js: Size
   return { js: chunks.map((c) => ({ file: c.fileName, gzipBytes: c.gzipBytes })), css };
 }
 
-/** Where the lazily loaded routes are declared (src/screens.ts) and their shared shell (reading-routes). */
-const SCREENS_MODULE = 'src/screens.ts';
-const ROUTES_SHELL = 'src/reading-routes.tsx';
+/** Where the lazily loaded routes are declared (src/app/route-table.ts) and their shared shell (lazy-routes). */
+const SCREENS_MODULE = 'src/app/route-table.ts';
+const ROUTES_SHELL = 'src/app/lazy-routes.tsx';
 
 /**
  * What opening each lazily loaded route costs once /login's assets are loaded (gzip -9 bytes):
- * - the shell of the routes other than /login (src/reading-routes.tsx: TanStack Query, guards,
- *   signed-in layout), counted once, as "src/reading-routes.tsx";
- * - each screen of src/screens.ts: its chunk plus the chunks it imports statically that neither
+ * - the shell of the routes other than /login (src/app/lazy-routes.tsx: TanStack Query, guards,
+ *   signed-in layout), counted once, as "src/app/lazy-routes.tsx";
+ * - each screen of src/app/route-table.ts: its chunk plus the chunks it imports statically that neither
  *   the entry nor the shell already loaded.
  */
 export function lazyRouteChunks(report: BundleReport): (SizedFile & { module: string; files: string[] })[] {

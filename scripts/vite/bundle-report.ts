@@ -18,7 +18,7 @@ export interface ReportChunk {
   isDynamicEntry: boolean;
   /** The module the chunk was made for (a lazy route's screen), relative to the root; null for shared chunks. */
   facadeModule: string | null;
-  /** Modules that import `facadeModule` with `import()` (src/app.tsx for the lazy routes). */
+  /** Modules that import `facadeModule` with `import()` (src/app/app-root.tsx for the lazy routes). */
   dynamicImporters: string[];
   /** Chunks it imports statically (loaded with it). */
   imports: string[];

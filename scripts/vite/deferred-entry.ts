@@ -4,15 +4,15 @@
  * Vite puts `<script type="module" src=entry>` and `<link rel="modulepreload">` tags in <head>:
  * the JS is then fetched with the HTML and, on a fast connection, runs before the first frame,
  * so the static /login would paint only once the app has started. This plugin replaces those
- * tags with one tiny inline loader at the end of <body> (src/entry-loader.js) that adds the same
+ * tags with one tiny inline loader at the end of <body> (src/app/entry-loader.js) that adds the same
  * preloads and imports the entry — at once on every other page, and on the pre-rendered /login
  * (the pre-paint script set `data-shell`) right after the first frame, so the form paints from
  * HTML + CSS alone and the app hydrates it after.
  *
  * On a deep link (any other path), the loader also preloads the chunks and styles of that route —
- * the routes shell (src/reading-routes.tsx), the outbox (src/wiring-outbox.ts), the saved reads'
+ * the routes shell (src/app/lazy-routes.tsx), the outbox (src/app/wiring/learning.ts), the saved reads'
  * restore (src/services/storage/query-persistence.ts) and the screen
- * src/screens.ts maps the path to — so they download while the entry runs and the session is
+ * src/app/route-table.ts maps the path to — so they download while the entry runs and the session is
  * checked, not one after the other.
  *
  * The loader's code is the same in every build: the build's file names go into a JSON data block
@@ -50,7 +50,7 @@ export function entryDataBlock(data: EntryData): string {
 
 /**
  * Moves the entry and its preloads of `html` into the data block read by the inline loader.
- * @param loader the loader's inline code (default: src/entry-loader.js as inlined).
+ * @param loader the loader's inline code (default: src/app/entry-loader.js as inlined).
  * @returns the new HTML and the data block's content; `html` unchanged (data null) when it has no module entry.
  */
 export function deferEntry(
@@ -74,27 +74,31 @@ export function deferEntry(
   return { html: out, data };
 }
 
-const SCREENS_FILE = 'src/screens.ts';
+const SCREENS_FILE = 'src/app/route-table.ts';
 /**
  * What every route but /login loads before its screen shows: the routes shell, the outbox, and
  * the student's saved reads (their restore holds the screens' reads back, issue 8).
  */
-const ROUTES_SHELL = ['src/reading-routes.tsx', 'src/wiring-outbox.ts', 'src/services/storage/query-persistence.ts'];
+const ROUTES_SHELL = [
+  'src/app/lazy-routes.tsx',
+  'src/app/wiring/learning.ts',
+  'src/services/storage/query-persistence.ts',
+];
 
 /**
- * Per route of src/screens.ts, the URLs of the chunks it needs: the routes shell and the
+ * Per route of src/app/route-table.ts, the URLs of the chunks it needs: the routes shell and the
  * screen's chunk, each with the chunks it imports statically.
- * @throws Error when a screen of src/screens.ts has no chunk in `bundle` (a renamed file).
+ * @throws Error when a screen of src/app/route-table.ts has no chunk in `bundle` (a renamed file).
  */
 async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: string): Promise<RoutePreload[]> {
-  const { module } = await runnerImport<{ ROUTES: [RegExp, string][] }>(`/${SCREENS_FILE}`, {
+  const { module } = await runnerImport<{ SCREEN_PATTERNS: [RegExp, string][] }>(`/${SCREENS_FILE}`, {
     root,
     configFile: false,
     logLevel: 'error',
   });
   const source = readFileSync(join(root, SCREENS_FILE), 'utf8');
   const modules = new Map(
-    [...source.matchAll(/(\w+): \(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1]!, `src/${m[2]}`]),
+    [...source.matchAll(/(\w+): \(\) => import\('\.\.\/([^']+)'\)/g)].map((m) => [m[1]!, `src/${m[2]}`]),
   );
   const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -116,7 +120,7 @@ async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: st
     if (!chunk) throw new Error(`deferred-entry: no chunk for ${file}`);
     return chunk;
   });
-  return module.ROUTES.map(([pattern, name]) => {
+  return module.SCREEN_PATTERNS.map(([pattern, name]) => {
     const file = modules.get(name);
     const chunk = file ? chunkOf(file) : undefined;
     if (!chunk) throw new Error(`deferred-entry: no chunk for screen "${name}" of ${SCREENS_FILE}`);

@@ -1,8 +1,8 @@
 /**
- * Static export of /login into index.html (issue 9): at build time, renders `src/prerender.tsx`
+ * Static export of /login into index.html (issue 9): at build time, renders `src/app/login-shell.tsx`
  * (the app's first render on /login, signed out, pt-BR) in Node through Vite's module runner and
  * puts the markup inside `<div id="root" data-prerendered="login">`. The pre-paint script shows it
- * only where it is right (src/prepaint.js: on /login without a session cookie, in pt-BR, without a
+ * only where it is right (src/app/prepaint.js: on /login without a session cookie, in pt-BR, without a
  * notice); main.tsx hydrates it, or clears it and renders another route. The markup is the same
  * for every brand: the brand is CSS custom properties applied by the pre-paint script.
  */
@@ -33,7 +33,7 @@ export function prerenderLogin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        const { module } = await runnerImport<{ renderLoginShell: () => string }>('/src/prerender.tsx', {
+        const { module } = await runnerImport<{ renderLoginShell: () => string }>('/src/app/login-shell.tsx', {
           root,
           configFile: false,
           logLevel: 'error',

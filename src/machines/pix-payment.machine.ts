@@ -14,7 +14,7 @@
  * timers of a hidden tab never make the countdown drift; the expiry itself is one timer set
  * when the charge is shown (delay `expiry` = expires_at − now), not the sum of the ticks.
  *
- * Actors (provided by `providePixPayment` in src/wiring-pix.ts; fakes in tests):
+ * Actors (provided by `providePixPayment` in src/app/wiring/payments.ts; fakes in tests):
  * - `createCharge` ({ billId }) → PixCharge: `postBillPay` (the server reuses the active charge);
  * - `checkStatus` ({ billId }) → BillDetails: `getBill`.
  * A 409 from `createCharge` means the bill is already paid (→ `paid`). Any other error →

@@ -31,7 +31,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 import { OutboxStatus } from '../../src/views/outbox/status';
-import type { AppOutbox } from '../../src/wiring-outbox';
+import type { AppOutbox } from '../../src/app/wiring/learning';
 import { ErrorScreen, type ErrorScreenRef } from '../../src/views/error-screen/screen';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';

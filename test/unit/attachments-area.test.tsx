@@ -32,7 +32,7 @@ vi.mock('../../src/services/api/certificates', () => ({
 import * as api from '../../src/services/api/attachments';
 import AttachmentsScreen, { documentsHref, parseDocumentsQuery } from '../../src/views/attachments/screen';
 import AttachmentScreen from '../../src/views/attachments/attachment-screen';
-import { createAppOutbox } from '../../src/wiring-outbox';
+import { createAppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 

@@ -36,7 +36,7 @@ import {
 } from '../../src/views/components/attachments-list';
 import CourseScreen from '../../src/views/course/screen';
 import ModuleScreen from '../../src/views/module/screen';
-import { createAppOutbox } from '../../src/wiring-outbox';
+import { createAppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 

@@ -11,7 +11,7 @@ import { sessionMachine, POST_LOGIN_DELAY_MS } from '../../src/machines/session.
 import { platformMachine } from '../../src/machines/platform.machine';
 import { sessionPingMachine } from '../../src/machines/session-ping.machine';
 import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
-import { appSessionPingMachine, followLgpdConsent, followSessionPing, postLoginSetup } from '../../src/wiring';
+import { appSessionPingMachine, followLgpdConsent, followSessionPing, postLoginSetup } from '../../src/app/wiring';
 import { SESSION_PING_MS } from '../../src/services/config';
 import { createEventBus } from '../../src/services/events/bus';
 import type { Platform, User } from '../../src/services/contract';
@@ -86,7 +86,7 @@ describe('followSessionPing', () => {
     vi.stubEnv('VITE_SESSION_PING_MS', '2000');
     vi.resetModules();
     try {
-      const wiring = await import('../../src/wiring');
+      const wiring = await import('../../src/app/wiring');
       const machines = await import('../../src/machines/session-ping.machine');
       expect(machines.SESSION_PING_INTERVAL_MS).toBe(300_000);
       const ping = vi.fn(async () => {});

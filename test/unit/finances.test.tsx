@@ -13,6 +13,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Bill, BillDetails, PixCharge } from '../../src/services/contract';
 import { clearToken, setToken } from '../../src/services/storage/token';
 import { ApiError, TimeoutError } from '../../src/services/http/errors';
+import { AppServicesContext, type AppServices } from '../../src/views/app-services';
+import * as payments from '../../src/app/wiring/payments';
 
 vi.mock('../../src/services/api/finances', () => ({
   getBills: vi.fn(),
@@ -87,13 +89,19 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** The app's services as the finances screen uses them: the real Pix payment wiring. */
+const paymentsLoaded = Promise.resolve(payments);
+const services = { loadPayments: () => paymentsLoaded } as unknown as AppServices;
+
 function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <QueryClientProvider client={client}>
-        <FinancesScreen />
-      </QueryClientProvider>
+      <AppServicesContext.Provider value={services}>
+        <QueryClientProvider client={client}>
+          <FinancesScreen />
+        </QueryClientProvider>
+      </AppServicesContext.Provider>
     </IntlProvider>,
   );
   return client;

@@ -21,7 +21,7 @@ vi.mock('../../src/services/api/lms', () => ({
 }));
 import * as lms from '../../src/services/api/lms';
 import LearningObjectScreen from '../../src/views/learning-object/screen';
-import { createAppOutbox, type AppOutbox } from '../../src/wiring-outbox';
+import { createAppOutbox, type AppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 import { OutboxStatus } from '../../src/views/outbox/status';

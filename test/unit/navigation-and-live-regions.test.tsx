@@ -14,7 +14,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { memoryLocation } from 'wouter/memory-location';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { appUpdateMachine } from '../../src/machines/app-update.machine';
-import { createAppOutbox, type AppOutbox } from '../../src/wiring-outbox';
+import { createAppOutbox, type AppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 import { SessionContext } from '../../src/views/session-context';

@@ -20,7 +20,7 @@ vi.mock('../../src/services/api/lms', () => ({
 import * as lms from '../../src/services/api/lms';
 import LearningObjectScreen from '../../src/views/learning-object/screen';
 import { nextStepOf } from '../../src/views/learning-object/next-step';
-import { createAppOutbox } from '../../src/wiring-outbox';
+import { createAppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 

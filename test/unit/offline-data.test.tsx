@@ -22,7 +22,8 @@ import {
   QUERIES_DB,
   studentCacheKey,
 } from '../../src/services/storage/query-persistence';
-import { drainOutbox, followStudentDeviceData, type AppOutbox } from '../../src/wiring';
+import { followStudentDeviceData } from '../../src/app/wiring';
+import { drainOutbox, type AppOutbox } from '../../src/app/wiring/learning';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { outboxMachine } from '../../src/machines/outbox.machine';
 import type { OutboxEntry } from '../../src/services/storage/outbox-store';

@@ -31,7 +31,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('outbox keys (issue 19: one Idempotency-Key per write)', () => {
   it('stores every write under its own id: two openings of one item, start and end, identical progress', async () => {
-    const { createAppOutbox } = await import('../../src/wiring-outbox');
+    const { createAppOutbox } = await import('../../src/app/wiring/learning');
     const store = memoryOutboxStore();
     const outbox = createAppOutbox(Promise.resolve(store), () => {});
     outbox.actor.send({ type: 'outbox.user', userId: 42 });

@@ -16,7 +16,7 @@ vi.mock('../../src/services/api/platforms', () => ({
   getPlatformSettings: vi.fn(),
 }));
 import * as platforms from '../../src/services/api/platforms';
-import { loadWidgetConfig, postLoginSetup } from '../../src/wiring';
+import { loadWidgetConfig, postLoginSetup } from '../../src/app/wiring';
 import { createEventBus } from '../../src/services/events/bus';
 import { readPlatformSettings } from '../../src/services/storage/platform-settings';
 import { ContractError } from '../../src/services/contract';

@@ -23,7 +23,7 @@ vi.mock('../../src/services/api/lms', () => ({
 import * as lms from '../../src/services/api/lms';
 import LearningObjectScreen, { shortcutTarget } from '../../src/views/learning-object/screen';
 import PreviewScreen from '../../src/views/preview/screen';
-import { createAppOutbox } from '../../src/wiring-outbox';
+import { createAppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 

@@ -30,7 +30,7 @@ vi.mock('../../src/services/api/attachments', () => ({
 import * as lms from '../../src/services/api/lms';
 import CourseScreen from '../../src/views/course/screen';
 import ModuleScreen from '../../src/views/module/screen';
-import { createAppOutbox, type AppOutbox } from '../../src/wiring-outbox';
+import { createAppOutbox, type AppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 

@@ -1,5 +1,5 @@
 /**
- * Startup reads of the learning routes (issue 9, src/route-reads.ts): a deep link's data is asked
+ * Startup reads of the learning routes (issue 9, src/app/startup-reads.ts): a deep link's data is asked
  * for once, at startup, and its screen shows that answer; a failed prefetch is left to the screen;
  * other paths read nothing; saved reads restored meanwhile (issue 8) are never dropped by it.
  */
@@ -19,9 +19,10 @@ vi.mock('../../src/services/api/lms', () => ({
   getLearningObject: vi.fn(),
 }));
 import * as lms from '../../src/services/api/lms';
-import { learningObjectQuery, moduleQuery, prefetchRouteReads } from '../../src/route-reads';
+import { learningObjectQuery, moduleQuery } from '../../src/services/api/lms-queries';
+import { prefetchRouteReads } from '../../src/app/startup-reads';
 import CoursesScreen from '../../src/views/courses/screen';
-import { createQueryClient } from '../../src/query-client';
+import { createQueryClient } from '../../src/app/query/client';
 
 const courses = (query: CourseListQuery): Promise<CourseListResponse> =>
   Promise.resolve({

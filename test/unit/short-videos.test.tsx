@@ -29,7 +29,7 @@ vi.mock('../../src/services/api/short-videos', async (importOriginal) => {
 });
 import * as api from '../../src/services/api/short-videos';
 import { sessionMachine } from '../../src/machines/session.machine';
-import { createAppOutbox, type AppOutbox } from '../../src/wiring-outbox';
+import { createAppOutbox, type AppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
 import { SessionContext } from '../../src/views/session-context';
@@ -184,7 +184,7 @@ describe('short-video calls (spec §7 headers, §9 5 s timeout)', () => {
 
 describe('outbox kinds of short videos', () => {
   it('sends shortVideo.start/end and videoProgress to their endpoints with the entry id and time', async () => {
-    const { sendOutboxWrite } = await import('../../src/wiring-outbox');
+    const { sendOutboxWrite } = await import('../../src/app/wiring/learning');
     vi.mocked(api.postShortVideoStart).mockResolvedValue(progress);
     vi.mocked(api.postShortVideoEnd).mockResolvedValue({ ...progress, status: 'completed' });
     vi.mocked(api.postUserActivity).mockResolvedValue(savedAt(12));

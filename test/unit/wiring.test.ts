@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { appSessionMachine } from '../../src/wiring';
-import { appQueryClient } from '../../src/query-client';
+import { appSessionMachine } from '../../src/app/wiring';
+import { appQueryClient } from '../../src/app/query/client';
 import { getToken, setToken } from '../../src/services/storage/token';
 import { readCachedUser, readLastKnownUser, writeCachedUser } from '../../src/services/storage/user-cache';
 import { demoUser } from '../fixtures/user';
@@ -51,7 +51,7 @@ describe('401 from several calls at once (spec §8)', () => {
 
 describe('outbox wiring', () => {
   it('follows the student: signed in from the start, then signed out by a 401', async () => {
-    const { createAppOutbox, followStudent } = await import('../../src/wiring-outbox');
+    const { createAppOutbox, followStudent } = await import('../../src/app/wiring/learning');
     const { memoryOutboxStore } = await import('../../src/services/storage/outbox-store');
     setToken('tok-abc');
     const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();

@@ -23,15 +23,10 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { OFFLINE_MAX_AGE_MS } from './offline-age';
+import { NOT_PERSISTED } from '../api/query-keys';
 
 /** First elements of query keys that are never written to the device. */
-export const NOT_PERSISTED_KEYS: readonly string[] = [
-  'users',
-  'pixQr',
-  'translations',
-  'learningObjectPreview',
-  'userActivity',
-];
+export const NOT_PERSISTED_KEYS: readonly string[] = NOT_PERSISTED;
 
 /** The IndexedDB entry of one student's reads. */
 export const studentCacheKey = (userId: number) => `student:${userId}`;

@@ -49,7 +49,7 @@ import {
   type ProfileMask,
 } from './masks';
 import { ProfileMessages } from './profile-messages';
-import { USER_SELF_KEY } from './profile';
+import { accountKeys } from '../../services/api/keys/account';
 
 /** The form's text values (masked as shown). */
 export interface ProfileValues {
@@ -283,7 +283,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   const validState = isBrazilianState(values.state);
   const cities = useQuery({
-    queryKey: ['cities', values.state],
+    queryKey: accountKeys.cities(values.state),
     queryFn: ({ signal }) => getCities(values.state, signal),
     enabled: validState,
     staleTime: Infinity,
@@ -303,7 +303,7 @@ export function ProfileForm({ user }: { user: User }) {
   const save = useMutation({
     mutationFn: (body: UserUpdateRequest) => putUsersSelf(body),
     onSuccess: (updated) => {
-      queryClient.setQueryData(USER_SELF_KEY, updated);
+      queryClient.setQueryData(accountKeys.self, updated);
       session.send({ type: 'user.refresh' });
       setValues(valuesOf(updated));
       setAddressCep(addressCepOf(updated));

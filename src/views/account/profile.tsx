@@ -1,6 +1,6 @@
 /**
  * Profile section of 'Minha conta' (issue 6; spec §7 `GET /users/self`): reads the student with
- * `GET /users/self` (query key `USER_SELF_KEY`), then shows the profile form
+ * `GET /users/self` (query key `accountKeys.self`), then shows the profile form
  * (`profile-form.tsx`: masked CPF / phone / CEP, CEP lookup, validation, `PUT /users/self`).
  *
  * The form is loaded on demand (DESIGN.md §3 lazy loading) because its input masks (imask,
@@ -13,12 +13,10 @@ import { lazy, Suspense, useEffect, useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getUsersSelf } from '../../services/api/users';
+import { accountKeys } from '../../services/api/keys/account';
 import { QueryError } from '../components/query-error';
 import { PageLoading } from '../components/page-loading';
 import { ProfileMessages } from './profile-messages';
-
-/** Query key of `GET /users/self`. */
-export const USER_SELF_KEY = ['users', 'self'] as const;
 
 const loadForm = () => import('./profile-form');
 const ProfileForm = lazy(() => loadForm().then((module) => ({ default: module.ProfileForm })));
@@ -27,7 +25,7 @@ const ProfileForm = lazy(() => loadForm().then((module) => ({ default: module.Pr
 export function ProfileSection() {
   const intl = useIntl();
   const headingId = useId();
-  const query = useQuery({ queryKey: USER_SELF_KEY, queryFn: () => getUsersSelf() });
+  const query = useQuery({ queryKey: accountKeys.self, queryFn: () => getUsersSelf() });
   useEffect(() => {
     // Start fetching the form's chunk now; a failure is reported when the form renders.
     loadForm().catch(() => undefined);

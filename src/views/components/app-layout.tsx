@@ -21,7 +21,7 @@ import {
 import { Link, useLocation } from 'wouter';
 import { useCurrentUser, useSessionRef } from '../session-context';
 import { CommonMessages } from './messages';
-import { signedInLanding } from '../guards';
+import { signedInLanding } from '../guest-only';
 import { OutboxStatus } from '../outbox/status';
 import { OfflineBanner } from '../pwa/offline-banner';
 import { useAccessibilityDialog } from '../accessibility/panel';

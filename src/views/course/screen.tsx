@@ -9,7 +9,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postCourseReset } from '../../services/api/lms';
-import { courseQuery } from '../../route-reads';
+import { courseQuery } from '../../services/api/lms-queries';
+import { RESET_READS } from '../../services/api/keys/learning';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import { useResetBlockedReason } from '../outbox/pending';
@@ -40,11 +41,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
     onSuccess: async () => {
       setConfirming(false);
       setResetDone(true);
-      await Promise.all(
-        ['course', 'courses', 'module', 'learningObject', 'home'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      );
+      await Promise.all(RESET_READS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
   if (courseId === null) return <NotFoundScreen />;

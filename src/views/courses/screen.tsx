@@ -19,7 +19,7 @@ import { useUrlQuery } from '../components/use-url-query';
 import { CoursesFilterMessages, CoursesMessages } from './messages';
 import { ShortVideos } from '../short-videos/lazy';
 import { coursesApiQuery, coursesUrlQuery, STATUS_FILTERS } from './url-query';
-import { coursesQuery } from '../../route-reads';
+import { coursesQuery } from '../../services/api/lms-queries';
 
 export { COURSES_PER_PAGE, coursesHref, parseCoursesQuery, type CoursesUrlQuery } from './url-query';
 

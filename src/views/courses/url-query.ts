@@ -1,6 +1,6 @@
 /**
  * The course list's query as kept in the URL (spec §2 /courses: `?q=…&status=…&page=N`), and the
- * API query it asks for. Apart from the screen so that the startup prefetch (src/route-reads.ts)
+ * API query it asks for. Apart from the screen so that the startup prefetch (src/app/startup-reads.ts)
  * reads the same page without loading the screen.
  */
 import type { CourseListQuery, CourseStatus } from '../../services/contract/lms';

@@ -6,9 +6,10 @@
 import type { IntlShape } from 'react-intl';
 import type { Bill, BillStatus } from '../../services/contract/finances';
 import { defineUrlQuery, idField, oneOfField, pageField } from '../../services/navigation/url-query';
+import { financesKeys } from '../../services/api/keys/finances';
 
 /** Query key of ERP `GET /bills` (refreshed when a payment is confirmed). */
-export const BILLS_QUERY_KEY = ['finances', 'bills'] as const;
+export const BILLS_QUERY_KEY = financesKeys.bills;
 
 /** `cents` of BRL as currency in the intl locale: 34990 → 'R$ 349,90' (pt-BR). */
 export const formatBRL = (intl: IntlShape, cents: number): string =>

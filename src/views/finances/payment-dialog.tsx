@@ -1,7 +1,7 @@
 /**
  * Pix payment of one bill in a native modal `<dialog>` (issue 5), loaded on demand with the
  * QR code library (`qrcode`, imported only here). One `pixPayment` actor per opening
- * (`providePixPayment`, src/wiring-pix.ts); this view only selects from it and sends events:
+ * (`providePixPayment`, given by the app: `AppServices.loadPayments`); this view only selects from it and sends events:
  *
  * - creating: 'Gerando o código Pix…';
  * - active: the QR code image (alt text with the amount) drawn from the BR Code, the
@@ -19,11 +19,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActorRefFrom } from 'xstate';
 import { formatExpiry, type pixPaymentMachine } from '../../machines/pix-payment.machine';
 import type { Bill } from '../../services/contract/finances';
-import { providePixPayment } from '../../wiring-pix';
+import { useAppServices } from '../app-services';
+import { readPromise } from '../components/read-promise';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
-import { BILLS_QUERY_KEY, formatBRL, formatDay } from './bills';
+import { formatBRL, formatDay } from './bills';
+import { financesKeys } from '../../services/api/keys/finances';
+import { homeKeys } from '../../services/api/keys/home';
 import { PixMessages as M } from './messages';
 import styles from './finances.module.css';
 
@@ -52,25 +55,24 @@ export async function qrImageUrl(text: string): Promise<string> {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/** The dialog: creates the payment actor for `bill` and forwards the connection state to it. */
+/** The dialog: creates the payment actor for `bill`; the app tells it whether the platform can be reached. */
 export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClose: () => void }) {
   const intl = useIntl();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
+  const { providePixPayment, followPixReachability } = readPromise(useAppServices().loadPayments());
   const [machine] = useState(() =>
     // Paid: the bills list and the home's pending-bills count must say so (issue 23).
     providePixPayment(() => {
-      void queryClient.invalidateQueries({ queryKey: BILLS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['home'] });
+      void queryClient.invalidateQueries({ queryKey: financesKeys.bills });
+      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
     }),
   );
   const actor = useActorRef(machine, { input: { billId: bill.id } });
   const online = useOnline();
-  // Forward the connection state into the actor (polling pauses offline).
-  useEffect(() => {
-    actor.send({ type: online ? 'network.online' : 'network.offline' });
-  }, [actor, online]);
+  // The app tells the actor whether the platform can be reached (polling pauses offline).
+  useEffect(() => followPixReachability(actor), [actor, followPixReachability]);
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -123,7 +125,7 @@ export function PixPaymentPanel({
   const [copied, setCopied] = useState<{ brcode: string; ok: boolean } | null>(null);
   const brcode = view === 'active' ? (charge?.brcode ?? null) : null;
   const qr = useQuery({
-    queryKey: ['pixQr', brcode],
+    queryKey: financesKeys.pixQr(brcode),
     queryFn: () => qrImageUrl(brcode ?? ''),
     enabled: brcode !== null,
     staleTime: Infinity,

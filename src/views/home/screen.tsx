@@ -28,6 +28,7 @@ import { BannerCarousel } from './carousel';
 import { HomeMessages } from './messages';
 import { isPastDay } from './upcoming';
 import styles from './home.module.css';
+import { homeKeys } from '../../services/api/keys/home';
 
 /** An area shortcut: where it leads, its name, and the flag it needs (none = everyone). */
 export interface AreaShortcut {
@@ -54,11 +55,11 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
   const user = useCurrentUser();
   const heading = intl.formatMessage(index ? ScreenMessages.index : ScreenMessages.home);
   usePageTitle(heading);
-  const dashboard = useQuery({ queryKey: ['home', 'dashboard'], queryFn: ({ signal }) => getDashboard(signal) });
+  const dashboard = useQuery({ queryKey: homeKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) });
   // A platform with `options.show_banners: false` (issue 24) has no carousel: nothing is read.
   const showBanners = useShowBanners() === true;
   const banners = useQuery({
-    queryKey: ['home', 'banners'],
+    queryKey: homeKeys.banners,
     queryFn: ({ signal }) => getBanners(signal),
     enabled: showBanners,
   });

@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { learningObjectQuery, lessonOf, moduleQuery } from '../../route-reads';
+import { learningObjectQuery, lessonOf, moduleQuery } from '../../services/api/lms-queries';
 import type { LearningObject } from '../../services/contract/lms';
 import { useOutbox } from '../outbox/context';
 import { usePendingCompletions } from '../outbox/pending';

@@ -8,7 +8,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { putLessonReset } from '../../services/api/lms';
-import { moduleQuery } from '../../route-reads';
+import { moduleQuery } from '../../services/api/lms-queries';
+import { RESET_READS } from '../../services/api/keys/learning';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import type { LearningObjectStatus } from '../../services/contract/lms';
@@ -57,11 +58,7 @@ export default function ModuleScreen({
     onSuccess: async (_, lesson) => {
       setConfirming(null);
       setResetDone(lesson.name);
-      await Promise.all(
-        ['module', 'course', 'courses', 'learningObject', 'home'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      );
+      await Promise.all(RESET_READS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
   if (courseId === null || moduleId === null) return <NotFoundScreen />;

@@ -4,6 +4,7 @@
  */
 import type { LearningObjectType } from '../../services/contract/lms';
 import type { ModuleMessages } from './messages';
+import { learningKeys } from '../../services/api/keys/learning';
 
 /** Text of each learning-object type. */
 export const TYPE_TEXT: Record<LearningObjectType, keyof typeof ModuleMessages> = {
@@ -17,4 +18,4 @@ export const TYPE_TEXT: Record<LearningObjectType, keyof typeof ModuleMessages> 
 };
 
 /** Query key of a module, shared with the viewer (which invalidates it after an end). */
-export const moduleQueryKey = (moduleId: number | null) => ['module', moduleId] as const;
+export const moduleQueryKey = learningKeys.module;

@@ -1,9 +1,10 @@
 /**
  * React access to the outbox (DESIGN.md §2): the actor that delivers progress writes and
- * the learning-object lifecycle that records into it. Provided by the signed-in routes (reading-routes.tsx).
+ * the learning-object lifecycle that records into it. Provided by the signed-in routes
+ * (src/app/lazy-routes.tsx) once the app's `loadOutbox` (`AppServices`) has resolved.
  */
 import { createContext, useContext } from 'react';
-import type { AppOutbox } from '../../wiring-outbox';
+import type { AppOutbox } from '../app-services';
 
 export const OutboxContext = createContext<AppOutbox | null>(null);
 

@@ -17,6 +17,7 @@ import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
 import { PreviewMessages as M } from './messages';
 import { AccessibilityButton } from '../accessibility/panel';
+import { learningKeys } from '../../services/api/keys/learning';
 
 const noop = () => {};
 
@@ -24,7 +25,7 @@ export default function PreviewScreen({ learningObjectId }: { learningObjectId: 
   const intl = useIntl();
   const id = parseId(learningObjectId);
   const query = useQuery({
-    queryKey: ['learningObjectPreview', id],
+    queryKey: learningKeys.preview(id),
     queryFn: ({ signal }) => getLearningObjectPreview(id ?? 0, signal),
     enabled: id !== null,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,

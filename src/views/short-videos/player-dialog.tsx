@@ -35,6 +35,7 @@ import { useCurrentUser } from '../session-context';
 import { useMediaVolume } from '../components/use-media-volume';
 import { ShortVideosMessages as M } from './messages';
 import styles from './short-videos.module.css';
+import { shortVideoKeys } from '../../services/api/keys/short-videos';
 
 /** The newest position of `videoId` still waiting in the outbox, or null. */
 export function unsentPosition(queue: readonly OutboxEntry[], videoId: number): SavedPosition | null {
@@ -83,7 +84,7 @@ function Player({ video, onClose }: { video: ShortVideo; onClose: () => void }) 
   }, [lifecycle]);
 
   const saved = useQuery({
-    queryKey: ['userActivity', user?.id ?? null, video.id],
+    queryKey: shortVideoKeys.activity(user?.id ?? null, video.id),
     queryFn: ({ signal }) => getUserActivity(user?.id ?? 0, video.id, signal),
     enabled: user !== null,
     retry: false,

@@ -15,9 +15,10 @@ import { QueryError } from '../components/query-error';
 import { PlayerDialog } from './player-dialog';
 import { ShortVideosMessages as M } from './messages';
 import styles from './short-videos.module.css';
+import { shortVideoKeys } from '../../services/api/keys/short-videos';
 
 /** Query key of `GET /shortVideos` (invalidated when the outbox delivers a write). */
-export const SHORT_VIDEOS_QUERY_KEY = ['shortVideos'] as const;
+export const SHORT_VIDEOS_QUERY_KEY = shortVideoKeys.all;
 
 export default function ShortVideosSection() {
   const intl = useIntl();

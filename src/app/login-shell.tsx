@@ -1,5 +1,5 @@
 /**
- * Static export of /login (issue 9): the markup the app renders first on /login, signed out, in
+ * Static export of /login: the markup the app renders first on /login, signed out, in
  * pt-BR, rendered at build time (scripts/vite/prerender.ts) into index.html so that /login paints
  * before any JS runs; main.tsx then hydrates it. The actors are the pure machines in their
  * initial state (no effect runs here: nothing is started).
@@ -10,13 +10,13 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { createActor } from 'xstate';
-import { App } from './app';
-import { sessionMachine } from './machines/session.machine';
-import { errorScreenMachine } from './machines/error-screen.machine';
-import { accessibilityMachine } from './machines/accessibility.machine';
-import { lgpdConsentMachine } from './machines/lgpd-consent.machine';
-import { appUpdateMachine } from './machines/app-update.machine';
-import { DEFAULT_SETTINGS } from './services/storage/accessibility-settings';
+import { App } from './app-root';
+import { sessionMachine } from '../machines/session.machine';
+import { errorScreenMachine } from '../machines/error-screen.machine';
+import { accessibilityMachine } from '../machines/accessibility.machine';
+import { lgpdConsentMachine } from '../machines/lgpd-consent.machine';
+import { appUpdateMachine } from '../machines/app-update.machine';
+import { DEFAULT_SETTINGS } from '../services/storage/accessibility-settings';
 
 export function renderLoginShell(): string {
   const session = createActor(sessionMachine, { input: { hasToken: false, cachedUser: null } });
@@ -29,14 +29,17 @@ export function renderLoginShell(): string {
     <StrictMode>
       <Router ssrPath="/login">
         <App
-          session={session}
-          errorStore={errorStore}
+          services={{
+            session,
+            errorStore,
+            loadOutbox: () => Promise.reject(new Error('no outbox at build time')),
+            loadPayments: () => Promise.reject(new Error('no payments at build time')),
+            accessibility,
+            eventBus: null,
+            lgpdConsent: lgpd,
+            appUpdate,
+          }}
           translations={null}
-          loadOutbox={() => Promise.reject(new Error('no outbox at build time'))}
-          accessibility={accessibility}
-          eventBus={null}
-          lgpdConsent={lgpd}
-          appUpdate={appUpdate}
         />
       </Router>
     </StrictMode>,

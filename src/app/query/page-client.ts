@@ -1,15 +1,14 @@
 /**
- * The page's TanStack Query client, reached without loading TanStack Query (issue 9: it
- * loads with the first screen that reads from the server, never with /login).
- * `query-client.ts` registers its client when it loads; `wiring.ts` clears and invalidates it
- * through `withQueryClient`; the app's providers get it with `loadQueryClient`.
+ * The page's TanStack Query client, reached without loading TanStack Query (it loads with the
+ * first screen that reads from the server, never with /login). `./client.ts` registers its
+ * client when it loads; the wiring clears and invalidates it through `withQueryClient`;
+ * `./load-client.ts` loads it. This module imports nothing, so anything may depend on it.
  */
 import type { QueryClient } from '@tanstack/react-query';
 
 let current: QueryClient | null = null;
-let loading: Promise<QueryClient> | null = null;
 
-/** Called by query-client.ts with the page's client. */
+/** Called by ./client.ts with the page's client. */
 export function registerQueryClient(client: QueryClient): void {
   current = client;
 }
@@ -20,24 +19,9 @@ export function withQueryClient(fn: (client: QueryClient) => void): void {
 }
 
 /**
- * The page's query client, loading its chunk on first call (the same promise afterwards).
- * @throws (rejects) when the chunk cannot load; a later call tries again.
- */
-export function loadQueryClient(): Promise<QueryClient> {
-  loading ??= import('./query-client').then(
-    (m) => m.appQueryClient,
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/**
  * Whether the signed-in student's saved reads are being put back into the page's query client
- * (issue 8): queries wait meanwhile (`IsRestoringProvider` in server-reads.tsx). Set by
- * `followStudentDeviceData` (wiring.ts) as soon as a student's session starts — before the
+ * (issue 8): queries wait meanwhile (`IsRestoringProvider` in ./server-reads.tsx). Set by
+ * `followStudentDeviceData` (../wiring/records.ts) as soon as a student's session starts — before the
  * signed-in screens, and TanStack Query itself, have loaded. A plain store (no TanStack import).
  */
 export const queryRestoring = {

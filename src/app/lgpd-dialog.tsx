@@ -1,7 +1,7 @@
-/** The LGPD dialog with its server read (the terms), loaded lazily by app.tsx when it first prompts. */
+/** The LGPD dialog with its server read (the terms), loaded lazily by ./app-root.tsx when it first prompts. */
 import type { QueryClient } from '@tanstack/react-query';
-import { ServerReads } from '../../server-reads';
-import { LgpdDialog, type LgpdConsentRef } from './dialog';
+import { ServerReads } from './query/server-reads';
+import { LgpdDialog, type LgpdConsentRef } from '../views/lgpd/dialog';
 
 export default function LgpdDialogWithReads({
   consent,

@@ -1,19 +1,26 @@
 /**
- * Wiring of the outbox of progress writes (DESIGN.md §2): IndexedDB store, outbox actor and the
- * lifecycles that record into it. Loaded with the signed-in routes, not with /login (issue 9):
- * main.tsx calls `startAppOutbox` the first time a signed-in route or a session needs it.
+ * Learning progress (DESIGN.md §2): the outbox of progress writes (IndexedDB store, outbox
+ * actor) and the learning-object, short-video and attachment lifecycles that record into it.
+ * Loaded with the signed-in routes, never with /login: main.tsx calls `startAppOutbox` the first
+ * time a signed-in route or a session needs it.
  */
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from './machines/lifecycle.machine';
-import { outboxMachine } from './machines/outbox.machine';
-import type { sessionMachine } from './machines/session.machine';
-import { putLearningObjectEnd, putLearningObjectStart } from './services/api/lms';
-import { postShortVideoEnd, postShortVideoStart, postUserActivity } from './services/api/short-videos';
-import { putAttachmentEnd, putAttachmentStart } from './services/api/attachments';
-import { openOutboxStore, type OutboxEntry, type OutboxStore, type OutboxWrite } from './services/storage/outbox-store';
-import { withQueryClient } from './query-client-ref';
-import { toStoredError } from './wiring';
-import { isReachable, subscribeReachability } from './services/http/connectivity';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from '../../machines/lifecycle.machine';
+import { outboxMachine } from '../../machines/outbox.machine';
+import { putLearningObjectEnd, putLearningObjectStart } from '../../services/api/lms';
+import { postShortVideoEnd, postShortVideoStart, postUserActivity } from '../../services/api/short-videos';
+import { putAttachmentEnd, putAttachmentStart } from '../../services/api/attachments';
+import {
+  openOutboxStore,
+  type OutboxEntry,
+  type OutboxStore,
+  type OutboxWrite,
+} from '../../services/storage/outbox-store';
+import { withQueryClient } from '../query/page-client';
+import { PROGRESS_READS } from '../../services/api/query-keys';
+import { toStoredError } from './error-screen';
+import type { AppOutbox } from '../../views/app-services';
+import { followReachabilityChanges, followSignedInStudent, type SessionSource } from './shared-facts';
 
 /**
  * Sends one stored write to its endpoint (spec §7) with its client event id as
@@ -56,33 +63,7 @@ export async function sendOutboxWrite(entry: OutboxEntry): Promise<void> {
   }
 }
 
-/** What the views use of the outbox: its actor (pending count, flush) and `record`. */
-export interface AppOutbox {
-  actor: ActorRefFrom<typeof outboxMachine>;
-  /**
-   * Stores a write for the signed-in student, then hands it to the actor for sending.
-   * Resolves once the write is stored (IndexedDB, or memory where it is unavailable).
-   * @param id client event id (becomes the `Idempotency-Key`).
-   * @throws Error when nobody is signed in, or the store refuses the write.
-   */
-  record(id: string, write: OutboxWrite): Promise<void>;
-  /** The learning-object lifecycle whose start/end are recorded in this outbox. */
-  learningObjectLifecycle: typeof lifecycleMachine;
-  /** The same lifecycle for short videos (kind 'shortVideo'): start/end recorded in this outbox. */
-  shortVideoLifecycle: typeof lifecycleMachine;
-  /** The same lifecycle for attachments (kind 'attachment'): `PUT attachments/{id}/start|end` via this outbox. */
-  attachmentLifecycle: typeof lifecycleMachine;
-  /**
-   * Records a short video's position (new LMS `POST /user-activity`) under a fresh client event
-   * id. Callers throttle with `progressWriteDue` (services/media/video-progress): at most one
-   * write per 10 s of playback, plus pause/close/ended. Same errors as `record`.
-   */
-  recordVideoProgress(progress: {
-    resourceId: number;
-    positionSeconds: number;
-    durationSeconds: number;
-  }): Promise<void>;
-}
+export type { AppOutbox };
 
 /**
  * Creates and starts the outbox (DESIGN.md §2): writes stored in `store` (default: IndexedDB)
@@ -175,16 +156,12 @@ export function createAppOutbox(
  * user) and `null` when it leaves it (logout, 401), so writes go out only with their
  * own student's token. @returns the unsubscribe function.
  */
-export function followStudent(session: ActorRefFrom<typeof sessionMachine>, outbox: AppOutbox): () => void {
-  let current: number | null = null;
-  const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
-    const userId = snapshot.hasTag('authenticated') ? (snapshot.context.user?.id ?? null) : null;
-    if (userId === current) return;
-    current = userId;
+export function followStudent(session: SessionSource, outbox: Pick<AppOutbox, 'actor'>): () => void {
+  return followSignedInStudent(session, (userId, previous) => {
+    // The outbox starts with nobody: nothing to tell until someone signs in.
+    if (previous === undefined && userId === null) return;
     outbox.actor.send({ type: 'outbox.user', userId });
-  };
-  follow(session.getSnapshot()); // subscribe() reports changes only, not the current state
-  return session.subscribe(follow).unsubscribe;
+  });
 }
 
 /** A fresh client event id (UUID where available). */
@@ -234,18 +211,7 @@ function throttled(fn: () => void, ms: number): () => void {
  */
 function invalidateProgressReads(): void {
   withQueryClient((client) => {
-    for (const key of [
-      'home',
-      'courses',
-      'course',
-      'module',
-      'learningObject',
-      'shortVideos',
-      'attachment',
-      'attachmentsArea',
-    ]) {
-      void client.invalidateQueries({ queryKey: [key] });
-    }
+    for (const queryKey of PROGRESS_READS) void client.invalidateQueries({ queryKey });
   });
 }
 
@@ -254,12 +220,31 @@ function invalidateProgressReads(): void {
  * answers again (or the browser is back online: services/http/connectivity.ts). Call once per
  * page (main.tsx, which also drains it before 'Sair': `drainOutbox`).
  */
-export function startAppOutbox(session: ActorRefFrom<typeof sessionMachine>): AppOutbox {
+export function startAppOutbox(session: SessionSource): AppOutbox {
   const outbox = createAppOutbox();
   followStudent(session, outbox);
   // The platform answers again (or the browser is back online): send what waits at once.
-  subscribeReachability(() => {
-    if (isReachable()) outbox.actor.send({ type: 'network.online' });
+  followReachabilityChanges((reachable) => {
+    if (reachable) outbox.actor.send({ type: 'network.online' });
   });
   return outbox;
+}
+
+/**
+ * Sends the outbox's pending writes before a sign-out (issue 8 "flush the outbox first"): when
+ * online and something waits, asks for a flush and waits until the queue is empty, the server
+ * wants a new sign-in, or `timeoutMs` (5 000 ms) passed. What is left stays stored, bound to its
+ * student, and goes when they sign in again. Never rejects.
+ */
+export async function drainOutbox(outbox: Pick<AppOutbox, 'actor'>, timeoutMs = 5000): Promise<void> {
+  const { actor } = outbox;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  const deadline = Date.now() + timeoutMs;
+  // The student's stored writes may still be loading (just after a page load).
+  await waitFor(actor, (s) => !s.matches('loading'), { timeout: timeoutMs }).catch(() => {});
+  if (actor.getSnapshot().context.queue.length === 0) return;
+  actor.send({ type: 'outbox.flush' });
+  await waitFor(actor, (s) => s.context.queue.length === 0 || s.hasTag('signInNeeded'), {
+    timeout: Math.max(0, deadline - Date.now()),
+  }).catch(() => {});
 }

@@ -9,11 +9,11 @@
  * offline message (network mode `always`) instead of hanging.
  */
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
-import { classifyError, isTransient } from './services/http/errors';
-import { bootResults } from './services/boot/steps';
-import { isReachable, subscribeReachability } from './services/http/connectivity';
-import { OFFLINE_MAX_AGE_MS } from './services/storage/offline-age';
-import { registerQueryClient } from './query-client-ref';
+import { classifyError, isTransient } from '../../services/http/errors';
+import { bootResults } from '../../services/boot/steps';
+import { isReachable, subscribeReachability } from '../../services/http/connectivity';
+import { OFFLINE_MAX_AGE_MS } from '../../services/storage/offline-age';
+import { registerQueryClient } from './page-client';
 
 /**
  * Sends a failed read or write to error reporting when it is the platform's fault (a 5xx, a
@@ -56,8 +56,6 @@ onlineManager.setEventListener((setOnline) => {
   return subscribeReachability(() => setOnline(isReachable()));
 });
 
-/** The page's query client (the app and the session's `clearAuth` share it, via query-client-ref.ts). */
+/** The page's query client (the app and the session's `clearAuth` share it, via ./page-client.ts). */
 export const appQueryClient = createQueryClient();
 registerQueryClient(appQueryClient);
-
-export { queryRestoring } from './query-client-ref';

@@ -8,8 +8,8 @@
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { appQueryClient } from './query-client';
-import { queryRestoring } from './query-client-ref';
+import { appQueryClient } from './client';
+import { queryRestoring } from './page-client';
 
 /**
  * @param client tests' own client; default the page's `appQueryClient`.

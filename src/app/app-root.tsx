@@ -1,7 +1,9 @@
 /**
- * Providers (IntlProvider, session actor, query client) and the route table of spec §2.
- * Public routes: /login, /requestResetPassword, /resetPassword, /lo/preview/{id};
- * every other known route needs a session (guards in `views/guards.tsx`).
+ * The app root: the providers (the app's services — its actors and loaders — in one context,
+ * react-intl, the query client) and the /login route; every other route of spec §2 is in
+ * ./lazy-routes.tsx (from the route table, ./route-table.ts). Public routes: /login,
+ * /requestResetPassword, /resetPassword, /lo/preview/{id}; every other known route needs a
+ * session (guards in `views/guards.tsx`).
  *
  * /login is the first screen of every session and must start fast (issue 9): it is in the
  * entry chunk, and what it does not need loads later — every other screen (`React.lazy`),
@@ -14,21 +16,21 @@ import { useSelector } from '@xstate/react';
 import { IntlProvider } from 'react-intl';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
-import { DEFAULT_LOCALE, loadTranslations, resolveLocale, type Translations } from './i18n';
-import { AccessibilityContext, type AccessibilityRef } from './views/accessibility/context';
-import { PlatformContext, type PlatformRef } from './views/platform-context';
-import { SetupErrorToasts } from './views/components/setup-error-toasts';
-import type { EventBus } from './services/events/bus';
-import { SessionContext, type SessionRef } from './views/session-context';
-import { GuestOnly } from './views/guest-only';
-import { LoginScreen } from './views/login/screen';
-import { PageLoading } from './views/components/page-loading';
-import { ScreenErrorBoundary } from './views/components/screen-error';
-import type { ErrorScreenRef } from './views/error-screen/screen';
-import { Toasts } from './views/components/toasts';
-import type { AppOutbox } from './wiring-outbox';
-import type { LgpdConsentRef } from './views/lgpd/dialog';
-import { UpdatePrompt, type AppUpdateRef } from './views/pwa/update-prompt';
+import { DEFAULT_LOCALE, loadTranslations, resolveLocale, type Translations } from '../i18n';
+import { AccessibilityContext, type AccessibilityRef } from '../views/accessibility/context';
+import { PlatformContext } from '../views/platform-context';
+import { SetupErrorToasts } from '../views/components/setup-error-toasts';
+import type { EventBus } from '../services/events/bus';
+import { AppServicesContext, useAppServices, type AppServices } from '../views/app-services';
+import { SessionContext } from '../views/session-context';
+import { GuestOnly } from '../views/guest-only';
+import { LoginScreen } from '../views/login/screen';
+import { PageLoading } from '../views/components/page-loading';
+import { ScreenErrorBoundary } from '../views/components/screen-error';
+import type { ErrorScreenRef } from '../views/error-screen/screen';
+import { Toasts } from '../views/components/toasts';
+import type { LgpdConsentRef } from '../views/lgpd/dialog';
+import { UpdatePrompt } from '../views/pwa/update-prompt';
 
 /**
  * Starts loading, at once and in parallel, the chunks the page at `path` will render (the
@@ -37,74 +39,43 @@ import { UpdatePrompt, type AppUpdateRef } from './views/pwa/update-prompt';
  */
 export function preloadRoute(path: string): void {
   if (path === '/login') return;
-  import('./reading-routes').catch(() => undefined);
-  import('./screens').then(({ preloadScreens }) => preloadScreens(path)).catch(() => undefined);
+  import('./lazy-routes').catch(() => undefined);
+  import('./route-table').then(({ preloadScreens }) => preloadScreens(path)).catch(() => undefined);
 }
 
-const LgpdDialog = lazy(() => import('./views/lgpd/with-reads'));
-const ReadingRoutes = lazy(() => import('./reading-routes'));
-const ErrorScreen = lazy(() => import('./views/error-screen/screen').then((m) => ({ default: m.ErrorScreen })));
+const LgpdDialog = lazy(() => import('./lgpd-dialog'));
+const LazyRoutes = lazy(() => import('./lazy-routes'));
+const ErrorScreen = lazy(() => import('../views/error-screen/screen').then((m) => ({ default: m.ErrorScreen })));
 
 export interface AppProps {
-  session: SessionRef;
-  /** The global error store (spec §3); its error screen blocks the app while shown. */
-  errorStore: ErrorScreenRef;
+  /** The app's actors and loaders, given to the views through one context (`AppServicesContext`). */
+  services: AppServices;
   translations: Translations | null;
-  /**
-   * Loads the outbox of progress writes (`startAppOutbox`, linked to the session by the caller);
-   * the same promise on every call. Called by the signed-in routes only, so /login never loads it.
-   */
-  loadOutbox: () => Promise<AppOutbox>;
-  /** The app's event bus (boot step): post-login configuration failures become toasts. */
-  eventBus?: EventBus | null;
-  /** The accessibility settings actor (spec §3): language, and the settings panel. */
-  accessibility?: AccessibilityRef;
   /** The query client of server reads (default: the page's `appQueryClient`, loaded lazily); tests pass their own. */
   queryClient?: QueryClient;
-  /** The LGPD consent actor (spec §4 LGPD): its acceptance dialog shows while it prompts. */
-  lgpdConsent?: LgpdConsentRef;
-  /** The app update actor (issue 8): 'Nova versão disponível' shows while it offers one. */
-  appUpdate?: AppUpdateRef;
-  /** The platform actor (spec §1): screens select its options (e.g. `show_banners`, issue 24). */
-  platform?: PlatformRef;
 }
 
 /** The mounted application. */
-export function App({
-  session,
-  errorStore,
-  translations,
-  loadOutbox,
-  accessibility,
-  eventBus,
-  queryClient,
-  lgpdConsent,
-  appUpdate,
-  platform,
-}: AppProps) {
-  const body = (
-    <AppBody
-      session={session}
-      errorStore={errorStore}
-      loadOutbox={loadOutbox}
-      eventBus={eventBus}
-      lgpdConsent={lgpdConsent}
-      queryClient={queryClient}
-      appUpdate={appUpdate}
-    />
-  );
+export function App({ services, translations, queryClient }: AppProps) {
+  const { accessibility, platform, session } = services;
+  const body = <AppBody queryClient={queryClient} />;
+  // The per-actor contexts the views select from are fed from the same services.
   return (
-    <PlatformContext.Provider value={platform ?? null}>
-      <AccessibilityContext.Provider value={accessibility ?? null}>
-        {accessibility ? (
-          <FollowLanguage accessibility={accessibility} initial={translations}>
-            {body}
-          </FollowLanguage>
-        ) : (
-          <Localized translations={translations}>{body}</Localized>
-        )}
-      </AccessibilityContext.Provider>
-    </PlatformContext.Provider>
+    <AppServicesContext.Provider value={services}>
+      <SessionContext.Provider value={session}>
+        <PlatformContext.Provider value={platform ?? null}>
+          <AccessibilityContext.Provider value={accessibility ?? null}>
+            {accessibility ? (
+              <FollowLanguage accessibility={accessibility} initial={translations}>
+                {body}
+              </FollowLanguage>
+            ) : (
+              <Localized translations={translations}>{body}</Localized>
+            )}
+          </AccessibilityContext.Provider>
+        </PlatformContext.Provider>
+      </SessionContext.Provider>
+    </AppServicesContext.Provider>
   );
 }
 
@@ -172,32 +143,23 @@ function catalogueOf(language: string): Promise<Translations> {
 }
 
 /** Everything inside the providers: toasts, the error screen, and the routes behind it. */
-function AppBody({
-  session,
-  errorStore,
-  loadOutbox,
-  eventBus,
-  lgpdConsent,
-  queryClient,
-  appUpdate,
-}: Pick<AppProps, 'session' | 'errorStore' | 'loadOutbox' | 'eventBus' | 'lgpdConsent' | 'queryClient' | 'appUpdate'>) {
+function AppBody({ queryClient }: { queryClient?: QueryClient | undefined }) {
+  const { errorStore, eventBus, lgpdConsent, appUpdate } = useAppServices();
   return (
     <>
       <SetupErrorToasts bus={eventBus} />
       <RouteEvents bus={eventBus} />
-      <SessionContext.Provider value={session}>
-        <Toasts />
-        <ErrorScreenWhenShown store={errorStore} />
-        <BlockedWhileErrorScreen store={errorStore}>
-          {lgpdConsent && <LgpdWhenPrompted consent={lgpdConsent} queryClient={queryClient} />}
-          {appUpdate && <UpdatePrompt update={appUpdate} />}
-          <ScreenErrorBoundary>
-            <Suspense fallback={<PageLoading />}>
-              <Routes queryClient={queryClient} loadOutbox={loadOutbox} />
-            </Suspense>
-          </ScreenErrorBoundary>
-        </BlockedWhileErrorScreen>
-      </SessionContext.Provider>
+      <Toasts />
+      <ErrorScreenWhenShown store={errorStore} />
+      <BlockedWhileErrorScreen store={errorStore}>
+        {lgpdConsent && <LgpdWhenPrompted consent={lgpdConsent} queryClient={queryClient} />}
+        {appUpdate && <UpdatePrompt update={appUpdate} />}
+        <ScreenErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Routes queryClient={queryClient} />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </BlockedWhileErrorScreen>
     </>
   );
 }
@@ -258,8 +220,8 @@ function BlockedWhileErrorScreen({ store, children }: { store: ErrorScreenRef; c
   );
 }
 
-/** /login (in the entry chunk, no server reads), and every other route (reading-routes.tsx, loaded lazily). */
-function Routes({ queryClient, loadOutbox }: Pick<AppProps, 'queryClient' | 'loadOutbox'>) {
+/** /login (in the entry chunk, no server reads), and every other route (./lazy-routes.tsx, loaded lazily). */
+function Routes({ queryClient }: { queryClient?: QueryClient | undefined }) {
   return (
     <Switch>
       <Route path="/login">
@@ -268,7 +230,7 @@ function Routes({ queryClient, loadOutbox }: Pick<AppProps, 'queryClient' | 'loa
         </GuestOnly>
       </Route>
       <Route>
-        <ReadingRoutes queryClient={queryClient} loadOutbox={loadOutbox} />
+        <LazyRoutes queryClient={queryClient} />
       </Route>
     </Switch>
   );

@@ -1,0 +1,81 @@
+/**
+ * The routes of spec §2 other than /login, loaded lazily: every screen is its own chunk
+ * (`React.lazy` of the route table's loaders, ./route-table.ts), and TanStack Query, the guards
+ * and the signed-in layout come with this chunk rather than with the entry.
+ */
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { Route, Switch } from 'wouter';
+import { AreaGuard, GuestOnly, IndexRoute, Protected } from '../views/guards';
+import { ServerReads } from './query/server-reads';
+import { ROUTES, SCREENS, type AppRoute, type RouteParams, type ScreenName } from './route-table';
+import '../styles/signed-in.css';
+import { OutboxContext } from '../views/outbox/context';
+import { readPromise } from '../views/components/read-promise';
+import { useAppServices, type AppOutbox } from '../views/app-services';
+
+type ScreenProps = Record<string, string | boolean>;
+
+/** Each screen of the route table as a lazily loaded component (one chunk each). */
+const SCREEN_COMPONENTS = Object.fromEntries(
+  Object.entries(SCREENS).map(([name, load]) => [
+    name,
+    lazy(load as unknown as () => Promise<{ default: ComponentType<ScreenProps> }>),
+  ]),
+) as unknown as Record<ScreenName, ComponentType<ScreenProps>>;
+
+/** A route's screen with its props, behind the route's guard (spec §2, §6). */
+function guarded(route: AppRoute, params: RouteParams): ReactNode {
+  const Screen = SCREEN_COMPONENTS[route.screen];
+  const screen = <Screen {...(route.props?.(params) ?? {})} />;
+  const { guard } = route;
+  if (guard === 'public') return screen;
+  if (guard === 'guest') return <GuestOnly>{screen}</GuestOnly>;
+  if (guard === 'index') {
+    return (
+      <Protected>
+        <IndexRoute>{screen}</IndexRoute>
+      </Protected>
+    );
+  }
+  if (guard === 'signedIn') return <Protected>{screen}</Protected>;
+  return (
+    <Protected>
+      <AreaGuard flag={guard.area}>{screen}</AreaGuard>
+    </Protected>
+  );
+}
+
+const NotFoundScreen = SCREEN_COMPONENTS.notFound;
+
+/**
+ * Every route but /login (spec §2, the route table of ./route-table.ts), behind TanStack Query
+ * (`ServerReads`): loaded lazily by ./app-root.tsx, with the guards and the signed-in layout, so
+ * /login never downloads them. Suspends until the app's outbox of progress writes
+ * (`AppServices.loadOutbox`) has loaded.
+ * @param queryClient tests' own client; default the page's.
+ */
+export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient | undefined }) {
+  const { loadOutbox } = useAppServices();
+  return (
+    <WithOutbox load={loadOutbox}>
+      <ServerReads client={queryClient}>
+        <Switch>
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {(params) => guarded(route, params)}
+            </Route>
+          ))}
+          <Route>
+            <NotFoundScreen />
+          </Route>
+        </Switch>
+      </ServerReads>
+    </WithOutbox>
+  );
+}
+
+/** Provides the outbox to the screens once `load` has resolved (suspends until then). */
+function WithOutbox({ load, children }: { load: () => Promise<AppOutbox>; children: ReactNode }) {
+  return <OutboxContext.Provider value={readPromise(load())}>{children}</OutboxContext.Provider>;
+}

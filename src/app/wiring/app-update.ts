@@ -1,0 +1,40 @@
+/**
+ * The app update offer: the app-update machine with the real service worker.
+ */
+import { createActor, fromPromise } from 'xstate';
+import { appUpdateMachine } from '../../machines/app-update.machine';
+import type { ServiceWorkerControl } from '../../services/pwa/register';
+
+/** Registers the service worker, loading its module (and Workbox) after the entry (issue 9). */
+const registerAppServiceWorker = (onWaiting: () => void): Promise<ServiceWorkerControl | null> =>
+  import('../../services/pwa/register').then(
+    (m) => m.registerServiceWorker(onWaiting),
+    () => null,
+  );
+
+/**
+ * The app update actor (issue 8) with the real service worker: registers `/sw.js` (spec §4),
+ * sends `update.available` when a new version waits; accepting lets it take over, then reloads.
+ * @param register registers the worker and calls `onWaiting` when a new version waits; resolves
+ *   to its control, or null without one (default: services/pwa/register.ts, loaded lazily).
+ */
+export function startAppUpdate(
+  register: (onWaiting: () => void) => Promise<ServiceWorkerControl | null> = registerAppServiceWorker,
+) {
+  let control: ServiceWorkerControl | null = null;
+  const actor = createActor(
+    appUpdateMachine.provide({
+      actors: {
+        activate: fromPromise<void>(async () => {
+          if (!control) throw new Error('no service worker');
+          await control.activateWaiting();
+        }),
+      },
+      actions: { reloadPage: () => location.reload() },
+    }),
+  ).start();
+  void register(() => actor.send({ type: 'update.available' })).then((registered) => {
+    control = registered;
+  });
+  return actor;
+}

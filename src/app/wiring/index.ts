@@ -1,0 +1,30 @@
+/**
+ * The wiring: where the pure machines get their real effects (DESIGN.md §2, "the real
+ * implementations are provided in one place"), one small module per capability. Tests provide
+ * fakes instead. This index re-exports what the entry (main.tsx) starts at once; what /login does
+ * not need is imported from its own module when first used, so that it loads later:
+ * `./learning` (the outbox of progress writes and the lifecycles, with the signed-in routes) and
+ * `./payments` (the Pix payment, with the finances screen's dialog).
+ */
+export { provideBoot } from './boot';
+export { appErrorScreenMachine, followErrorStoreReachability, toStoredError } from './error-screen';
+export { providePlatform } from './platform';
+export {
+  appSessionMachine,
+  onBeforeSignOut,
+  followReachability,
+  postLoginSetup,
+  POST_LOGIN_STEPS,
+  type PostLoginStep,
+} from './session';
+export { loadWidgetConfig, WIDGET_CONFIG_RETRIES, type WidgetConfigDeps } from './widgets';
+export { appAccessibilityMachine, followStudentSettings } from './accessibility';
+export {
+  appSessionPingMachine,
+  followSessionPing,
+  provideLgpdConsent,
+  followLgpdConsent,
+  LGPD_PROMPT_PATHS,
+} from './consent';
+export { followStudentDeviceData, type DeviceDataOptions } from './records';
+export { startAppUpdate } from './app-update';

@@ -1,0 +1,77 @@
+/**
+ * The student's data on this device: their saved server reads restored and kept while
+ * they are signed in, deleted with their offline media when they leave.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { APP_BUILD } from '../../services/config';
+import type { StudentQueryCache } from '../../services/storage/query-persistence';
+import { clearStudentCaches } from '../../services/pwa/caches';
+import { loadQueryClient } from '../query/load-client';
+import { queryRestoring } from '../query/page-client';
+import { followSignedInStudent, type SessionSource } from './shared-facts';
+
+/** What `followStudentDeviceData` needs (tests pass fakes). */
+export interface DeviceDataOptions {
+  /** The query client to restore into (default: the page's, loaded with its chunk when a student signs in). */
+  client?: QueryClient;
+  restoring?: { set(value: boolean): void };
+  buster?: string;
+  /** Loads the persistence module (lazily: the login screen never downloads it). */
+  load?: () => Promise<typeof import('../../services/storage/query-persistence')>;
+  /** Deletes the signed-out student's offline media. */
+  clearCaches?: () => Promise<void>;
+}
+
+/**
+ * Keeps the device's offline data on the signed-in student (issue 8):
+ * - a student signs in (or a page loads with their session): `restoring` becomes true at once
+ *   (before any signed-in screen renders, so screens wait for the saved reads instead of going to
+ *   the network), their saved reads are restored into the query client — TanStack Query and the
+ *   persister load lazily then, never on /login signed out (issue 9) — and saved from then on;
+ * - they sign out (or the session ends): saving stops at once, their saved reads and their
+ *   offline media are deleted — the next student on this device finds none of it.
+ * @returns the unsubscribe function.
+ */
+export function followStudentDeviceData(session: SessionSource, options: DeviceDataOptions = {}): () => void {
+  const loadClient = options.client ? () => Promise.resolve(options.client!) : loadQueryClient;
+  const restoring = options.restoring ?? queryRestoring;
+  const buster = options.buster ?? APP_BUILD;
+  const load = options.load ?? (() => import('../../services/storage/query-persistence'));
+  const clearCaches = options.clearCaches ?? (() => clearStudentCaches());
+  let cache: StudentQueryCache | null = null;
+  let generation = 0;
+  return followSignedInStudent(session, (userId, previous) => {
+    const turn = ++generation;
+    const leaving = cache;
+    cache = null;
+    leaving?.close();
+    if (previous !== undefined && previous !== null) {
+      void load()
+        .then((m) => m.forgetStudentQueries(previous))
+        .catch(() => {});
+      void clearCaches();
+    }
+    if (userId === null) {
+      restoring.set(false);
+      return;
+    }
+    restoring.set(true);
+    void Promise.all([load(), loadClient()])
+      .then(async ([m, client]) => {
+        const opened = m.openStudentQueryCache(client, userId, buster);
+        await opened.restore();
+        if (turn !== generation) {
+          // Signed out (or someone else signed in) while restoring: nothing of theirs may stay.
+          opened.close();
+          client.clear();
+          return;
+        }
+        cache = opened;
+        opened.subscribe();
+      })
+      .catch(() => {})
+      .finally(() => {
+        if (turn === generation) restoring.set(false);
+      });
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * The session (spec §4 Auth): the session machine with the real auth calls and storage, the
+ * steps run before 'Sair', the post-login setup, and the session told when the platform answers
+ * again.
+ */
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import type { EventBus } from '../../services/events/bus';
+import { sessionMachine, type LogoutReason } from '../../machines/session.machine';
+import { ACCOUNT_DELETED_QUERY, expiredLoginPath } from '../../services/navigation/login-notices';
+import { postAuthToken } from '../../services/api/auth';
+import { getUsersSelf } from '../../services/api/users';
+import { bootResults } from '../../services/boot/steps';
+import { safeNextRoute } from '../../services/navigation/safe-redirect';
+import { clearToken, setToken } from '../../services/storage/token';
+import type { CountryCode, User } from '../../services/contract/session';
+import { clearCachedUser, writeCachedUser } from '../../services/storage/user-cache';
+import { clearPlatformSettings } from '../../services/storage/platform-settings';
+import { withQueryClient } from '../query/page-client';
+import { loadWidgetConfig } from './widgets';
+import { followReachabilityChanges, type ReachabilitySource } from './shared-facts';
+
+/** Steps run when the student chooses 'Sair', before the token is revoked (`onBeforeSignOut`). */
+const beforeSignOutSteps = new Set<() => Promise<void>>();
+
+/**
+ * Adds a step to run when the student signs out, while their token still works (e.g. sending
+ * the outbox). Steps run together; a failing one never blocks the sign-out.
+ * @returns a function that removes the step.
+ */
+export function onBeforeSignOut(step: () => Promise<void>): () => void {
+  beforeSignOutSteps.add(step);
+  return () => beforeSignOutSteps.delete(step);
+}
+
+/** Session machine with the real auth calls and storage (spec §4 Auth). */
+export const appSessionMachine = sessionMachine.provide({
+  actors: {
+    login: fromPromise(async ({ input }: { input: { username: string; password: string; scope: CountryCode } }) => {
+      const { access_token } = await postAuthToken(input);
+      return { access_token };
+    }),
+    fetchUser: fromPromise(() => getUsersSelf()),
+    // What must happen while the token still works (the outbox flushed: issue 8), then revoke.
+    revokeToken: fromPromise(async () => {
+      await Promise.allSettled([...beforeSignOutSteps].map((step) => step()));
+      await (await import('../../services/api/auth')).postAuthLogout();
+    }),
+    postLoginSetup: fromPromise<void, { user: User }>(() => postLoginSetup()),
+  },
+  actions: {
+    storeToken: (_, params: { token: string }) => setToken(params.token),
+    storeUser: (_, params: { user: User }) => writeCachedUser(params.user),
+    clearAuth: () => {
+      clearToken();
+      clearCachedUser();
+      clearPlatformSettings();
+      // The previous student's server reads must not show to the next one on this device.
+      withQueryClient((client) => client.clear());
+    },
+    navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
+      navigate(safeNextRoute(params.nextRoute), { replace: true }),
+    // After an account deletion /login says so ('Sua conta foi excluída.', issue 6); after a 401
+    // it says the session expired and keeps the page (hash included) to come back to (issue 24).
+    navigateToLogin: (_, params: { reason: LogoutReason | null }) =>
+      navigate(
+        params.reason === 'accountDeleted'
+          ? `/login?${ACCOUNT_DELETED_QUERY}`
+          : params.reason === 'expired'
+            ? expiredLoginPath(`${location.pathname}${location.search}${location.hash}`)
+            : '/login',
+        { replace: true },
+      ),
+  },
+});
+
+/** One step of the post-login setup (spec §4); a rejection is logged and never blocks the others. */
+export type PostLoginStep = (bus: EventBus | null) => Promise<void> | void;
+
+/**
+ * The isolated steps of the post-login setup (spec §4), by name: adding a step is one line.
+ * What follows a state rather than running once lives in machines and starts at the same
+ * moment: accessibility config — accessibility machine (`followStudentSettings`); user refresh —
+ * session machine (`user.refresh`); session ping — `sessionPingMachine` (`followSessionPing`,
+ * from the start of the setup); LGPD check — `lgpdConsentMachine` (`followLgpdConsent`).
+ */
+export const POST_LOGIN_STEPS: Record<string, PostLoginStep> = {
+  widgetConfig: loadWidgetConfig,
+};
+
+/**
+ * Post-login setup of spec §4 (run 1 s after sign-in, and on a page load with a valid session,
+ * by the session machine): runs every step of `steps` at once, each isolated
+ * (`Promise.allSettled`); never rejects.
+ */
+export async function postLoginSetup(
+  bus: EventBus | null = bootResults.eventBus,
+  steps: Record<string, PostLoginStep> = POST_LOGIN_STEPS,
+): Promise<void> {
+  const names = Object.keys(steps);
+  const results = await Promise.allSettled(names.map(async (name) => steps[name]!(bus)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected' && import.meta.env.DEV) {
+      console.error(`[setup] post-login step "${names[i]}" failed`, result.reason);
+    }
+  });
+}
+
+/**
+ * Tells the session when the platform answers again (`network.reachable`, from
+ * services/http/connectivity.ts): a session waiting for its user, or holding a stale one, asks for
+ * it then (issue 24: offline never signs out). @returns the unsubscribe function.
+ */
+export function followReachability(
+  session: Pick<ActorRefFrom<typeof sessionMachine>, 'send'>,
+  connectivity?: ReachabilitySource,
+): () => void {
+  return followReachabilityChanges((reachable) => {
+    if (reachable) session.send({ type: 'network.reachable' });
+  }, connectivity);
+}

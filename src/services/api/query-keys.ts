@@ -1,0 +1,42 @@
+/**
+ * Query keys of the app's server reads (TanStack Query), one factory per capability (./keys/*.ts,
+ * re-exported here): the one place where a read's key is made, so that the screens that read, the
+ * writes that invalidate and the persistence that keeps reads on the device
+ * (src/services/storage/query-persistence.ts) all name the same key. Invalidating a factory's
+ * `all` refreshes every read under it (TanStack matches keys by prefix). One module per
+ * capability, so that a screen loads only the keys it uses.
+ */
+import { learningKeys } from './keys/learning';
+import { homeKeys } from './keys/home';
+import { shortVideoKeys } from './keys/short-videos';
+import { attachmentKeys } from './keys/attachments';
+import { financesKeys } from './keys/finances';
+import { accountKeys } from './keys/account';
+import { translationKeys } from './keys/translations';
+
+export { RESET_READS } from './keys/learning';
+export { learningKeys, homeKeys, shortVideoKeys, attachmentKeys, financesKeys, accountKeys, translationKeys };
+
+/**
+ * The reads that show a student's progress: refreshed when a progress write was delivered (the
+ * outbox) — the home's progress and 'Continuar' too.
+ */
+export const PROGRESS_READS: readonly (readonly string[])[] = [
+  homeKeys.all,
+  learningKeys.allCourses,
+  learningKeys.allCourse,
+  learningKeys.allModules,
+  learningKeys.allLearningObjects,
+  shortVideoKeys.all,
+  attachmentKeys.allAttachment,
+  attachmentKeys.allArea,
+];
+
+/** First elements of the keys whose reads are never written to the device. */
+export const NOT_PERSISTED: readonly string[] = [
+  accountKeys.all[0],
+  financesKeys.allPixQr[0],
+  translationKeys.all[0],
+  learningKeys.allPreviews[0],
+  shortVideoKeys.allActivity[0],
+];

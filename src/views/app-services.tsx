@@ -1,0 +1,95 @@
+/**
+ * What the views are given by the app (the composition root, src/app/): its actors and the
+ * loaders of the effects that load later, in one React context provided once by the app root.
+ * Views never import the composition root: they name here what they need, and the app provides
+ * it (tests provide fakes the same way).
+ */
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { lifecycleMachine } from '../machines/lifecycle.machine';
+import type { outboxMachine } from '../machines/outbox.machine';
+import type { pixPaymentMachine } from '../machines/pix-payment.machine';
+import type { OutboxWrite } from '../services/storage/outbox-store';
+import type { EventBus } from '../services/events/bus';
+import type { SessionRef } from './session-context';
+import type { PlatformRef } from './platform-context';
+import type { AccessibilityRef } from './accessibility/context';
+import type { ErrorScreenRef } from './error-screen/screen';
+import type { LgpdConsentRef } from './lgpd/dialog';
+import type { AppUpdateRef } from './pwa/update-prompt';
+
+/** What the views use of the outbox of progress writes: its actor (pending count, flush) and `record`. */
+export interface AppOutbox {
+  actor: ActorRefFrom<typeof outboxMachine>;
+  /**
+   * Stores a write for the signed-in student, then hands it to the actor for sending.
+   * Resolves once the write is stored (IndexedDB, or memory where it is unavailable).
+   * @param id client event id (becomes the `Idempotency-Key`).
+   * @throws Error when nobody is signed in, or the store refuses the write.
+   */
+  record(id: string, write: OutboxWrite): Promise<void>;
+  /** The learning-object lifecycle whose start/end are recorded in this outbox. */
+  learningObjectLifecycle: typeof lifecycleMachine;
+  /** The same lifecycle for short videos (kind 'shortVideo'): start/end recorded in this outbox. */
+  shortVideoLifecycle: typeof lifecycleMachine;
+  /** The same lifecycle for attachments (kind 'attachment'): `PUT attachments/{id}/start|end` via this outbox. */
+  attachmentLifecycle: typeof lifecycleMachine;
+  /**
+   * Records a short video's position (new LMS `POST /user-activity`) under a fresh client event
+   * id. Callers throttle with `progressWriteDue` (services/media/video-progress): at most one
+   * write per 10 s of playback, plus pause/close/ended. Same errors as `record`.
+   */
+  recordVideoProgress(progress: {
+    resourceId: number;
+    positionSeconds: number;
+    durationSeconds: number;
+  }): Promise<void>;
+}
+
+/** The Pix payment effects (spec §3 bills with a pix payment), loaded with the payment dialog. */
+export interface AppPayments {
+  /**
+   * The Pix payment machine with the real ERP calls.
+   * @param onPaid runs once when the bill is seen paid (the screen refreshes its reads).
+   */
+  providePixPayment(onPaid: () => void): typeof pixPaymentMachine;
+  /**
+   * Tells a payment actor whether the platform can be reached, at once and on every change.
+   * @returns the unsubscribe function.
+   */
+  followPixReachability(actor: Pick<ActorRefFrom<typeof pixPaymentMachine>, 'send'>): () => void;
+}
+
+/** The app's actors and loaders, as the views see them. */
+export interface AppServices {
+  /** The session actor (spec §4 Auth). */
+  session: SessionRef;
+  /** The global error store (spec §3); its error screen blocks the app while shown. */
+  errorStore: ErrorScreenRef;
+  /**
+   * Loads the outbox of progress writes (linked to the session by the app); the same promise on
+   * every call. Called by the signed-in routes only, so /login never loads it.
+   */
+  loadOutbox: () => Promise<AppOutbox>;
+  /** Loads the Pix payment effects; the same promise on every call. */
+  loadPayments: () => Promise<AppPayments>;
+  /** The app's event bus (boot step): post-login configuration failures become toasts. */
+  eventBus?: EventBus | null;
+  /** The accessibility settings actor (spec §3): language, and the settings panel. */
+  accessibility?: AccessibilityRef;
+  /** The LGPD consent actor (spec §4 LGPD): its acceptance dialog shows while it prompts. */
+  lgpdConsent?: LgpdConsentRef;
+  /** The app update actor: 'Nova versão disponível' shows while it offers one. */
+  appUpdate?: AppUpdateRef;
+  /** The platform actor (spec §1): screens select its options (e.g. `show_banners`). */
+  platform?: PlatformRef;
+}
+
+export const AppServicesContext = createContext<AppServices | null>(null);
+
+/** @returns the app's services; throws when used outside `<AppServicesContext.Provider>`. */
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useAppServices needs <AppServicesContext.Provider>');
+  return services;
+}

@@ -1,0 +1,61 @@
+// @vitest-environment node
+/**
+ * The lint config (eslint.config.js) enforces the layers of docs/architecture.md and refuses
+ * import cycles: checked through ESLint's Node API on code placed, by its file path, in a layer.
+ */
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The rule ids reported for `code` as if it were the file at `filePath` (relative to the repo). */
+async function ruleIdsOf(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('lint boundaries', () => {
+  it('refuses a view that imports the composition root (the wiring)', async () => {
+    const ids = await ruleIdsOf(
+      "import { appSessionMachine } from '../../app/wiring';\nexport const machine = appSessionMachine;\n",
+      'src/views/x/y.tsx',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('refuses a machine that imports a view, and a service that imports a machine', async () => {
+    const machine = await ruleIdsOf(
+      "import { useOutbox } from '../views/outbox/context';\nexport const hook = useOutbox;\n",
+      'src/machines/x.machine.ts',
+    );
+    expect(machine).toContain('import-x/no-restricted-paths');
+    const service = await ruleIdsOf(
+      "import { outboxMachine } from '../../machines/outbox.machine';\nexport const m = outboxMachine;\n",
+      'src/services/api/x.ts',
+    );
+    expect(service).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('lets a view import machines, services and the app services context', async () => {
+    const ids = await ruleIdsOf(
+      [
+        "import { outboxMachine } from '../../machines/outbox.machine';",
+        "import { learningKeys } from '../../services/api/query-keys';",
+        "import { useAppServices } from '../app-services';",
+        'export const all = [outboxMachine, learningKeys, useAppServices];',
+        '',
+      ].join('\n'),
+      'src/views/x/y.tsx',
+    );
+    expect(ids).toEqual([]);
+  }, 60_000);
+
+  it('reports an import cycle', async () => {
+    // src/views/components/app-layout.tsx imports src/views/guest-only.tsx: importing it back closes a cycle.
+    const ids = await ruleIdsOf(
+      "import { AppLayout } from './components/app-layout';\nexport const layout = AppLayout;\n",
+      'src/views/guest-only.tsx',
+    );
+    expect(ids).toContain('import-x/no-cycle');
+  }, 60_000);
+});
