@@ -108,7 +108,8 @@ export async function measureRoutes(options: {
           files.push({ path: new URL(request.url()).pathname, gzip: sizes ? sizes.gzip : responseBodySize });
         }
       };
-      page.on('requestfinished', (request) => finished.push(count(request)));
+      // A request that ends after the page is measured (its context closed) is not counted.
+      page.on('requestfinished', (request) => finished.push(count(request).catch(() => undefined)));
       await page.goto(`${options.baseUrl}${route.path}`, { waitUntil: 'load' });
       await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
