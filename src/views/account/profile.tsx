@@ -34,11 +34,19 @@ export function ProfileSection() {
     <section aria-labelledby={headingId} className="account-section">
       <h2 id={headingId}>{intl.formatMessage(ProfileMessages.title)}</h2>
       {query.isPending ? (
-        <PageLoading />
+        <div className="profile-pending">
+          <PageLoading />
+        </div>
       ) : query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <Suspense fallback={<PageLoading />}>
+        <Suspense
+          fallback={
+            <div className="profile-pending">
+              <PageLoading />
+            </div>
+          }
+        >
           <ProfileForm user={query.data} />
         </Suspense>
       )}

@@ -73,8 +73,12 @@ export default function AttachmentsScreen() {
         {mine.data && mine.data.length === 0 && <p className="muted">{intl.formatMessage(M.mineEmpty)}</p>}
         {mine.data && mine.data.length > 0 && <FileList files={mine.data} />}
       </section>
-      <Documents />
-      <CertificatesSection />
+      {/* Mounted at once (their reads start now) but shown once the student's own files are in:
+          that list's height is unknown until then, and the sections below would jump (CLS). */}
+      <div hidden={mine.isPending}>
+        <Documents />
+        <CertificatesSection />
+      </div>
     </section>
   );
 }
