@@ -13,9 +13,23 @@ import { attachmentKeys } from './keys/attachments';
 import { financesKeys } from './keys/finances';
 import { accountKeys } from './keys/account';
 import { translationKeys } from './keys/translations';
+import { gradesKeys } from './keys/grades';
+import { areasKeys } from './keys/areas';
+import { consentKeys } from './keys/consent';
 
 export { RESET_READS } from './keys/learning';
-export { learningKeys, homeKeys, shortVideoKeys, attachmentKeys, financesKeys, accountKeys, translationKeys };
+export {
+  learningKeys,
+  homeKeys,
+  shortVideoKeys,
+  attachmentKeys,
+  financesKeys,
+  accountKeys,
+  translationKeys,
+  gradesKeys,
+  areasKeys,
+  consentKeys,
+};
 
 /**
  * The reads that show a student's progress: refreshed when a progress write was delivered (the

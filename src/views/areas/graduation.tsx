@@ -17,13 +17,14 @@ import { describeError, QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
+import { areasKeys } from '../../services/api/keys/areas';
 
 export default function GraduationScreen() {
   const intl = useIntl();
   const heading = intl.formatMessage(ScreenMessages.graduation);
   usePageTitle(heading);
   const courses = useQuery({
-    queryKey: ['areas', 'grad-courses'],
+    queryKey: areasKeys.gradCourses,
     queryFn: async ({ signal }) => {
       const contracts = await getDocumentContracts(signal);
       const erpUserId = contracts.find((c) => c.erp_user_id !== null)?.erp_user_id ?? null;

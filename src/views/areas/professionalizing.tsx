@@ -13,13 +13,14 @@ import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
+import { areasKeys } from '../../services/api/keys/areas';
 
 export default function ProfessionalizingScreen() {
   const intl = useIntl();
   const heading = intl.formatMessage(ScreenMessages.professionalizing);
   usePageTitle(heading);
   const query = useQuery({
-    queryKey: ['areas', 'professionalizing'],
+    queryKey: areasKeys.professionalizing,
     queryFn: ({ signal }) => getProfessionalizingCourses(signal),
   });
   return (

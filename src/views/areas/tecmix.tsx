@@ -15,12 +15,13 @@ import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
+import { areasKeys } from '../../services/api/keys/areas';
 
 export default function TecmixScreen() {
   const intl = useIntl();
   const heading = intl.formatMessage(ScreenMessages.tecmix);
   usePageTitle(heading);
-  const query = useQuery({ queryKey: ['areas', 'eja'], queryFn: ({ signal }) => getEjaStages(signal) });
+  const query = useQuery({ queryKey: areasKeys.eja, queryFn: ({ signal }) => getEjaStages(signal) });
   return (
     <section className="page">
       <h1>{heading}</h1>

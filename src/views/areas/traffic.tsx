@@ -14,6 +14,7 @@ import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
+import { areasKeys } from '../../services/api/keys/areas';
 
 export default function TrafficScreen() {
   const intl = useIntl();
@@ -21,12 +22,12 @@ export default function TrafficScreen() {
   usePageTitle(heading);
   // The account call is idempotent: reading it like a query is safe (created once, then returned).
   const account = useQuery({
-    queryKey: ['areas', 'aprovat-account'],
+    queryKey: areasKeys.aprovatAccount,
     queryFn: ({ signal }) => postAprovatExternalUser(signal),
     staleTime: Infinity,
   });
   const modules = useQuery({
-    queryKey: ['areas', 'traffic-modules'],
+    queryKey: areasKeys.trafficModules,
     queryFn: ({ signal }) => getTrafficModules(signal),
     enabled: account.isSuccess,
   });

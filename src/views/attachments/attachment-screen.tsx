@@ -22,12 +22,13 @@ import { parseId } from '../components/route-params';
 import { LifecycleStatus } from '../learning-object/lifecycle-status';
 import { useOutbox } from '../outbox/context';
 import { AttachmentsAreaMessages as M } from './messages';
+import { attachmentKeys } from '../../services/api/keys/attachments';
 
 export default function AttachmentScreen({ attachmentId }: { attachmentId: string }) {
   const intl = useIntl();
   const id = parseId(attachmentId);
   const query = useQuery({
-    queryKey: ['attachment', id],
+    queryKey: attachmentKeys.attachment(id),
     queryFn: ({ signal }) => getAttachment(id ?? 0, signal),
     enabled: id !== null,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,

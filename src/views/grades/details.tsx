@@ -21,12 +21,13 @@ import NotFoundScreen from '../not-found/screen';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradeDetailsMessages, GradesMessages, GradeStatusMessages } from './messages';
 import styles from './grades.module.css';
+import { gradesKeys } from '../../services/api/keys/grades';
 
 export default function GradeDetailsScreen({ courseId: rawCourseId }: { courseId: string }) {
   const intl = useIntl();
   const courseId = parseId(rawCourseId);
   const query = useQuery({
-    queryKey: ['gradeDetails', courseId],
+    queryKey: gradesKeys.details(courseId),
     queryFn: ({ signal }) => getGradeDetails(courseId ?? 0, signal),
     enabled: courseId !== null,
   });

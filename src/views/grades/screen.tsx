@@ -22,6 +22,7 @@ import { useUrlQuery } from '../components/use-url-query';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from './messages';
 import styles from './grades.module.css';
+import { gradesKeys } from '../../services/api/keys/grades';
 
 /** Courses per page of the grade list. */
 export const GRADES_PER_PAGE = 10;
@@ -87,7 +88,7 @@ export default function GradesScreen() {
     ...(status ? { status } : {}),
   };
   const query = useQuery({
-    queryKey: ['grades', apiQuery],
+    queryKey: gradesKeys.list(apiQuery),
     queryFn: ({ signal }) => getGrades(apiQuery, signal),
     placeholderData: keepPreviousData,
   });

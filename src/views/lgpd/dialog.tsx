@@ -18,6 +18,7 @@ import type { lgpdConsentMachine } from '../../machines/lgpd-consent.machine';
 import { getLgpdTerms } from '../../services/api/consent';
 import { describeError } from '../components/query-error';
 import { LgpdMessages } from './messages';
+import { consentKeys } from '../../services/api/keys/consent';
 
 export type LgpdConsentRef = ActorRefFrom<typeof lgpdConsentMachine>;
 
@@ -27,7 +28,7 @@ export function LgpdDialog({ consent }: { consent: LgpdConsentRef }) {
   const busy = useSelector(consent, (s) => s.hasTag('busy'));
   const error = useSelector(consent, (s) => (s.hasTag('error') ? s.context.error : null));
   const terms = useQuery({
-    queryKey: ['lgpdTerms'],
+    queryKey: consentKeys.terms,
     queryFn: getLgpdTerms,
     enabled: open,
     staleTime: 60 * 60 * 1000,
