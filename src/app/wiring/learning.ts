@@ -2,7 +2,8 @@
  * Learning progress (DESIGN.md §2): the outbox of progress writes (IndexedDB store, outbox
  * actor) and the learning-object, short-video and attachment lifecycles that record into it.
  * Loaded with the signed-in routes, never with /login: main.tsx calls `startAppOutbox` the first
- * time a signed-in route or a session needs it.
+ * time a signed-in route or a session needs it. The outbox, not the lifecycles, retries writes
+ * (docs/decisions/0006-the-outbox-retries-writes.md).
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from '../../machines/lifecycle.machine';
