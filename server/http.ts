@@ -128,7 +128,8 @@ type StoredAnswer = { status: number | null; body: unknown; request_hash: string
  * still running — on this process or another — waits and gets the replay. A write that fails
  * (throws, e.g. a 404) releases its claim, and a retry runs it again. A claim left pending
  * longer than `IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS` (its process died between the write and its
- * answer) is taken over by the next request with the key, which runs the write again.
+ * answer) is taken over by the next request with the key, which runs the write again
+ * (docs/decisions/0009-idempotency-keys-claimed-in-the-database.md).
  * @returns the write's answer (`{ status, body }` as JSON), or the stored one with
  *   `Idempotent-Replayed: true`.
  * @throws HttpProblem 400 (key longer than 200), 422 (key bound to another request); whatever

@@ -36,9 +36,9 @@ import './styles/global.css';
 
 let expire: () => void = () => {};
 
-// An old tab whose chunks are gone reloads into the deployed version (issue 8).
+// An old tab whose chunks are gone reloads into the deployed version (docs/offline.md "Updates").
 installChunkReload();
-// The chunks of a deep link's screen load while boot and the session check run (issue 9).
+// The chunks of a deep link's screen load while boot and the session check run (docs/performance.md).
 preloadRoute(location.pathname);
 
 const boot = createActor(provideBoot(() => expire()));
@@ -60,7 +60,7 @@ function prefetchReads(path: string, search: string): void {
     .catch(() => undefined);
 }
 
-// Startup in short tasks (issue 9): the modules' evaluation, the ICU data, the actors, and the
+// Startup in short tasks (docs/performance.md, TBT): the modules' evaluation, the ICU data, the actors, and the
 // first render (sliced by React in a transition) each run in tasks of their own.
 void toPromise(boot).then(async (outcome) => {
   if (outcome.kind !== 'mounted') return;
@@ -70,9 +70,10 @@ void toPromise(boot).then(async (outcome) => {
   });
   expire = () => session.send({ type: 'session.expired' });
   session.start();
-  // Offline never signs out (issue 24): a waiting or stale session asks for its user when the platform answers.
+  // Offline never signs out (docs/decisions/0007-offline-keeps-the-last-known-user.md): a waiting
+  // or stale session asks for its user when the platform answers.
   followReachability(session);
-  // A learning route's data is asked for now, while its chunks load (issue 9).
+  // A learning route's data is asked for now, while its chunks load (docs/performance.md "Data as the code loads").
   if (getToken() !== null) prefetchReads(location.pathname, location.search);
   await yieldToBrowser();
   warmUpIntl(bootResults.translations?.locale ?? 'pt-BR');
@@ -102,7 +103,7 @@ void toPromise(boot).then(async (outcome) => {
   }).start();
   followStudentSettings(session, accessibility);
   // Progress writes (DESIGN.md §2): delivered for the signed-in student only; kept otherwise.
-  // Loaded with the first signed-in route or session, never on /login alone (issue 9).
+  // Loaded with the first signed-in route or session, never on /login alone (docs/performance.md).
   let outbox: Promise<AppOutbox> | null = null;
   const loadOutbox = () =>
     (outbox ??= import('./app/wiring/learning').then(
@@ -117,7 +118,7 @@ void toPromise(boot).then(async (outcome) => {
   };
   outboxWhenSignedIn(session.getSnapshot());
   session.subscribe(outboxWhenSignedIn);
-  // Offline (issue 8): the student's saved reads and media follow the session (TanStack Query
+  // Offline (docs/offline.md): the student's saved reads and media follow the session (TanStack Query
   // and the persister load when a student is signed in); 'Sair' first sends what the outbox
   // holds; the service worker and 'Nova versão disponível' (on every page, /login included).
   followStudentDeviceData(session);
@@ -158,8 +159,9 @@ void toPromise(boot).then(async (outcome) => {
       />
     </StrictMode>
   );
-  // index.html holds /login pre-rendered (issue 9): hydrated when this page is exactly that one
-  // (the pre-paint script showed it), else cleared for the route to render.
+  // index.html holds /login pre-rendered (docs/decisions/0002-prerendered-login-and-deferred-entry.md):
+  // hydrated when this page is exactly that one (the pre-paint script showed it), else cleared for
+  // the route to render.
   const prerendered =
     root.hasAttribute('data-prerendered') &&
     document.documentElement.getAttribute('data-shell') === 'login' &&

@@ -5,10 +5,11 @@
  * /requestResetPassword, /resetPassword, /lo/preview/{id}; every other known route needs a
  * session (guards in `views/guards.tsx`).
  *
- * /login is the first screen of every session and must start fast (issue 9): it is in the
- * entry chunk, and what it does not need loads later — every other screen (`React.lazy`),
+ * /login is the first screen of every session and must start fast
+ * (docs/decisions/0002-prerendered-login-and-deferred-entry.md): it is in the entry chunk, and
+ * what it does not need loads later — every other screen (`React.lazy`),
  * TanStack Query (`ServerReads`, around every route but /login), the LGPD dialog (when it
- * prompts) and the toaster (on the first toast). The update offer (issue 8) shows on every page,
+ * prompts) and the toaster (on the first toast). The update offer shows on every page,
  * /login included.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -35,7 +36,7 @@ import { UpdatePrompt } from '../views/pwa/update-prompt';
 /**
  * Starts loading, at once and in parallel, the chunks the page at `path` will render (the
  * signed-in routes and the screen of `path`), instead of one after the other as React meets
- * them (issue 9). Call it once at startup with `location.pathname`; never rejects.
+ * them (docs/performance.md). Call it once at startup with `location.pathname`; never rejects.
  */
 export function preloadRoute(path: string): void {
   if (path === '/login') return;

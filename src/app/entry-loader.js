@@ -1,5 +1,6 @@
-// Deferred entry (issue 9, scripts/vite/deferred-entry.ts): loads the app's JS after the first
-// paint of the pre-rendered /login, at once elsewhere. Inlined at the end of index.html's <body>;
+// Deferred entry (docs/decisions/0002-prerendered-login-and-deferred-entry.md,
+// scripts/vite/deferred-entry.ts): loads the app's JS after the first paint of the pre-rendered
+// /login, at once elsewhere. Inlined at the end of index.html's <body>;
 // its SHA-256 is in the Content-Security-Policy (server/security-headers.ts, DESIGN.md §5). The
 // code never changes from one build to the next (so deploy/_headers can list its hash): what a
 // build knows — the entry, its preloads and each route's chunks — is in the JSON data block

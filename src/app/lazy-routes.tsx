@@ -1,7 +1,9 @@
 /**
  * The routes of spec §2 other than /login, loaded lazily: every screen is its own chunk
  * (`React.lazy` of the route table's loaders, ./route-table.ts), and TanStack Query, the guards
- * and the signed-in layout come with this chunk rather than with the entry.
+ * and the signed-in layout come with this chunk rather than with the entry. With the outbox and
+ * the startup reads it is a root of the one `signed-in` chunk
+ * (docs/decisions/0003-one-vendor-chunk-and-one-signed-in-chunk.md).
  */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';

@@ -19,8 +19,9 @@
   } catch {
     // Storage unavailable or corrupt: paint with the defaults.
   }
-  // Pre-rendered /login (issue 9, scripts/vite/prerender.ts): shown only on /login, signed out,
-  // in pt-BR and without a notice (the static markup is exactly that page); main.tsx hydrates it.
+  // Pre-rendered /login (docs/decisions/0002-prerendered-login-and-deferred-entry.md): shown only
+  // on /login, signed out, in pt-BR and without a notice (the static markup is exactly that page);
+  // main.tsx hydrates it.
   try {
     var html = document.documentElement;
     var plain = location.search

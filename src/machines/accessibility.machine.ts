@@ -1,5 +1,5 @@
 /**
- * Accessibility settings machine (spec §3 Accessibility settings; issue 3). Holds the
+ * Accessibility settings machine (spec §3 Accessibility settings). Holds the
  * settings of whoever uses the app on this device, persists every change for that student,
  * applies them to the page, and drives the VLibras widget (loaded once when enabled; the
  * app keeps working when it cannot load).

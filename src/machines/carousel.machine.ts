@@ -1,5 +1,5 @@
 /**
- * The home banner carousel (issue 6: "accessible carousel: pausable, keyboard"; WCAG 2.2.2
+ * The home banner carousel (accessible: pausable, keyboard; WCAG 2.2.2
  * Pause, Stop, Hide). One slide at a time; auto-advance every `ADVANCE_MS` only while
  * rotating, never when the student asked for reduced motion.
  *

@@ -1,5 +1,5 @@
 /**
- * Cooldown machine (issue 19): after the platform answers 429 'too many requests' with a
+ * Cooldown machine: after the platform answers 429 'too many requests' with a
  * `Retry-After`, the form that was refused waits that long before it can be sent again, and shows
  * how long is left ('Muitas tentativas. Tente novamente em M:SS').
  *

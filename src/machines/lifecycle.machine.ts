@@ -5,13 +5,15 @@
  * Input `{ kind, id, lessonId, completed }` (completed = already completed on the server).
  * Context adds `{ pendingFinish, error, openingId }`; `openingId` is a client event id per
  * opening: the writes carry `${openingId}:start` / `${openingId}:end` as their
- * Idempotency-Key, so a write sent again is applied once by the server.
+ * Idempotency-Key, so a write sent again is applied once by the server
+ * (docs/decisions/0009-idempotency-keys-claimed-in-the-database.md).
  *
  * Events: `lifecycle.open`, `lifecycle.finish { data? }`, `lifecycle.retry`.
  * Actors: `start` ({ kind, id, lessonId, idempotencyKey }), `end` ({ …, data }). In the app
  * they store the write in the outbox (DESIGN.md §2), which sends it and retries it over the
  * network; a failure here means the write could not even be stored (no student signed in,
- * storage refused), so the machine does not retry by itself: `lifecycle.retry` tries again.
+ * storage refused), so the machine does not retry by itself: `lifecycle.retry` tries again
+ * (docs/decisions/0006-the-outbox-retries-writes.md).
  * `start` and `end` are each recorded once per opening; a finish that arrives while the start
  * is in flight or failed is kept and recorded right after the start succeeds.
  *

@@ -18,7 +18,7 @@
  * wrong shape: the write may have been applied; its Idempotency-Key makes the resend safe) →
  * `waiting` (retry after `retryDelay` =
  * 1 s × 2^(attempts−1), ≤ 30 s, forever); 429 'too many requests' → `waiting` too, for at least
- * its `Retry-After` — then neither 'Sincronizar agora' nor reconnecting sends sooner (issue 19);
+ * its `Retry-After` — then neither 'Sincronizar agora' nor reconnecting sends sooner;
  * 401 → `signInNeeded` (kept until the student signs
  * in again: `outbox.user` reloads); any other refusal (4xx) → `rejecting` (stored aside with
  * the reason, so one bad write never blocks the others).

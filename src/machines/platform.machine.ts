@@ -7,7 +7,7 @@
  * stores them (`storeSettings { settings }`).
  * - 404 or 500 on the lookup → action `showErrorScreen { error }` (the blocking error
  *   screen with that status), final state `failed`.
- * - A transient failure (issue 24: another 5xx — 502, 503…, 408/429, a timeout, a dropped
+ * - A transient failure (another 5xx — 502, 503…, 408/429, a timeout, a dropped
  *   connection, a malformed answer) → `retrying`: the app keeps the brand it already shows
  *   (the cached one, painted before the app loaded) and looks it up again after `retryDelay`
  *   — 1 s · 2ⁿ⁻¹ after the n-th failure in a row, at most 30 s (`RETRY_BASE_MS`,
@@ -53,7 +53,7 @@ export function isBlockingLookupFailure(error: unknown): boolean {
 }
 
 /**
- * Whether the home shows its banners carousel on `platform` (issue 24: `options.show_banners`,
+ * Whether the home shows its banners carousel on `platform` (`options.show_banners`,
  * brand 2 of the reference data sets it false). @returns true unless the platform says
  * `show_banners: false` (a platform without the option, or not known yet, shows them).
  */
@@ -62,7 +62,7 @@ export function showsBanners(platform: Platform | null): boolean {
 }
 
 /**
- * True for lookup failures that may pass by themselves (issue 24): a 5xx other than the
+ * True for lookup failures that may pass by themselves: a 5xx other than the
  * blocking 500, 408 and 429, a timeout, no connection, or an answer that could not be read
  * (`ContractError`: malformed JSON or the wrong shape).
  */

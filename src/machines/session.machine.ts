@@ -5,8 +5,9 @@
  * Input `{ hasToken, cachedUser, lastKnownUser? }`; context `{ user, userStale, loginError,
  * nextRoute, fromLogin }`.
  *
- * Offline never signs out (issue 24): spec §8 "failure fetching the current user → logout" is
- * applied to *answers* that say the session or the user is gone (401, 403, 404, 410), never to
+ * Offline never signs out (docs/decisions/0007-offline-keeps-the-last-known-user.md): spec §8
+ * "failure fetching the current user → logout" is applied to *answers* that say the session or
+ * the user is gone (401, 403, 404, 410), never to
  * silence (offline, timeout, 5xx, malformed). A page load whose fresh cached user (1 h) expired
  * signs in at once with the last known user (`lastKnownUser`, kept on the device while the token
  * lives) and refreshes it in the background — when the platform answers again if it does not now.
@@ -62,8 +63,8 @@ export interface SessionContext {
 }
 
 /**
- * Why a logout happened, when it is not the student's 'Sair': the account was deleted (issue 6),
- * or the platform ended the session (401, issue 24).
+ * Why a logout happened, when it is not the student's 'Sair': the account was deleted,
+ * or the platform ended the session (401).
  */
 export type LogoutReason = 'accountDeleted' | 'expired';
 

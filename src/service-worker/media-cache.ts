@@ -1,6 +1,6 @@
 /**
- * Offline media of the file repository (issue 8): course audio and video already played stay
- * playable offline, within what the browser lets a site store.
+ * Offline media of the file repository (docs/offline.md "Limits of offline media"): course audio
+ * and video already played stay playable offline, within what the browser lets a site store.
  *
  * Players fetch media with `Range` requests, and a 206 answer cannot be cached as the whole
  * file. So on a miss the request goes to the network as usual and, when the file is small
@@ -12,7 +12,8 @@
  * `MEDIA_CACHE_MAX_AGE_S` at most (workbox-expiration, least recently used first).
  *
  * Only same-origin `/api/files/media/` URLs are handled: they carry no token. The token-bearing
- * short-video proxy URLs are never cached (DESIGN.md §5).
+ * short-video proxy URLs are never cached (DESIGN.md §5;
+ * docs/decisions/0005-token-in-the-short-video-url.md).
  */
 import { createPartialResponse } from 'workbox-range-requests';
 import type { CacheExpiration } from 'workbox-expiration';

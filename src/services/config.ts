@@ -72,5 +72,5 @@ export const SENTRY_DSN: string = pick('VITE_SENTRY_DSN', '');
 /** The app version shown to students (login page), e.g. '0.1.0'. */
 export const APP_VERSION: string = pick('VITE_APP_VERSION', 'dev');
 
-/** The build id (version + commit): offline reads saved by another build are discarded (issue 8). */
+/** The build id (version + commit): offline reads saved by another build are discarded (docs/offline.md). */
 export const APP_BUILD: string = pick('VITE_APP_BUILD', 'dev');

@@ -11,13 +11,15 @@ import { WaitingForNetwork } from './components/waiting-for-network';
 import { HOME_PLATFORM_ID } from './guest-only';
 
 // The guard of the public auth pages lives apart (guest-only.tsx) so /login does not load the
-// signed-in layout with it (issue 9); re-exported here with the other guards.
+// signed-in layout with it (docs/performance.md "Only /login in the entry"); re-exported here
+// with the other guards.
 export { GuestOnly, HOME_PLATFORM_ID, signedInLanding } from './guest-only';
 
 /**
  * Renders `children` inside the signed-in layout; without a session sends the student
  * to `/login?next_route=<wanted full path, hash included>` (spec §2); with a token but no known
- * user while the platform does not answer, says so (the session stays, issue 24).
+ * user while the platform does not answer, says so (the session stays:
+ * docs/decisions/0007-offline-keeps-the-last-known-user.md).
  */
 export function Protected({ children }: { children: ReactNode }) {
   const status = useSessionStatus();

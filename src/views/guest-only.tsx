@@ -1,7 +1,7 @@
 /**
  * The guard of the public auth pages (spec §2: /login, password reset): a signed-in student is
  * sent to /home (platform 1) or /. Apart from guards.tsx so that /login does not load the
- * signed-in layout (issue 9).
+ * signed-in layout (docs/performance.md "Only /login in the entry").
  */
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';

@@ -12,7 +12,7 @@ export type PlatformRef = ActorRefFrom<typeof platformMachine>;
 export const PlatformContext = createContext<PlatformRef | null>(null);
 
 /**
- * Whether the home shows its banners (`options.show_banners`, issue 24):
+ * Whether the home shows its banners (`options.show_banners`):
  * @returns null while the first lookup is under way (not known yet: nothing shown, nothing read, so
  *   a brand without banners never flashes them), then `showsBanners(platform)`; true when the
  *   lookup failed (the spec's default), and outside a provider (isolated view tests).

@@ -1,7 +1,8 @@
 /**
- * The end of the pre-rendered /login's static phase (issue 9; scripts/vite/prerender.ts). Until
- * the app has hydrated the markup, src/prepaint.js keeps its forms from submitting natively and
- * marks a sign-in sent meanwhile as pending (`data-submit-pending` on <html>). Called once the
+ * The end of the pre-rendered /login's static phase
+ * (docs/decisions/0002-prerendered-login-and-deferred-entry.md; scripts/vite/prerender.ts). Until
+ * the app has hydrated the markup, src/app/prepaint.js keeps its forms from submitting natively
+ * and marks a sign-in sent meanwhile as pending (`data-submit-pending` on <html>). Called once the
  * app has hydrated (App's first effect): forms go through React from now on, and a pending
  * sign-in is sent again — with what the student typed — so an early tap on 'Entrar' is not lost.
  * Does nothing when the page was not the pre-rendered one.

@@ -21,7 +21,7 @@ export function useSessionRef(): SessionRef {
 
 /**
  * 'authenticated' | 'anonymous' | 'pending' (checking or loading the user) | 'waiting' (a token,
- * no known user, and the platform does not answer: the session waits for it, issue 24).
+ * no known user, and the platform does not answer: the session waits for it).
  */
 export type SessionStatus = 'authenticated' | 'anonymous' | 'pending' | 'waiting';
 

@@ -3,7 +3,7 @@
  * read with TanStack Query). One per page; `clearAuth` empties it so a student who signs
  * in after another on the same device never sees the previous student's data.
  *
- * Offline (issue 8): reads wait while the platform cannot be reached (network mode `online`,
+ * Offline (docs/offline.md): reads wait while the platform cannot be reached (network mode `online`,
  * following services/http/connectivity.ts) instead of failing, so what was saved on the device stays on screen; reads are kept in memory as long as
  * they are kept on the device (`OFFLINE_MAX_AGE_MS`); writes fail at once offline with the
  * offline message (network mode `always`) instead of hanging.
@@ -18,7 +18,7 @@ import { registerQueryClient } from './page-client';
 /**
  * Sends a failed read or write to error reporting when it is the platform's fault (a 5xx, a
  * malformed answer, an unexpected error) — the student sees a human message and at most a
- * 'Detalhes' disclosure (issue 24); offline, timeouts and refusals (4xx) are not reported.
+ * 'Detalhes' disclosure (docs/errors.md); offline, timeouts and refusals (4xx) are not reported.
  */
 export function reportPlatformFailure(
   error: unknown,

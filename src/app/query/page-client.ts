@@ -20,7 +20,7 @@ export function withQueryClient(fn: (client: QueryClient) => void): void {
 
 /**
  * Whether the signed-in student's saved reads are being put back into the page's query client
- * (issue 8): queries wait meanwhile (`IsRestoringProvider` in ./server-reads.tsx). Set by
+ * (docs/offline.md): queries wait meanwhile (`IsRestoringProvider` in ./server-reads.tsx). Set by
  * `followStudentDeviceData` (../wiring/records.ts) as soon as a student's session starts — before the
  * signed-in screens, and TanStack Query itself, have loaded. A plain store (no TanStack import).
  */

@@ -1,9 +1,9 @@
 /**
  * TanStack Query for the screens inside (DESIGN.md §2: lists and details are server reads):
  * `client`, or the page's `appQueryClient`. Loaded with the lazily loaded routes and the LGPD
- * dialog, never with /login (issue 9).
+ * dialog, never with /login (docs/performance.md "Only /login in the entry").
  *
- * While the signed-in student's saved reads are put back (issue 8, `queryRestoring`), queries
+ * While the signed-in student's saved reads are put back (`queryRestoring`, docs/offline.md), queries
  * inside wait for them (`IsRestoringProvider`) instead of going to the network.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';

@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { appUpdateMachine } from '../../machines/app-update.machine';
 import type { ServiceWorkerControl } from '../../services/pwa/register';
 
-/** Registers the service worker, loading its module (and Workbox) after the entry (issue 9). */
+/** Registers the service worker, loading its module (and Workbox) after the entry (docs/performance.md). */
 const registerAppServiceWorker = (onWaiting: () => void): Promise<ServiceWorkerControl | null> =>
   import('../../services/pwa/register').then(
     (m) => m.registerServiceWorker(onWaiting),
@@ -13,7 +13,7 @@ const registerAppServiceWorker = (onWaiting: () => void): Promise<ServiceWorkerC
   );
 
 /**
- * The app update actor (issue 8) with the real service worker: registers `/sw.js` (spec §4),
+ * The app update actor (docs/offline.md "Updates") with the real service worker: registers `/sw.js` (spec §4),
  * sends `update.available` when a new version waits; accepting lets it take over, then reloads.
  * @param register registers the worker and calls `onWaiting` when a new version waits; resolves
  *   to its control, or null without one (default: services/pwa/register.ts, loaded lazily).

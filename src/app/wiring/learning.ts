@@ -2,7 +2,8 @@
  * Learning progress (DESIGN.md §2): the outbox of progress writes (IndexedDB store, outbox
  * actor) and the learning-object, short-video and attachment lifecycles that record into it.
  * Loaded with the signed-in routes, never with /login: main.tsx calls `startAppOutbox` the first
- * time a signed-in route or a session needs it.
+ * time a signed-in route or a session needs it. The outbox, not the lifecycles, retries writes
+ * (docs/decisions/0006-the-outbox-retries-writes.md).
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from '../../machines/lifecycle.machine';
@@ -173,7 +174,7 @@ function newEventId(): string {
 
 /**
  * At most one refresh of the progress reads per this many ms while writes are delivered in a
- * burst (issue 17: a week offline replays 1 000 writes; refetching the course list after each
+ * burst (a week offline replays 1 000 writes; refetching the course list after each
  * one doubled the server's work and the replay time). One write alone refreshes at once.
  */
 const PROGRESS_REFRESH_MS = 1000;
@@ -207,7 +208,7 @@ function throttled(fn: () => void, ms: number): () => void {
 
 /**
  * Progress changed on the server: cached course reads must show it — the home dashboard's
- * progress and 'Continuar' too (issue 23: home went stale inside a session).
+ * progress and 'Continuar' too, so the home never goes stale inside a session.
  */
 function invalidateProgressReads(): void {
   withQueryClient((client) => {
@@ -231,7 +232,7 @@ export function startAppOutbox(session: SessionSource): AppOutbox {
 }
 
 /**
- * Sends the outbox's pending writes before a sign-out (issue 8 "flush the outbox first"): when
+ * Sends the outbox's pending writes before a sign-out (docs/offline.md "Signing out and another student"): when
  * online and something waits, asks for a flush and waits until the queue is empty, the server
  * wants a new sign-in, or `timeoutMs` (5 000 ms) passed. What is left stays stored, bound to its
  * student, and goes when they sign in again. Never rejects.

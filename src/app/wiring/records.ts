@@ -23,11 +23,11 @@ export interface DeviceDataOptions {
 }
 
 /**
- * Keeps the device's offline data on the signed-in student (issue 8):
+ * Keeps the device's offline data on the signed-in student (docs/offline.md):
  * - a student signs in (or a page loads with their session): `restoring` becomes true at once
  *   (before any signed-in screen renders, so screens wait for the saved reads instead of going to
  *   the network), their saved reads are restored into the query client — TanStack Query and the
- *   persister load lazily then, never on /login signed out (issue 9) — and saved from then on;
+ *   persister load lazily then, never on /login signed out (docs/performance.md) — and saved from then on;
  * - they sign out (or the session ends): saving stops at once, their saved reads and their
  *   offline media are deleted — the next student on this device finds none of it.
  * @returns the unsubscribe function.

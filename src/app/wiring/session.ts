@@ -41,7 +41,7 @@ export const appSessionMachine = sessionMachine.provide({
       return { access_token };
     }),
     fetchUser: fromPromise(() => getUsersSelf()),
-    // What must happen while the token still works (the outbox flushed: issue 8), then revoke.
+    // What must happen while the token still works (the outbox flushed, docs/offline.md), then revoke.
     revokeToken: fromPromise(async () => {
       await Promise.allSettled([...beforeSignOutSteps].map((step) => step()));
       await (await import('../../services/api/auth')).postAuthLogout();
@@ -60,8 +60,8 @@ export const appSessionMachine = sessionMachine.provide({
     },
     navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
       navigate(safeNextRoute(params.nextRoute), { replace: true }),
-    // After an account deletion /login says so ('Sua conta foi excluída.', issue 6); after a 401
-    // it says the session expired and keeps the page (hash included) to come back to (issue 24).
+    // After an account deletion /login says so ('Sua conta foi excluída.'); after a 401
+    // it says the session expired and keeps the page (hash included) to come back to.
     navigateToLogin: (_, params: { reason: LogoutReason | null }) =>
       navigate(
         params.reason === 'accountDeleted'
@@ -109,7 +109,8 @@ export async function postLoginSetup(
 /**
  * Tells the session when the platform answers again (`network.reachable`, from
  * services/http/connectivity.ts): a session waiting for its user, or holding a stale one, asks for
- * it then (issue 24: offline never signs out). @returns the unsubscribe function.
+ * it then (offline never signs out: docs/decisions/0007-offline-keeps-the-last-known-user.md).
+ * @returns the unsubscribe function.
  */
 export function followReachability(
   session: Pick<ActorRefFrom<typeof sessionMachine>, 'send'>,

@@ -24,7 +24,7 @@ export interface WidgetConfigDeps {
   retries?: number;
 }
 
-/** True for a failure that is the network's silence, not the platform's answer: no toast (issue 24). */
+/** True for a failure that is the network's silence, not the platform's answer: no toast (docs/errors.md). */
 const isSilence = (error: unknown): boolean => {
   const { kind } = classifyError(error);
   return kind === 'offline' || kind === 'timeout';
@@ -36,7 +36,7 @@ const isSilence = (error: unknown): boolean => {
  * loaders read, then starts the widgets after first paint.
  * - The platform answered with a failure (an error status, a malformed answer): `setup.error`
  *   with its spec §8 code (8 analytics, 7 chatbot) on the bus — the toast 'Cód: 8' / 'Cód: 7'.
- * - Silence (offline, timeout): no toast — the offline banner is the one message (issue 24);
+ * - Silence (offline, timeout): no toast — the offline banner is the one message (docs/errors.md);
  *   the read is tried again when the platform answers (at most `WIDGET_CONFIG_RETRIES` times).
  * Never rejects and never holds the setup while waiting.
  */
@@ -64,7 +64,7 @@ export async function loadWidgetConfig(
   // One write with both answers (two concurrent read-modify-writes would lose one).
   writePlatformSettings(Object.assign({ ...readPlatformSettings() }, clarity ?? {}, chatbot ?? {}));
   // Widgets (spec §7): after first paint, without holding the setup; a script that does not load
-  // is logged and reported, never shown (issue 18). A key that could not be read loads nothing.
+  // is logged and reported, never shown. A key that could not be read loads nothing.
   if (clarity || chatbot) start({ clarityKey: clarity?.clarity_key, chatbotKey: chatbot?.imbot_key });
   if (silent && retries > 0) {
     void whenReachable().then(() => loadWidgetConfig(bus, { ...deps, retries: retries - 1 }));

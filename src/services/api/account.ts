@@ -1,5 +1,5 @@
 /**
- * Account security calls of spec §7 (issue 6): password reset by e-mail code
+ * Account security calls of spec §7: password reset by e-mail code
  * (`POST /auth/resetPassword`, two steps, spec §3 reset payloads, §5 email challenge, §2 always
  * BRA), change password (`POST /auth/changePassword`) and account deletion
  * (`POST /users/self/delete` `{ deletionReason }`), plus what deletion clears on this device.

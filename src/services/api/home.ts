@@ -1,5 +1,5 @@
 /**
- * Home and student-area calls (issue 6; spec §7): the dashboard and banners of main v1, the
+ * Home and student-area calls (spec §7): the dashboard and banners of main v1, the
  * area content served by the platform, the traffic-education account (main v2) and the LXP
  * single sign-on. Every answer is validated by the contract.
  */
@@ -99,5 +99,5 @@ export async function postLxpSso(signal?: AbortSignal): Promise<LxpSso> {
 }
 
 // Where SSO URLs may point (DESIGN.md §5): in services/navigation so the boot redirect check
-// does not load this module's schemas with the first screen (issue 9).
+// does not load this module's schemas with the first screen (docs/performance.md "Only /login in the entry").
 export { ssoOrigins } from '../navigation/sso-origins';

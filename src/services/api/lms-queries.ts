@@ -12,7 +12,7 @@ import { learningKeys } from './keys/learning';
  * Whether a read may be cancelled by TanStack Query when no screen watches it any more. Screens'
  * reads are (their abort signal goes to the request). The startup prefetch's are not: TanStack
  * reverts a cancelled first fetch to the state it started from — no data — which would drop the
- * student's saved reads restored meanwhile (issue 8) when the student leaves the page offline.
+ * student's saved reads restored meanwhile (docs/offline.md) when the student leaves the page offline.
  */
 export interface ReadOptions {
   cancellable?: boolean;

@@ -110,7 +110,8 @@ export async function postUserActivity(
 /**
  * Rewrites a video's resource URL through the file repository's proxy path (spec §7: "Video
  * URLs are rewritten through a proxy path with resource and token query"), because a
- * `<video src>` cannot send the token in a header. Pure.
+ * `<video src>` cannot send the token in a header
+ * (docs/decisions/0005-token-in-the-short-video-url.md). Pure.
  * @param resource the short video's `resource` (path or absolute URL), passed on unchanged.
  * @param token the session token, or null (then no `token` parameter: the proxy answers 401).
  * @param filesBase the file repository base (default `apiBaseUrls.files`, e.g. `/api/files`).

@@ -1,12 +1,13 @@
 /**
- * Whether the platform can be reached from here (issue 8). `navigator.onLine` only knows whether
- * the device has a network: on a weak mobile network, or with the platform down, it stays true
+ * Whether the platform can be reached from here
+ * (docs/decisions/0008-offline-means-the-platform-does-not-answer.md). `navigator.onLine` only
+ * knows whether the device has a network: on a weak mobile network, or with the platform down, it stays true
  * while every request fails. So the app also counts a failed request as "offline": any answer
  * from a platform API (even an error status) makes it reachable again; after a network failure
  * it asks the platform every `PROBE_INTERVAL_MS` until it answers. The browser's `offline` event
  * makes it unreachable at once, its `online` event reachable again (until a request fails).
  *
- * Followers: TanStack Query's onlineManager (reads wait instead of failing, query-client.ts),
+ * Followers: TanStack Query's onlineManager (reads wait instead of failing, app/query/client.ts),
  * `useOnline` (offline banner, disabled actions), the outbox (sends again when reachable).
  */
 

@@ -85,7 +85,7 @@ export function isTransient(error: unknown): boolean {
  * True when an idempotent write (sent with its `Idempotency-Key`) should be sent again: a
  * transient failure, or an answer that could not be read (`ContractError`: malformed JSON or the
  * wrong shape) — the write may or may not have been applied, and the key makes a resend apply it
- * at most once — or 'too many requests' / 'request timeout' (429, 408: try again later, issue 19).
+ * at most once — or 'too many requests' / 'request timeout' (429, 408: try again later).
  * Any other answer (4xx) is a refusal.
  */
 export function isRetryableWrite(error: unknown): boolean {
@@ -135,8 +135,8 @@ const pathOf = (url: string): string => {
 };
 
 /**
- * Sorts any thrown value into the error catalogue the views translate (issue 24: one
- * error-to-message mapping): NetworkError → offline, TimeoutError → timeout, ContractError →
+ * Sorts any thrown value into the error catalogue the views translate (one
+ * error-to-message mapping, docs/errors.md): NetworkError → offline, TimeoutError → timeout, ContractError →
  * malformed, ApiError 401/403/404/429 → unauthorized/forbidden/notFound/rateLimited, 5xx →
  * server, other 4xx → rejected (keeping the platform's message), anything else → unknown.
  */

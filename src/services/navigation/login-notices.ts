@@ -1,14 +1,14 @@
 /**
- * Notices the login screen shows after leaving another flow (issue 6): a finished password
+ * Notices the login screen shows after leaving another flow: a finished password
  * reset (`/login?reset=ok`), a deleted account (`/login?deleted=1`) and an expired session
- * (`/login?expired=1&next_route=…`, issue 24).
+ * (`/login?expired=1&next_route=…`, docs/offline.md "The session offline").
  */
 
 /** Query of /login after a successful password reset. */
 export const RESET_OK_QUERY = 'reset=ok';
 /** Query of /login after the student deleted their account. */
 export const ACCOUNT_DELETED_QUERY = 'deleted=1';
-/** Query of /login after the platform ended the session (a 401, issue 24). */
+/** Query of /login after the platform ended the session (a 401). */
 export const SESSION_EXPIRED_QUERY = 'expired=1';
 
 export type LoginNotice = 'passwordReset' | 'accountDeleted' | 'sessionExpired';

@@ -1,7 +1,7 @@
 /**
  * The origins single sign-on and boot redirects may go to (DESIGN.md §5 "configured SSO hosts").
  * Kept apart from services/api/home.ts (which re-exports it) so that the boot redirect check in
- * the entry does not load the home and area schemas (issue 9).
+ * the entry does not load the home and area schemas (docs/performance.md "Only /login in the entry").
  */
 import { apiBaseUrls } from '../config';
 

@@ -1,5 +1,5 @@
 /**
- * Cache Storage names the app and its service worker share (issue 8), and clearing what belongs
+ * Cache Storage names the app and its service worker share (docs/offline.md), and clearing what belongs
  * to the student who signs out.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A tab of an older version must never end on a blank screen when the files of its version are
- * gone from the server (issue 8): when a lazily loaded chunk fails to load (Vite's
+ * gone from the server (docs/offline.md "Updates"): when a lazily loaded chunk fails to load (Vite's
  * `vite:preloadError`), the page reloads once into the version the server has now. A second
  * failure within `CHUNK_RELOAD_WINDOW_MS` does not reload again (no loop): the error then
  * reaches the screen's error boundary, which explains and offers to retry.

@@ -1,5 +1,5 @@
 /**
- * Service worker registration (issue 8; spec §4 "Service worker is registered from a fixed
+ * Service worker registration (docs/offline.md; spec §4 "Service worker is registered from a fixed
  * path at the site root … On localhost it first checks the file exists with a javascript
  * content type and unregisters otherwise"). Uses workbox-window; no inline script (strict CSP).
  *

@@ -1,5 +1,5 @@
 /**
- * Cooperative scheduling for the app's startup (issue 9: Total Blocking Time ≤ 50 ms on a
+ * Cooperative scheduling for the app's startup (docs/performance.md: Total Blocking Time ≤ 50 ms on a
  * phone 4× slower than a laptop). Long startup work is cut into tasks so that the browser can
  * paint and answer taps between them.
  */

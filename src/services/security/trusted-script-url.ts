@@ -3,7 +3,7 @@
  * trusted-types.ts): script URLs only from the page's origin, the configured widget sources'
  * origins and VLibras (`widgetScriptOrigins`, services/widgets/config.ts). Apart from the HTML
  * policy (DOMPurify) so that what loads with the first screen — the service worker's
- * registration (issue 8) — stays small (issue 9).
+ * registration — stays small (docs/performance.md).
  */
 import type { TrustedScriptURL, TrustedTypePolicyFactory } from 'trusted-types/lib';
 import { TRUSTED_TYPES_POLICY } from '../contract/security-policy';

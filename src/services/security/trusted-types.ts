@@ -9,8 +9,8 @@
  *   only DOMPurify's output becomes TrustedHTML).
  * - `widget-scripts`: script URLs, only from the page's origin, the configured widget sources'
  *   origins and VLibras (`widgetScriptOrigins`, services/widgets/config.ts) — in
- *   trusted-script-url.ts, so that the service worker's registration (issue 8) does not load
- *   DOMPurify with the first screen (issue 9).
+ *   trusted-script-url.ts, so that the service worker's registration does not load
+ *   DOMPurify with the first screen (docs/performance.md).
  *
  * Where the browser has no Trusted Types (Firefox, Safari < 26, jsdom) the same functions
  * return plain strings, sanitised the same way.

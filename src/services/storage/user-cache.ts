@@ -3,8 +3,9 @@
  * spec §9 "cached values default 1 hour"). The cookie holds the user JSON and
  * expires after `USER_CACHE_MS`; a malformed or expired value reads as null.
  *
- * The store (issue 24: offline never signs out): the same user is also kept in localStorage as
- * the *last known user*, without the 1 h freshness, until the session ends (`clearCachedUser`
+ * The store (offline never signs out: docs/decisions/0007-offline-keeps-the-last-known-user.md):
+ * the same user is also kept in localStorage as the *last known user*, without the 1 h
+ * freshness, until the session ends (`clearCachedUser`
  * on logout, 401, account deletion). A page load after the hour signs in with it at once and
  * refreshes it; offline it is all the app has, and it is enough.
  */

@@ -36,7 +36,7 @@ export function readableOn(color: string, background = '#ffffff'): string | null
 }
 
 /**
- * The brand's logo as an absolute URL (issue 18): `theme.icons.logo`, or the favicon when the
+ * The brand's logo as an absolute URL: `theme.icons.logo`, or the favicon when the
  * platform has no logo; relative paths resolve against `base` (default: the page's address).
  * @returns null when the platform has neither, or the address is not http(s).
  */
@@ -60,7 +60,7 @@ const cssString = (value: string) => `"${value.replace(/[\\"]/g, '\\$&').replace
 
 /**
  * The page presentation of a brand (pure): template attribute, both theme variants of its
- * colours, and — for the pre-rendered /login before the app runs (issue 18; global.css
+ * colours, and — for the pre-rendered /login before the app runs (global.css
  * `.brand-mark`) — its logo (`--brand-logo`, a CSS url) and name (`--brand-name`, a CSS string).
  */
 export function brandPresentation(platform: Platform): Presentation {
@@ -95,7 +95,7 @@ export function applyPlatform(platform: Platform, root: HTMLElement = document.d
     }
     link.href = favicon;
   }
-  // The browser's UI colour (and the installed app's, with the brand's manifest: issue 8).
+  // The browser's UI colour (and the installed app's, with the brand's manifest, docs/offline.md "Deploying").
   document
     .querySelector<HTMLMetaElement>('meta[name="theme-color"]')
     ?.setAttribute('content', platform.theme.palette.primary.main);

@@ -7,7 +7,7 @@
  * server's stand-in `/api/standins/chatbot.js` does); this file is the one place to map a
  * vendor's API onto it.
  *
- * Nothing covered (issue 23): while the chatbot is shown the page says so on `<html>`
+ * Nothing covered: while the chatbot is shown the page says so on `<html>`
  * (`data-chatbot="shown"`); global.css then reserves room at the page's end for its floating
  * button and keeps focused elements out from under it (`scroll-padding-bottom`), whatever the
  * vendor's script does with the page.

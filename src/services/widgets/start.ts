@@ -4,7 +4,7 @@
  * A script that does not load (blocked by an ad blocker, offline, its host down) is logged
  * for developers and sent to error reporting, never shown: spec §8's 'Cód: 8' / 'Cód: 7'
  * toasts are for a failure reading the *settings* (wiring.ts `loadWidgetConfig`), and a
- * third-party script is nothing a student can act on (issue 18). A null key means the
+ * third-party script is nothing a student can act on. A null key means the
  * platform has no such widget: no load.
  */
 import type { EventBus } from '../events/bus';

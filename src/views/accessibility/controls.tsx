@@ -1,7 +1,7 @@
 /**
  * The controls of the accessibility panel (spec §3; see panel.tsx): dark mode, font size and
  * letter spacing (1–3), language, volume and VLibras, each change sent to the settings actor.
- * Loaded the first time the panel opens (issue 9).
+ * Loaded the first time the panel opens (docs/performance.md).
  */
 import { useId } from 'react';
 import { useIntl } from 'react-intl';

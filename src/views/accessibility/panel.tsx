@@ -1,11 +1,11 @@
 /**
- * The accessibility settings panel (spec §3 Accessibility settings; issue 3): a button
+ * The accessibility settings panel (spec §3 Accessibility settings): a button
  * 'Acessibilidade' that opens a modal native `<dialog>` with dark mode, font size (1–3),
  * letter spacing (1–3), language, volume and VLibras. Every control is a native form
  * control (keyboard and screen readers for free); each change is sent to the settings
  * actor at once (applied and saved on this device); Escape or 'Fechar' closes and the
  * browser returns focus to the button. Renders nothing without the actor (isolated tests).
- * The controls are loaded the first time the dialog opens (issue 9).
+ * The controls are loaded the first time the dialog opens (docs/performance.md).
  */
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { PersonStanding } from 'lucide-react';
@@ -13,11 +13,11 @@ import { useIntl } from 'react-intl';
 import { useAccessibilityRef } from './context';
 import { AccessibilityMessages as M } from './messages';
 
-// The controls load on the first opening (issue 9): every public page shows the button.
+// The controls load on the first opening: every public page shows the button.
 const Panel = lazy(() => import('./controls'));
 
 /**
- * The accessibility dialog and the function that opens it (issue 18: the signed-in header opens
+ * The accessibility dialog and the function that opens it (the signed-in header opens
  * it from its bar button and from the phone menu). @returns null without the settings actor.
  * Closing it (Escape, 'Fechar') returns focus to whatever had it when it opened.
  */

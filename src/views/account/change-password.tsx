@@ -1,10 +1,10 @@
 /**
- * 'Alterar senha' section of /conta (issue 6; spec §7 `POST /auth/changePassword`): current
+ * 'Alterar senha' section of /conta (spec §7 `POST /auth/changePassword`): current
  * password, new password (≥ 8 characters) and confirmation. Fields are checked first (errors
  * linked with aria-describedby, focus on the first invalid one); the server checks the current
  * password (its pt-BR 400 message shows in an alert) and ends the student's other sessions,
  * keeping this one. Success empties the form and says so politely. Offline the button is disabled
- * and says why (issue 8).
+ * and says why (docs/offline.md).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';

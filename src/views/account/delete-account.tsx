@@ -1,12 +1,12 @@
 /**
- * 'Excluir conta' section of /conta (issue 6; spec §3 User deletion payload, §7
+ * 'Excluir conta' section of /conta (spec §3 User deletion payload, §7
  * `POST /users/self/delete`): suggests downloading certificates first, takes an optional reason,
  * asks for confirmation in a modal dialog (ConfirmDialog, focus on 'Cancelar'), then deletes the
  * account. On success it signs the student out through the session (`session.logout` with
  * reason `accountDeleted`: token, cached user, platform settings and query cache cleared, then
  * /login says 'Sua conta foi excluída.') and clears the rest of their data on this device
  * (accessibility settings `a11y:<id>`, their outbox writes). A failure shows in the dialog.
- * Offline the button is disabled and says why (issue 8).
+ * Offline the button is disabled and says why (docs/offline.md).
  */
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';

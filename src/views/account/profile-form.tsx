@@ -1,5 +1,5 @@
 /**
- * The profile form of 'Minha conta' (issue 6; spec §7 `PUT /users/self`,
+ * The profile form of 'Minha conta' (spec §7 `PUT /users/self`,
  * `GET /postal-code/{code}/view`, `GET /cities`), loaded on demand by `<ProfileSection />`
  * (`profile.tsx`) so that imask stays out of the account screen's own chunk.
  *
@@ -11,7 +11,7 @@
  *   an unknown one says 'CEP não encontrado. Preencha o endereço.'; offline or a timeout says
  *   'Sem conexão: preencha o endereço manualmente.'. Fields stay editable in every case; 'Cidade'
  *   suggests the state's cities (`GET /cities`).
- * - No silent mismatch (issue 23): street, district, city and UF belong to the CEP they were filled
+ * - No silent mismatch: street, district, city and UF belong to the CEP they were filled
  *   for (the saved one, a lookup's, or the one in the field when the student typed them). When a
  *   new CEP's lookup fails (unknown, offline, any error) they are cleared and the status adds
  *   'Rua, bairro, cidade e UF do CEP anterior foram apagados.', so the required-field checks keep

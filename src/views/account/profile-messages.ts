@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Profile section of the account page (issue 6): labels, hints, CEP lookup, validation, save. */
+/** Profile section of the account page: labels, hints, CEP lookup, validation, save. */
 export const ProfileMessages = defineMessages({
   title: { id: 'account.profile.title', defaultMessage: 'Dados pessoais', description: 'Profile section heading' },
   name: { id: 'account.profile.name', defaultMessage: 'Nome', description: 'Full name field' },
@@ -117,7 +117,7 @@ export const ProfileMessages = defineMessages({
   }),
 });
 
-/** Identity photo for biometrics (issue 6): camera, file fallback, preview, upload. */
+/** Identity photo for biometrics: camera, file fallback, preview, upload. */
 export const BiometricsMessages = defineMessages({
   title: { id: 'account.biometrics.title', defaultMessage: 'Foto para biometria', description: 'Section heading' },
   intro: {

@@ -1,5 +1,5 @@
 /**
- * Profile section of 'Minha conta' (issue 6; spec §7 `GET /users/self`): reads the student with
+ * Profile section of 'Minha conta' (spec §7 `GET /users/self`): reads the student with
  * `GET /users/self` (query key `accountKeys.self`), then shows the profile form
  * (`profile-form.tsx`: masked CPF / phone / CEP, CEP lookup, validation, `PUT /users/self`).
  *

@@ -1,5 +1,5 @@
 /**
- * /conta, 'Minha conta' (signed in; issue 6): the student's account page. Each part is its own
+ * /conta, 'Minha conta' (signed in): the student's account page. Each part is its own
  * section component, kept apart so that several people can work on the page:
  * - `<ProfileSection />` (`profile.tsx`, `GET/PUT /users/self`, CEP lookup) and `<BiometricsSection />`
  *   (`biometrics.tsx`, v2 `POST /biometrics/create`), first;
@@ -21,10 +21,10 @@ export default function AccountScreen() {
   return (
     <div className="account-page">
       <h1>{title}</h1>
-      {/* ---------- profile and identity photo (issue 6) ---------- */}
+      {/* ---------- profile and identity photo ---------- */}
       <ProfileSection />
       <BiometricsSection />
-      {/* ---------- password and account deletion (issue 6) ---------- */}
+      {/* ---------- password and account deletion ---------- */}
       <ChangePasswordSection />
       <DeleteAccountSection />
     </div>

@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
 
-/** Texts of the account page's security sections: change password, delete account (issue 6). */
+/** Texts of the account page's security sections: change password, delete account. */
 export const AccountSecurityMessages = defineMessages({
   pageTitle: { id: 'account.page.title', defaultMessage: 'Minha conta', description: '/conta heading' },
   changeTitle: {

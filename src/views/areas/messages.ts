@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of the student area screens (issue 6: /profissionalizante, /transito, /graduacao, /tecmix). */
+/** Texts of the student area screens (/profissionalizante, /transito, /graduacao, /tecmix). */
 export const AreaMessages = defineMessages({
   professionalizingIntro: {
     id: 'areas.professionalizing.intro',

@@ -160,7 +160,7 @@ function Documents() {
   );
 }
 
-// 'Concluído' as on the attachment's own page (issue 23: one word for one state).
+// 'Concluído' as on the attachment's own page (one word for one state).
 const STATUS_TEXT = { not_started: M.statusNew, started: M.statusOpened, completed: CommonMessages.completed } as const;
 
 /** Files as links to /attachment/{id}, with category, type, size and whether the student saw them. */

@@ -1,12 +1,12 @@
 /**
- * "Documentos e certificados" (issue 5; spec §3 document contracts, §7 certificates base):
+ * "Documentos e certificados" (spec §3 document contracts, §7 certificates base):
  * for each of the student's contracts, its course and three buttons that issue the enrollment
  * statement, the course curriculum and the student ID card as PDFs. While a document is issued
  * its button says 'Gerando…' (`aria-busy`) and a polite status tells what happens; the PDF
  * opens in a new tab (an object URL; if the browser blocks the tab, the status says so) and a
  * download link with a meaningful file name (`declaracao-de-matricula-<course>.pdf`) appears;
  * a failure shows its reason in an alert. Offline, the buttons are disabled and the reason is
- * shown (issue 5). The student's graduation courses (`GET /grad/courses/?erp_user_id`) are
+ * shown. The student's graduation courses (`GET /grad/courses/?erp_user_id`) are
  * listed when there are any. Object URLs are revoked when replaced and on unmount.
  *
  * Self-contained: mount `<CertificatesSection />` on any signed-in screen (the /attachments

@@ -1,8 +1,8 @@
 /**
- * Signed-in layout: skip link, header with the platform's logo and name (issue 18), main navigation,
+ * Signed-in layout: skip link, header with the platform's logo and name, main navigation,
  * the accessibility settings, the student's name and 'Sair' (spec §4 Auth: logout → /login) — on a
  * phone one row instead: logo, name and a 'Menu' button opening the same in a dialog — the outbox status
- * (pending progress writes, 'Sincronizar agora'), the offline banner (issue 8) and the main landmark.
+ * (pending progress writes, 'Sincronizar agora'), the offline banner (docs/offline.md) and the main landmark.
  */
 import { createContext, useRef, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -70,7 +70,7 @@ function NavLink({
   );
 }
 
-/** The phone menu's texts (issue 18). */
+/** The phone menu's texts. */
 const MenuMessages = defineMessages({
   open: {
     id: 'layout.menu.button',
@@ -91,7 +91,7 @@ const MenuMessages = defineMessages({
 });
 
 /**
- * The phone menu (issue 18): a 'Menu' button opening a modal native `<dialog>` with every
+ * The phone menu: a 'Menu' button opening a modal native `<dialog>` with every
  * destination — Início, Cursos, Notas, Documentos, Financeiro, Minha conta — and the actions
  * 'Acessibilidade' and 'Sair'. `showModal` keeps focus inside and closes on Escape; closing
  * (Escape, 'Fechar menu', following a link) returns focus to the 'Menu' button. Shown below

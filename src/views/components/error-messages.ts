@@ -1,5 +1,5 @@
 /**
- * The one error-to-message mapping of the app (issue 24): every failure a student can meet is
+ * The one error-to-message mapping of the app (docs/errors.md): every failure a student can meet is
  * sorted by `classifyError` (services/http/errors.ts) into a kind, and each kind has one human
  * message here, in pt-BR with en/es catalogues. Technical detail (status, timeout, path) never
  * becomes the message: it goes to error reporting and at most a 'Detalhes' disclosure.

@@ -8,6 +8,8 @@
  *   `PageGone` when the URL's page is past the last one;
  * - `usePageFocus`: after a pagination link, focus moves to the result count at the top of the
  *   new page (announced), so keyboard and screen-reader users go on from its first item.
+ *
+ * Lists are paged, never windowed: docs/decisions/0004-pages-rather-than-windowing.md.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';

@@ -1,5 +1,5 @@
 /**
- * Why an action that needs the platform is disabled (issues 5, 8): 'Sem conexão com a internet:
+ * Why an action that needs the platform is disabled (docs/offline.md): 'Sem conexão com a internet:
  * esta ação fica disponível quando a conexão voltar.' Rendered only while offline; the disabled
  * control points at it with `aria-describedby={id}`.
  * @param id the element id the control refers to.

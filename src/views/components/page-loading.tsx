@@ -4,7 +4,7 @@ import { useOnline } from './use-online';
 import { PwaMessages } from '../pwa/messages';
 
 /**
- * Full-page loading state, announced politely to screen readers. Offline (issue 8) a read that
+ * Full-page loading state, announced politely to screen readers. Offline (docs/offline.md) a read that
  * is still loading waits for the network — its data was never saved on this device — so it says
  * so instead of spinning forever.
  */

@@ -57,7 +57,7 @@ const NotFoundMessages = defineMessages({
 });
 
 /**
- * What a course, module or learning object screen shows when its read failed (issue 18):
+ * What a course, module or learning object screen shows when its read failed:
  * a 404 (does not exist, or is not the student's) is not an error — a not-found state with a
  * way back to /courses ('Voltar para Meus cursos'), no retry; any other failure is `QueryError`.
  */

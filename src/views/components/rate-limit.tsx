@@ -1,5 +1,5 @@
 /**
- * 'Muitas tentativas. Tente novamente em M:SS' (issue 19): when the platform answers a form with
+ * 'Muitas tentativas. Tente novamente em M:SS': when the platform answers a form with
  * 429 and a `Retry-After`, the form waits that long (the submit button disabled) and says how long
  * is left. The countdown is the `cooldownMachine`'s; screen readers hear the sentence once, when it
  * appears (the ticking time is hidden from them, the first time is in a hidden copy).

@@ -1,9 +1,9 @@
 /**
- * `readPromise(promise)`: what React 19's `use(promise)` does, for React 18 (issue 9 keeps React
- * 18 for its 20 KB smaller client runtime). Inside a `<Suspense>` boundary it returns the
- * promise's value once resolved, suspends the component while it is pending (React 18 retries
- * the render when the thrown promise settles), and throws its error to the nearest error
- * boundary when it rejected.
+ * `readPromise(promise)`: what React 19's `use(promise)` does, for React 18 (kept for its 20 KB
+ * smaller client runtime: docs/decisions/0001-react-18-rather-than-19.md). Inside a `<Suspense>`
+ * boundary it returns the promise's value once resolved, suspends the component while it is
+ * pending (React 18 retries the render when the thrown promise settles), and throws its error to
+ * the nearest error boundary when it rejected.
  *
  * The promise must be stable across renders (created once, e.g. memoised by its loader): the
  * settled state is kept on it in a WeakMap.

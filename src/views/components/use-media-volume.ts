@@ -1,6 +1,6 @@
 /**
- * The accessibility setting 'Volume dos sons' (spec §3 `volume_of_sounds`, 0–1, default 0.6;
- * issue 24) applied to the app's own `<video>` and `<audio>` elements (learning objects, short
+ * The accessibility setting 'Volume dos sons' (spec §3 `volume_of_sounds`, 0–1, default 0.6)
+ * applied to the app's own `<video>` and `<audio>` elements (learning objects, short
  * videos), live: a change in the settings panel reaches a playing element at once.
  */
 import { useEffect, useRef, type RefObject } from 'react';

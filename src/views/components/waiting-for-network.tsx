@@ -1,8 +1,8 @@
 /**
- * What a signed-in route shows while the session waits for the platform (issue 24): a token is
- * stored but no user was ever read on this device, and the platform does not answer. The session
- * is kept (offline never signs out); it goes on by itself when the platform answers, or now with
- * 'Tentar novamente'.
+ * What a signed-in route shows while the session waits for the platform
+ * (docs/decisions/0007-offline-keeps-the-last-known-user.md): a token is stored but no user was
+ * ever read on this device, and the platform does not answer. The session is kept (offline never
+ * signs out); it goes on by itself when the platform answers, or now with 'Tentar novamente'.
  */
 import { defineMessages, useIntl } from 'react-intl';
 import { useSessionRef } from '../session-context';

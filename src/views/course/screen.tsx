@@ -69,7 +69,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
             {intl.formatMessage(target ? CourseMessages.continue : CourseMessages.start)}
           </Link>
         )}
-        {/* Nothing to reset before anything was started (issue 23). */}
+        {/* Nothing to reset before anything was started. */}
         {(course.status !== 'not_started' || course.last_learning_object !== null || course.progress > 0) && (
           <button
             type="button"

@@ -1,5 +1,5 @@
 /**
- * Pix payment of one bill in a native modal `<dialog>` (issue 5), loaded on demand with the
+ * Pix payment of one bill in a native modal `<dialog>`, loaded on demand with the
  * QR code library (`qrcode`, imported only here). One `pixPayment` actor per opening
  * (`providePixPayment`, given by the app: `AppServices.loadPayments`); this view only selects from it and sends events:
  *
@@ -63,7 +63,7 @@ export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClos
   const queryClient = useQueryClient();
   const { providePixPayment, followPixReachability } = readPromise(useAppServices().loadPayments());
   const [machine] = useState(() =>
-    // Paid: the bills list and the home's pending-bills count must say so (issue 23).
+    // Paid: the bills list and the home's pending-bills count must say so.
     providePixPayment(() => {
       void queryClient.invalidateQueries({ queryKey: financesKeys.bills });
       void queryClient.invalidateQueries({ queryKey: homeKeys.all });

@@ -2,11 +2,11 @@
  * Finances (spec §2 /finances, §3 "Bills (with a pix payment)", §7 hub + ERP): the student's
  * bills from ERP `GET /bills`, grouped by status — 'Vencidas' (overdue, first: they need
  * action, oldest first), 'Em aberto' (soonest first), 'Pagas' (newest first) — filterable by
- * status and due year and cut into pages of `BILLS_PER_PAGE` (the API is not paginated), all
+ * status and due year and cut into pages of `BILLS_PER_PAGE` (the API is not paginated; docs/long-lists.md), all
  * kept in the URL (`?status=…&year=YYYY&page=N`); the count shown is announced. Amounts are
  * cents of BRL shown as 'R$ 349,90'; due dates as dd/mm/aaaa (pt-BR). Overdue bills say 'Vencida' in text (not
  * colour only). 'Pagar com Pix' opens the payment dialog (lazy, with the QR code library);
- * offline it is disabled and the reason is shown and linked to each button (issue 5).
+ * offline it is disabled and the reason is shown and linked to each button (docs/offline.md).
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';

@@ -1,9 +1,9 @@
 /**
- * The home banner carousel (issue 6; WAI-ARIA APG carousel pattern, WCAG 2.2.2): a labelled
+ * The home banner carousel (WAI-ARIA APG carousel pattern, WCAG 2.2.2): a labelled
  * region (`aria-roledescription="carrossel"`), one slide shown at a time (`role="group"`,
  * `aria-roledescription="slide"`, named 'N de M'), 'Pausar' / 'Continuar rotação' first, then
  * 'Anterior' / 'Próximo' — compact icon buttons over the banner's corner, named by aria-label
- * (issue 18) — and one indicator button per slide (`aria-current` on the shown one).
+ * — and one indicator button per slide (`aria-current` on the shown one).
  * ←/→ inside the carousel move too. Rotation (every 6 s) stops under reduced motion and while
  * the pointer is over it or focus is inside; a polite live region speaks the slide only after
  * the student changes it. The behaviour is `carouselMachine`; this view only sends events.
@@ -65,7 +65,7 @@ export function BannerCarouselView({ banners, actor }: { banners: Banner[]; acto
       onKeyDown={onKeyDown}
     >
       {total > 1 && (
-        // Compact icon buttons over the banner's top corner (issue 18); first in the tab order.
+        // Compact icon buttons over the banner's top corner; first in the tab order.
         <div className={styles.carouselControls}>
           <button
             type="button"
@@ -103,7 +103,7 @@ export function BannerCarouselView({ banners, actor }: { banners: Banner[]; acto
             className={styles.slide}
             hidden={i !== index}
           >
-            {/* Sized (no layout shift); slides not shown yet load when they are (issue 9). */}
+            {/* Sized (no layout shift); slides not shown yet load when they are. */}
             <img
               className={styles.slideImage}
               src={banner.image_url}

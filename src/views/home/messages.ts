@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of the home / index dashboard (issue 6). */
+/** Texts of the home / index dashboard. */
 export const HomeMessages = defineMessages({
   greeting: defineMessage<{ name: string }>({
     id: 'home.greeting',

@@ -1,5 +1,5 @@
 /**
- * Home (`/home`, platform 1) and index (`/`, other platforms) dashboard (spec §2; issue 6):
+ * Home (`/home`, platform 1) and index (`/`, other platforms) dashboard (spec §2):
  * banners of main v1 `GET /content/banners?isVisibleEad=1` in an accessible carousel (not on a
  * platform with `options.show_banners: false`: neither read nor shown), shortcuts
  * to the areas the student's flags open (spec §6: Profissionalizante always; Trânsito with
@@ -56,7 +56,7 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
   const heading = intl.formatMessage(index ? ScreenMessages.index : ScreenMessages.home);
   usePageTitle(heading);
   const dashboard = useQuery({ queryKey: homeKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) });
-  // A platform with `options.show_banners: false` (issue 24) has no carousel: nothing is read.
+  // A platform with `options.show_banners: false` has no carousel: nothing is read.
   const showBanners = useShowBanners() === true;
   const banners = useQuery({
     queryKey: homeKeys.banners,
@@ -148,7 +148,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
                 <time dateTime={item.date}>
                   {intl.formatDate(`${item.date}T12:00:00Z`, { dateStyle: 'short', timeZone: 'UTC' })}
                 </time>
-                {/* Past dates are not "upcoming" (issue 23): say what they are. */}
+                {/* Past dates are not "upcoming": say what they are. */}
                 {isPastDay(item.date) && (
                   <span className="badge badge-warning">
                     {intl.formatMessage(item.kind === 'bill' ? HomeMessages.overdue : HomeMessages.awaitingGrade)}

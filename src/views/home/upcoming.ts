@@ -1,5 +1,5 @@
 /**
- * Dates of the home's 'Pendências e prazos' (issue 23): an item whose date has passed is not
+ * Dates of the home's 'Pendências e prazos': an item whose date has passed is not
  * "upcoming" — a bill is overdue ('Atrasada'), an assessment is waiting for its grade.
  */
 

@@ -60,7 +60,7 @@ export function LearningObjectContent({
       return (
         <figure className="lo-media">
           <LoVideo url={url} onEnded={() => onFinish()} />
-          {/* A preview records nothing (issue 23): no promise of completion. */}
+          {/* A preview records nothing: no promise of completion. */}
           {!readOnly && <figcaption className="muted">{intl.formatMessage(M.videoHint)}</figcaption>}
         </figure>
       );

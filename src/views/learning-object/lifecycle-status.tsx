@@ -32,7 +32,7 @@ export function LifecycleStatus({
   alreadyDone?: boolean;
   /**
    * The end recorded means 'Concluído' (default). Not for a quiz: the platform decides from the
-   * grade (issue 23), so `alreadyDone` says it and an ended attempt alone shows 'Em andamento'.
+   * grade, so `alreadyDone` says it and an ended attempt alone shows 'Em andamento'.
    */
   endedIsDone?: boolean;
   /** Offer 'Concluir' (not for a quiz, which is finished by sending its answers). */

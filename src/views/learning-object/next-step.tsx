@@ -1,5 +1,5 @@
 /**
- * The viewer's way forward (issue 23: no dead ends). From a learning object it is, in order:
+ * The viewer's way forward (no dead ends). From a learning object it is, in order:
  * the next learning object of the module (`lo.next`); on the module's last one, the first
  * learning object of the course's next module (`lo.next_module`, 'Próximo módulo: <nome>'; its
  * page when it has none yet); on the course's last module, back to the course page with 'Este é

@@ -1,11 +1,11 @@
 /**
- * A quiz learning object (issue 4): one radio group per question (`<fieldset>` + `<legend>`),
+ * A quiz learning object: one radio group per question (`<fieldset>` + `<legend>`),
  * 'Enviar respostas' checks that every question is answered (else an alert names what is
  * missing and focus moves to the first unanswered question), then reports
  * `{ answers: { questionId: optionId } }` through `onSubmit` — the `end` body's `data`
  * (spec §7). Once finished the answers are shown read-only with the server's grade
  * (`result`) when it has arrived; `readOnly` (preview) never submits.
- * Feedback and second chance (issue 23): with the grade, each question says 'Resposta certa' /
+ * Feedback and second chance: with the grade, each question says 'Resposta certa' /
  * 'Resposta errada' (its group's description), the score, whether it passed and the attempts;
  * when the platform allows another attempt (`result.can_retry`) and the quiz is not completed,
  * 'Tentar novamente' calls `onRetake` (the viewer opens a new attempt: a new start and end).

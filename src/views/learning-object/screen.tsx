@@ -39,7 +39,7 @@ export default function LearningObjectScreen(props: Props) {
   const moduleId = parseId(props.moduleId);
   const loId = parseId(props.learningObjectId);
   const valid = courseId !== null && moduleId !== null && loId !== null;
-  // A quiz's new attempt (issue 23) is a new opening: a new viewer and lifecycle actor (new
+  // A quiz's new attempt is a new opening: a new viewer and lifecycle actor (new
   // start/end idempotency keys); grades of the attempts before it are not shown as its own.
   const [attempt, setAttempt] = useState({ n: 0, gradedBefore: 0 });
 

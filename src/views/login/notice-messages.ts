@@ -1,7 +1,7 @@
-/** Notices of /login after a password reset or an account deletion (issue 6); apart so /login loads only them. */
+/** Notices of /login after a password reset or an account deletion; apart so /login loads only them. */
 import { defineMessages } from 'react-intl';
 
-/** Notices of /login after a password reset or an account deletion (issue 6). */
+/** Notices of /login after a password reset or an account deletion. */
 export const LoginNoticeMessages = defineMessages({
   passwordReset: {
     id: 'login.notice.passwordReset',

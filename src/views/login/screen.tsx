@@ -31,7 +31,7 @@ export function LoginScreen() {
   const [localError, setLocalError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   usePageTitle(intl.formatMessage(LoginMessages.title));
-  // After a password reset or an account deletion (issue 6).
+  // After a password reset or an account deletion.
   const notice = loginNoticeOf(search);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -54,15 +54,16 @@ export function LoginScreen() {
   };
 
   // Once this form is hydrated, the pre-rendered /login is the app's: a sign-in sent before is
-  // sent now (issue 9; src/views/prerender-handoff.ts). Here, not higher: the form hydrates
-  // inside the routes' Suspense boundary, after the app's shell.
+  // sent now (docs/decisions/0002-prerendered-login-and-deferred-entry.md;
+  // src/views/prerender-handoff.ts). Here, not higher: the form hydrates inside the routes'
+  // Suspense boundary, after the app's shell.
   useEffect(() => finishPrerender(), []);
 
-  // 429 (issue 19): the form waits the platform's Retry-After, counting down.
+  // 429: the form waits the platform's Retry-After, counting down.
   const cooldown = useRateLimitCooldown(loginError);
   const rateLimited = loginError?.kind === 'rateLimited';
   const error = localError ?? (loginError && !rateLimited ? messageOfClassified(intl, loginError, 'login') : null);
-  // After a failed submit, focus goes to the message (issue 24): a screen reader reads it and a
+  // After a failed submit, focus goes to the message (docs/errors.md): a screen reader reads it and a
   // keyboard user continues from there, instead of focus falling to <body>.
   const waiting = rateLimited && cooldown.cooling;
   useEffect(() => {

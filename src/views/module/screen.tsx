@@ -25,7 +25,7 @@ import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { ModuleMessages, ModuleResetMessages } from './messages';
 
-// Shared with the viewer and the preview, which must not load this screen with theirs (issue 9).
+// Shared with the viewer and the preview, which must not load this screen with theirs (docs/performance.md).
 export { moduleQueryKey, TYPE_TEXT } from './shared';
 
 const STATUS_TEXT: Record<LearningObjectStatus, keyof typeof ModuleMessages> = {
@@ -98,7 +98,7 @@ export default function ModuleScreen({
                 </span>
               )}
             </h2>
-            {/* Nothing to reset before one of its learning objects was started (issue 23). */}
+            {/* Nothing to reset before one of its learning objects was started. */}
             {lesson.learning_objects.some((lo) => lo.status !== 'not_started') && (
               <button
                 type="button"

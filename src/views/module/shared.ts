@@ -1,6 +1,6 @@
 /**
  * What the module screen shares with the learning-object viewer and the preview: apart from the
- * screen so that those screens do not load it with theirs (issue 9).
+ * screen so that those screens do not load it with theirs (docs/performance.md).
  */
 import type { LearningObjectType } from '../../services/contract/lms';
 import type { ModuleMessages } from './messages';

@@ -1,6 +1,6 @@
 /**
  * A labelled form field with an optional hint and an error, both linked to the input with
- * `aria-describedby`; `aria-invalid` while the error shows (issue 6 forms).
+ * `aria-describedby`; `aria-invalid` while the error shows.
  *
  * Props: `id`, `name`, `label`, `type` (default text), `autoComplete`, `hint`, `error` (text or
  * null), `defaultValue`, `inputMode`, `required`.

@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
 
-/** Texts of the password reset screens (/requestResetPassword, /resetPassword; issue 6). */
+/** Texts of the password reset screens (/requestResetPassword, /resetPassword). */
 export const ResetMessages = defineMessages({
   requestTitle: {
     id: 'passwordReset.request.title',
@@ -117,5 +117,6 @@ export const PasswordRuleMessages = defineMessages({
   },
 });
 
-// LoginNoticeMessages (the notices of /login) live in ../login/notice-messages.ts (issue 9).
+// LoginNoticeMessages (the notices of /login) live in ../login/notice-messages.ts, so that /login
+// loads only them.
 export { LoginNoticeMessages } from '../login/notice-messages';

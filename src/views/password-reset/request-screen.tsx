@@ -1,5 +1,5 @@
 /**
- * /requestResetPassword (spec §2, public; issue 6): the student gives their access code and the
+ * /requestResetPassword (spec §2, public): the student gives their access code and the
  * platform e-mails a verification code (`POST /auth/resetPassword`, scope always BRA, challenge
  * type email — spec §2, §5). The answer is the same whether the account exists or not; on it the
  * student goes to /resetPassword with the access code filled in and a status saying a code was
@@ -41,7 +41,7 @@ export default function RequestResetPasswordScreen() {
   };
 
   const busy = request.isPending;
-  // 429 (issue 19): wait the platform's Retry-After before sending again.
+  // 429: wait the platform's Retry-After before sending again.
   const cooldown = useRateLimitCooldown(request.isError ? request.error : null);
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">

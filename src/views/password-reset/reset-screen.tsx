@@ -1,5 +1,5 @@
 /**
- * /resetPassword (spec §2, public; issue 6): access code, the e-mailed verification code, the
+ * /resetPassword (spec §2, public): access code, the e-mailed verification code, the
  * new password and its confirmation → `POST /auth/resetPassword` (code + challenge_response,
  * scope always BRA, challenge type email). Fields are checked first (code and access code
  * required, password ≥ 8 characters, confirmation equal): each error is linked to its field and
@@ -57,7 +57,7 @@ export default function ResetPasswordScreen() {
 
   const message = (field: Field) => (errors[field] ? intl.formatMessage(errors[field]) : null);
   const busy = reset.isPending;
-  // 429 (issue 19): wait the platform's Retry-After before sending again.
+  // 429: wait the platform's Retry-After before sending again.
   const cooldown = useRateLimitCooldown(reset.isError ? reset.error : null);
   return (
     <main id="conteudo" tabIndex={-1} className="public-main login-page">

@@ -1,5 +1,5 @@
 /**
- * Client-side rules of a new password (issue 6: reset and change password): at least
+ * Client-side rules of a new password (reset and change password): at least
  * `MIN_PASSWORD_LENGTH` (8) characters, and the confirmation must match. The server checks
  * the length again.
  */

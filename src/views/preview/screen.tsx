@@ -1,7 +1,7 @@
 /**
  * Learning-object preview (spec §2 `/lo/preview/{learningObject}`, public, no login): the
  * same content renderer as the viewer, read-only — no lifecycle actor, no outbox, so no
- * start/end is ever sent (issue 4). The object is read with `getLearningObjectPreview`.
+ * start/end is ever sent. The object is read with `getLearningObjectPreview`.
  */
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';

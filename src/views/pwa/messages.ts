@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of the offline and update notices (issue 8). */
+/** Texts of the offline and update notices (docs/offline.md). */
 export const PwaMessages = defineMessages({
   updateTitle: {
     id: 'pwa.update.title',

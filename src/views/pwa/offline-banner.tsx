@@ -1,5 +1,5 @@
 /**
- * 'Você está offline — dados de <hora>' (issue 8): while the browser is offline, a banner under
+ * 'Você está offline — dados de <hora>' (docs/offline.md): while the browser is offline, a banner under
  * the header says that what is on screen comes from this device, and from when — the oldest
  * load time of the reads the current screen shows (today: `14:32`; another day: `22/11 14:32`).
  * Without any saved read on screen it says 'Você está offline'. Announced politely; hidden online.

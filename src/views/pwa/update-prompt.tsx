@@ -1,5 +1,5 @@
 /**
- * 'Nova versão disponível' (issue 8): a non-modal notice at the bottom of every screen while
+ * 'Nova versão disponível' (docs/offline.md "Updates"): a non-modal notice at the bottom of every screen while
  * the app update actor offers a new version; 'Atualizar agora' switches (the page reloads),
  * 'Depois' hides it for a while. Its title is announced politely when it appears; nothing
  * takes the focus away from what the student is doing.
