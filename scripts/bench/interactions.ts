@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { median } from './budgets';
 import type { Cookie } from './routes';
-import { PHONE_VIEWPORT, throttle } from './throttle';
+import { phoneContext, throttle } from './throttle';
 
 /** What shows that a click got its answer: an element matching `selector` whose text contains `text`. */
 export interface Expected {
@@ -108,17 +108,8 @@ function whenVisible(page: Page, expected: Expected): Promise<number> {
  */
 async function runOnce(browser: Browser, baseUrl: string, cookies: Cookie[], interaction: Interaction) {
   await interaction.before?.();
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    locale: 'pt-BR',
-    ignoreHTTPSErrors: true,
-    viewport: PHONE_VIEWPORT,
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await phoneContext(browser, cookies, 'block');
   try {
-    await context.addCookies(cookies);
     await context.addInitScript({ content: `${webVitalsScript()}\n${PAGE_HOOKS}` });
     const page = await context.newPage();
     await throttle(context, page);

@@ -6,7 +6,8 @@
  * adjustment for packet-level vs request-level throttling), 1474.6 Kbps down, 675 Kbps up.
  * Never calibrate these to the machine: the point is a fixed yardstick.
  */
-import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { Cookie } from './routes';
 
 /** Lighthouse mobileSlow4G, devtools throttling. Kbps = 1024 bits/s as Lighthouse counts. */
 export const MOBILE = {
@@ -18,6 +19,29 @@ export const MOBILE = {
 
 /** Lighthouse's mobile viewport (Moto G Power), CSS px. */
 export const PHONE_VIEWPORT = { width: 412, height: 823 } as const;
+
+/**
+ * A fresh phone-sized browser context (Moto G Power viewport, touch, pt-BR, the CDN's self-signed
+ * certificate trusted) holding the signed-in student's `cookies`.
+ * @param serviceWorkers 'block' for a first visit, 'allow' for warm reloads.
+ */
+export async function phoneContext(
+  browser: Browser,
+  cookies: Cookie[],
+  serviceWorkers: 'allow' | 'block',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    serviceWorkers,
+    locale: 'pt-BR',
+    ignoreHTTPSErrors: true,
+    viewport: PHONE_VIEWPORT,
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addCookies(cookies);
+  return context;
+}
 
 /**
  * Applies {@link MOBILE} to `page` (CPU and network) and returns its CDP session.

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import type { Cookie } from './routes';
-import { PHONE_VIEWPORT, throttle } from './throttle';
+import { phoneContext, throttle } from './throttle';
 
 interface TraceEvent {
   name: string;
@@ -189,17 +189,8 @@ export async function traceColdLoad(options: {
   path: string;
   file: string;
 }): Promise<LongTask[]> {
-  const context = await options.browser.newContext({
-    serviceWorkers: 'block',
-    locale: 'pt-BR',
-    ignoreHTTPSErrors: true,
-    viewport: PHONE_VIEWPORT,
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await phoneContext(options.browser, options.cookies, 'block');
   try {
-    await context.addCookies(options.cookies);
     const page = await context.newPage();
     await throttle(context, page);
     await options.browser.startTracing(page, { screenshots: false });

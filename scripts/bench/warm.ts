@@ -8,7 +8,7 @@
 import type { Browser } from '@playwright/test';
 import { median } from './budgets';
 import type { Cookie } from './routes';
-import { PHONE_VIEWPORT, throttle } from './throttle';
+import { phoneContext, throttle } from './throttle';
 
 /** A page to reload warm. */
 export interface WarmPage {
@@ -48,17 +48,8 @@ export async function measureWarmReloads(options: {
 }): Promise<WarmMedians[]> {
   const out: WarmMedians[] = [];
   for (const warm of options.pages) {
-    const context = await options.browser.newContext({
-      serviceWorkers: 'allow',
-      locale: 'pt-BR',
-      ignoreHTTPSErrors: true,
-      viewport: PHONE_VIEWPORT,
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await phoneContext(options.browser, options.cookies, 'allow');
     try {
-      await context.addCookies(options.cookies);
       await context.addInitScript({ content: LCP_OBSERVER });
       const page = await context.newPage();
       await page.goto(`${options.baseUrl}${warm.path}`, { waitUntil: 'load' });
