@@ -25,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
 import { entryLoaderInline } from '../../server/security-headers.ts';
+import type { EarlyReadsData } from '../../src/app/early-reads.ts';
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -40,6 +41,8 @@ export interface EntryData {
   entry: string;
   preloads: string[];
   routes: RoutePreload[];
+  /** The first API read of each signed-in route, asked for with the HTML (src/app/early-reads.ts). */
+  early?: EarlyReadsData;
 }
 
 /** `data` as the text of a JSON data block: `<` escaped so that no `</script>` can end it early. */
@@ -57,6 +60,7 @@ export function deferEntry(
   html: string,
   routes: readonly RoutePreload[] = [],
   loader: string = entryLoaderInline().code,
+  early?: EarlyReadsData,
 ): { html: string; data: EntryData | null } {
   const entry = ENTRY.exec(html);
   if (!entry) return { html, data: null };
@@ -66,6 +70,7 @@ export function deferEntry(
     entry: entry[1]!,
     preloads,
     routes: routes.map(([pattern, files]) => [pattern, files.filter((f) => !known.has(f))]),
+    ...(early ? { early } : {}),
   };
   const out = html
     .replace(ENTRY, '')
@@ -133,6 +138,16 @@ async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: st
   });
 }
 
+/** The early reads of this build (src/app/early-reads.ts, evaluated with the build's env). */
+async function earlyReads(root: string): Promise<EarlyReadsData> {
+  const { module } = await runnerImport<{ earlyReadsData: () => EarlyReadsData }>('/src/app/early-reads.ts', {
+    root,
+    configFile: false,
+    logLevel: 'error',
+  });
+  return module.earlyReadsData();
+}
+
 /** The Vite plugin (build only). */
 export function deferredEntry(): Plugin {
   let root = process.cwd();
@@ -148,7 +163,7 @@ export function deferredEntry(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         const routes = ctx.bundle ? await routePreloads(root, ctx.bundle, base) : [];
-        return deferEntry(html, routes).html;
+        return deferEntry(html, routes, undefined, ctx.bundle ? await earlyReads(root) : undefined).html;
       },
     },
   };

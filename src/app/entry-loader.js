@@ -5,15 +5,48 @@
 // code never changes from one build to the next (so deploy/_headers can list its hash): what a
 // build knows — the entry, its preloads and each route's chunks — is in the JSON data block
 // #entry-data, which is data, not script. Keep it tiny and dependency-free.
-/* global document, location, requestAnimationFrame, setTimeout */
+/* global document, location, requestAnimationFrame, setTimeout, window, fetch, URL */
 (function () {
   var d = document;
   var data = JSON.parse(d.getElementById('entry-data').textContent);
-  var files = data.preloads;
+  // The entry itself is preloaded too: it downloads beside its libraries instead of after them
+  // (it is imported only once they have run, below).
+  var files = data.preloads.concat(data.entry);
   // A deep link: that route's chunks and styles download while the entry starts.
   data.routes.some(function (r) {
     return new RegExp(r[0]).test(location.pathname) && (files = files.concat(r[1]));
   });
+  // Signed in on a route with a first API read (src/app/early-reads.ts): ask for it now, with
+  // the HTML, not once the app's JS has downloaded and started; the app's HTTP client takes the
+  // answer (src/services/http/early-reads.ts).
+  var early = data.early;
+  var token = early && new RegExp('(?:^|; )' + early.cookie + '=([^;]+)').exec(d.cookie);
+  if (token && window.fetch) {
+    token = decodeURIComponent(token[1]);
+    early.routes.some(function (r) {
+      var m = new RegExp(r[0]).exec(location.pathname);
+      if (!m || (r[2] && location.search)) return false;
+      var url = new URL(
+        r[1].replace(/[{](\w+)[}]/g, function (_, name) {
+          return encodeURIComponent(m.groups[name]);
+        }),
+        location.href,
+      ).href;
+      var headers = {};
+      Object.keys(early.headers).forEach(function (name) {
+        headers[name] = early.headers[name].replace('{token}', token);
+      });
+      window.__earlyRead = {
+        url: url,
+        token: token,
+        at: Date.now(),
+        response: fetch(url, { headers: headers }).catch(function () {
+          return null;
+        }),
+      };
+      return true;
+    });
+  }
   var done = false;
   function load() {
     if (done) return;

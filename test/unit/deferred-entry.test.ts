@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferEntry, type RoutePreload } from '../../scripts/vite/deferred-entry';
+import type { EarlyReadsData } from '../../src/app/early-reads';
 import { inlineScriptHashesOf, inlineScriptsOf } from '../../scripts/vite/inline-scripts';
 import { entryLoaderInline, prepaintInline, scriptHash } from '../../server/security-headers';
 
@@ -80,9 +81,9 @@ describe('the loader in the page', () => {
   });
 
   /** Puts the data block of a build in the page and runs the loader (its import() fails here: no server). */
-  const run = (path: string) => {
+  const run = (path: string, early?: EarlyReadsData) => {
     history.replaceState(null, '', path);
-    const { html } = deferEntry(viteHtml('aaa'), routes('aaa'));
+    const { html } = deferEntry(viteHtml('aaa'), routes('aaa'), undefined, early);
     const block = /<script type="application\/json" id="entry-data">[^<]*<\/script>/.exec(html)![0];
     document.body.insertAdjacentHTML('beforeend', block);
     new Function(entryLoaderInline().code)();
@@ -92,10 +93,12 @@ describe('the loader in the page', () => {
       (l) => `${l.rel}${l.getAttribute('as') ? `:${l.getAttribute('as')}` : ''} ${l.getAttribute('href')}`,
     );
 
-  it('on a deep link, preloads the entry’s chunks and the route’s at once', () => {
+  it('on a deep link, preloads the entry, its chunks and the route’s at once', () => {
     run('/courses');
+    // The entry downloads beside its libraries, not after they have run (one round trip less).
     expect(preloads()).toEqual([
       'modulepreload /assets/vendor-aaa.js',
+      'modulepreload /assets/index-aaa.js',
       'modulepreload /assets/reading-routes-aaa.js',
       'modulepreload /assets/courses-aaa.js',
     ]);
@@ -109,6 +112,49 @@ describe('the loader in the page', () => {
     expect(preloads()).toEqual([]);
     frames.forEach((callback) => callback(0));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(preloads()).toEqual(['modulepreload /assets/vendor-aaa.js']);
+    expect(preloads()).toEqual(['modulepreload /assets/vendor-aaa.js', 'modulepreload /assets/index-aaa.js']);
+  });
+
+  describe('early reads', () => {
+    const early: EarlyReadsData = {
+      cookie: 'token',
+      headers: { 'x-user-environment': 'WEB', 'x-access-token': '{token}' },
+      routes: [
+        ['^\\/courses\\/?$', '/api/v2/lms/courses?page=1&per_page=12', true],
+        ['^\\/courses\\/(?<course>[^/]+)\\/?$', '/api/v1/lms/courses/{course}', false],
+      ],
+    };
+    afterEach(() => {
+      document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+      delete window.__earlyRead;
+    });
+
+    it('signed in on a route with a first read, asks for it with the token before the app loads', () => {
+      document.cookie = 'token=tok%201; path=/';
+      const fetchSpy = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}'));
+      run('/courses/42', early);
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      expect(fetchSpy).toHaveBeenCalledWith(`${location.origin}/api/v1/lms/courses/42`, {
+        headers: { 'x-user-environment': 'WEB', 'x-access-token': 'tok 1' },
+      });
+      expect(window.__earlyRead).toMatchObject({ url: `${location.origin}/api/v1/lms/courses/42`, token: 'tok 1' });
+    });
+
+    it('asks nothing signed out, on a route without a read, or for the list with a query', () => {
+      const fetchSpy = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}'));
+      run('/courses', early);
+      document.cookie = 'token=t; path=/';
+      run('/finances', early);
+      run('/courses?q=matem', early);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(window.__earlyRead).toBeUndefined();
+    });
+
+    it('a failed early request leaves null, for the app to ask again', async () => {
+      document.cookie = 'token=t; path=/';
+      vi.spyOn(window, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+      run('/courses', early);
+      await expect(window.__earlyRead!.response).resolves.toBeNull();
+    });
   });
 });

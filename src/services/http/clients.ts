@@ -24,6 +24,7 @@ import type { ApiBase } from '../contract/bases';
 import { apiBaseUrls, filesAuthorization, TIMEOUTS_MS } from '../config';
 import { getToken } from '../storage/token';
 import { ApiError, NetworkError, TimeoutError, parseRetryAfter } from './errors';
+import { takeEarlyRead } from './early-reads';
 import { reportNetworkFailure, reportNetworkSuccess, setProbeUrl } from './connectivity';
 
 // While the platform is unreachable, its public platform lookup is what is asked (any answer counts).
@@ -47,7 +48,8 @@ const currentPath = (): string => (typeof location === 'undefined' ? '/' : locat
 
 type HeaderFn = (token: string | null) => Record<string, string>;
 
-const AUTH_HEADERS: Record<ApiBase, HeaderFn> = {
+/** The auth headers each API base sends with `token` (spec §7). */
+export const AUTH_HEADERS: Readonly<Record<ApiBase, HeaderFn>> = {
   mainV1: (token) => ({ 'x-user-environment': 'WEB', ...(token ? { 'x-access-token': token } : {}) }),
   mainV2: (token) => ({ 'x-user-environment': 'WEB', ...(token ? { 'x-access-token': token } : {}) }),
   hub: (token): Record<string, string> => (token ? { Authorization: token } : {}),
@@ -86,10 +88,18 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
     hooks: {
       beforeRequest: [
         ({ request }) => {
-          for (const [name, value] of Object.entries(AUTH_HEADERS[base](getToken()))) {
+          const token = getToken();
+          for (const [name, value] of Object.entries(AUTH_HEADERS[base](token))) {
             // A call's own auth header (`RequestOptions.authToken`, e.g. the ERP token) wins.
             if (!request.headers.has(name)) request.headers.set(name, value);
           }
+          // The route's first read, asked for by the inline loader with the HTML (./early-reads.ts):
+          // its answer stands for this request; without one (failed, none) the request is sent.
+          if (isMainApi(base) && request.method === 'GET') {
+            const early = takeEarlyRead(request.url, token);
+            if (early) return early.then((response) => response ?? undefined);
+          }
+          return undefined;
         },
       ],
       afterResponse: [

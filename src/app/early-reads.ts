@@ -1,0 +1,57 @@
+/**
+ * What the inline entry loader (./entry-loader.js) asks for with the HTML on a page load of a
+ * signed-in route (docs/performance.md "Data with the HTML"): the first API read the route's
+ * screen or its startup reads (./startup-reads.ts) make, so that it is under way before the app's
+ * JS has even downloaded. Read at build time by scripts/vite/deferred-entry.ts into the page's
+ * data block; the HTTP client takes the answer (src/services/http/early-reads.ts).
+ *
+ * URLs are built from the same config, query defaults and paths as the reads themselves, so a
+ * change there changes the early read too; `test/unit/early-reads.test.ts` checks each one is
+ * exactly what the screen asks for.
+ */
+import { apiBaseUrls } from '../services/config';
+import { AUTH_HEADERS } from '../services/http/clients';
+import { TOKEN_COOKIE } from '../services/storage/token';
+import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
+import { patternOf, ROUTES, type AppRoute } from './route-table';
+
+/** One route's early read: its path pattern (RegExp source), the URL (`{name}` = a path parameter), query-less only. */
+export type EarlyReadRoute = [pattern: string, url: string, onlyWithoutQuery: boolean];
+
+/** What the loader needs: the token cookie's name, the headers (`{token}` = its value), the routes. */
+export interface EarlyReadsData {
+  cookie: string;
+  headers: Record<string, string>;
+  routes: EarlyReadRoute[];
+}
+
+/** The path relative to main v1/v2 that a route's first read asks for, or null. */
+function firstReadOf(route: AppRoute): { url: string; onlyWithoutQuery: boolean } | null {
+  switch (route.reads) {
+    case 'courses': {
+      // The list's first page as /courses without a query asks for it (views/courses/url-query.ts).
+      const query = coursesApiQuery(parseCoursesQuery(''));
+      const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      return { url: `${apiBaseUrls.mainV2}/lms/courses?${search.toString()}`, onlyWithoutQuery: true };
+    }
+    case 'course':
+      return { url: `${apiBaseUrls.mainV1}/lms/courses/{course}`, onlyWithoutQuery: false };
+    case 'module':
+    case 'learningObject':
+      // A learning object's read needs its lesson, found in its module's read: the module goes first.
+      return { url: `${apiBaseUrls.mainV1}/lms/modules/{module}`, onlyWithoutQuery: false };
+    default:
+  }
+  if (route.screen === 'home') return { url: `${apiBaseUrls.mainV1}/users/dashboard`, onlyWithoutQuery: false };
+  return null;
+}
+
+/** The loader's early-read data for this build (config from `import.meta.env`). */
+export function earlyReadsData(): EarlyReadsData {
+  const routes: EarlyReadRoute[] = [];
+  for (const route of ROUTES) {
+    const read = firstReadOf(route);
+    if (read) routes.push([patternOf(route.path).source, read.url, read.onlyWithoutQuery]);
+  }
+  return { cookie: TOKEN_COOKIE, headers: AUTH_HEADERS.mainV1('{token}'), routes };
+}

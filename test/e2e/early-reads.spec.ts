@@ -1,0 +1,69 @@
+/**
+ * Data with the HTML (docs/performance.md): a page load of a signed-in route asks for its first
+ * API read from the inline loader, before the app's JS has downloaded, and the app uses that
+ * answer instead of asking again. Seen from the network: the read is sent exactly once, before
+ * the entry chunk has even been requested, and the screen shows its data. A stale token's early
+ * answer (401) signs out as any read would.
+ */
+import { expect, test, type Page } from './support/fixtures';
+
+/** Records the API and script requests of `page` in order, as 'METHOD path?query'. */
+function recordRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/'))
+      seen.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return seen;
+}
+
+test.beforeEach(async ({ page, signIn }) => {
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a reload of /courses reads the course list once, asked for before the app’s JS', async ({ page }) => {
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();
+  const seen = recordRequests(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Introdução à Informática' })).toBeVisible();
+  const reads = seen.filter((r) => r.startsWith('GET /api/v2/lms/courses?'));
+  expect(reads).toEqual(['GET /api/v2/lms/courses?page=1&per_page=12']);
+  const firstScript = seen.findIndex((r) => r.startsWith('GET /assets/') && r.endsWith('.js'));
+  expect(seen.indexOf(reads[0]!)).toBeLessThan(firstScript);
+});
+
+test('a reload of /home, a module and a learning object each read their data once', async ({ page }) => {
+  const seen = recordRequests(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Introdução à Informática').first()).toBeVisible();
+  expect(seen.filter((r) => r === 'GET /api/v1/users/dashboard')).toHaveLength(1);
+
+  seen.length = 0;
+  await page.goto('/courses/1/modules/1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(seen.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
+
+  // A learning object's lesson is in its module's read: the module is asked for early, once.
+  seen.length = 0;
+  await page.goto('/courses/1/modules/1/learningObjects/1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => seen.filter((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?')).length).toBe(1);
+  expect(seen.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
+});
+
+test('with a token the platform no longer knows, the early answer (401) sends the student to /login', async ({
+  page,
+  context,
+}) => {
+  const url = new URL(page.url());
+  await context.addCookies([{ name: 'token', value: 'expired-token', domain: url.hostname, path: '/' }]);
+  await page.goto('/courses');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+});

@@ -1,0 +1,132 @@
+/**
+ * Early reads (src/app/early-reads.ts, src/services/http/early-reads.ts, the loader in
+ * src/app/entry-loader.js): each route's early URL is exactly what its read asks for; the HTTP
+ * client uses the early answer once instead of a second request, and asks the platform itself when
+ * the early request failed, was made with another token or is too old.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyReadsData } from '../../src/app/early-reads';
+import { getCourses, getModule } from '../../src/services/api/lms';
+import { getDashboard } from '../../src/services/api/home';
+import { coursesApiQuery, parseCoursesQuery } from '../../src/views/courses/url-query';
+import { EARLY_READ_MAX_AGE_MS, takeEarlyRead } from '../../src/services/http/early-reads';
+import { setToken, clearToken } from '../../src/services/storage/token';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const moduleBody = {
+  data: { id: 7, name: 'Módulo do início', course_id: 1, lessons: [] },
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async (input: Request | string) => {
+    const url = typeof input === 'string' ? input : input.url;
+    if (url.includes('/lms/modules/')) return json(moduleBody);
+    if (url.includes('/users/dashboard')) return json({ data: null });
+    return json({ pagination: { page: 1, per_page: 12, total: 0, last_page: 1 }, data: [] });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  setToken('tok-1', false);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__earlyRead;
+  clearToken();
+});
+
+/** The URLs the app's own reads ask for (through the real HTTP client, fetch stubbed). */
+async function urlsOf(read: () => Promise<unknown>): Promise<string[]> {
+  fetchMock.mockClear();
+  await read().catch(() => undefined);
+  return fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : (input as Request).url));
+}
+
+/** The early URL the loader would ask for on `path` (its parameters filled in as the loader does). */
+const templateOf = (path: string) => {
+  const route = earlyReadsData().routes.find(([pattern]) => new RegExp(pattern).test(path));
+  if (!route) return null;
+  const groups = new RegExp(route[0]).exec(path)!.groups ?? {};
+  return new URL(route[1].replace(/[{](\w+)[}]/g, (_, name: string) => groups[name]!), location.href).href;
+};
+
+describe('early read URLs (build data)', () => {
+  it('are the URLs the screens’ reads ask for', async () => {
+    expect(await urlsOf(() => getCourses(coursesApiQuery(parseCoursesQuery(''))))).toEqual([templateOf('/courses')]);
+    expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7')]);
+    expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7/learningObjects/3')]);
+    expect(await urlsOf(() => getDashboard())).toEqual([templateOf('/home')]);
+  });
+
+  it('carry the main API’s headers with the token’s place, and no read for other routes', () => {
+    const data = earlyReadsData();
+    expect(data.cookie).toBe('token');
+    expect(data.headers).toEqual({ 'x-user-environment': 'WEB', 'x-access-token': '{token}' });
+    expect(templateOf('/finances')).toBeNull();
+    expect(templateOf('/conta')).toBeNull();
+    // The course list only without a query: a search or a page is read by the app itself.
+    expect(data.routes.find(([p]) => new RegExp(p).test('/courses'))![2]).toBe(true);
+  });
+});
+
+describe('the HTTP client and an early read', () => {
+  const coursesUrl = () => templateOf('/courses')!;
+
+  it('uses the early answer instead of asking again, once', async () => {
+    const early = json({
+      pagination: { page: 1, per_page: 12, total: 1, last_page: 1 },
+      data: [{ id: 9, name: 'Curso lido cedo', description: '', image_url: null, progress: 0, status: 'not_started', modules_count: 1 }],
+    });
+    window.__earlyRead = { url: coursesUrl(), token: 'tok-1', at: Date.now(), response: Promise.resolve(early) };
+    fetchMock.mockClear();
+    const first = await getCourses(coursesApiQuery(parseCoursesQuery('')));
+    expect(first.data.map((c) => c.name)).toEqual(['Curso lido cedo']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Taken once: the next read goes to the platform.
+    await getCourses(coursesApiQuery(parseCoursesQuery('')));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the platform when the early request failed without an answer', async () => {
+    window.__earlyRead = { url: coursesUrl(), token: 'tok-1', at: Date.now(), response: Promise.resolve(null) };
+    fetchMock.mockClear();
+    await getCourses(coursesApiQuery(parseCoursesQuery('')));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a 401 early answer to the client’s rules like any answer', async () => {
+    window.__earlyRead = {
+      url: coursesUrl(),
+      token: 'tok-1',
+      at: Date.now(),
+      response: Promise.resolve(json({ message: 'Token inválido' }, 401)),
+    };
+    await expect(getCourses(coursesApiQuery(parseCoursesQuery('')))).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('takeEarlyRead', () => {
+  const response = Promise.resolve(json({}));
+  const url = 'http://localhost:3000/api/v2/lms/courses?page=1&per_page=12';
+
+  it('matches the same query in another order, with the same token, once', () => {
+    window.__earlyRead = { url, token: 't', at: 1_000, response };
+    expect(takeEarlyRead('http://localhost:3000/api/v2/lms/courses?per_page=12&page=1', 't', 2_000)).toBe(response);
+    expect(takeEarlyRead(url, 't', 2_000)).toBeNull();
+  });
+
+  it('refuses another URL, another token or no token, and leaves it for the right request', () => {
+    window.__earlyRead = { url, token: 't', at: 1_000, response };
+    expect(takeEarlyRead('http://localhost:3000/api/v2/lms/courses?page=2&per_page=12', 't', 2_000)).toBeNull();
+    expect(takeEarlyRead(url, 'other', 2_000)).toBeNull();
+    expect(takeEarlyRead(url, null, 2_000)).toBeNull();
+    expect(takeEarlyRead(url, 't', 2_000)).toBe(response);
+  });
+
+  it(`is not used after ${EARLY_READ_MAX_AGE_MS} ms`, () => {
+    window.__earlyRead = { url, token: 't', at: 1_000, response };
+    expect(takeEarlyRead(url, 't', 1_000 + EARLY_READ_MAX_AGE_MS + 1)).toBeNull();
+    expect(window.__earlyRead).toBeUndefined();
+  });
+});
