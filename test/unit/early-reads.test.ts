@@ -48,7 +48,10 @@ const templateOf = (path: string) => {
   const route = earlyReadsData().routes.find(([pattern]) => new RegExp(pattern).test(path));
   if (!route) return null;
   const groups = new RegExp(route[0]).exec(path)!.groups ?? {};
-  return new URL(route[1].replace(/[{](\w+)[}]/g, (_, name: string) => groups[name]!), location.href).href;
+  return new URL(
+    route[1].replace(/[{](\w+)[}]/g, (_, name: string) => groups[name]!),
+    location.href,
+  ).href;
 };
 
 describe('early read URLs (build data)', () => {
@@ -76,7 +79,17 @@ describe('the HTTP client and an early read', () => {
   it('uses the early answer instead of asking again, once', async () => {
     const early = json({
       pagination: { page: 1, per_page: 12, total: 1, last_page: 1 },
-      data: [{ id: 9, name: 'Curso lido cedo', description: '', image_url: null, progress: 0, status: 'not_started', modules_count: 1 }],
+      data: [
+        {
+          id: 9,
+          name: 'Curso lido cedo',
+          description: '',
+          image_url: null,
+          progress: 0,
+          status: 'not_started',
+          modules_count: 1,
+        },
+      ],
     });
     window.__earlyRead = { url: coursesUrl(), token: 'tok-1', at: Date.now(), response: Promise.resolve(early) };
     fetchMock.mockClear();

@@ -5,7 +5,7 @@
  * their server content, and the SSO allowlist.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -217,13 +217,36 @@ describe('home dashboard', () => {
     [{ is_eja_user: true }, ['Cursos profissionalizantes', 'Educação de Jovens e Adultos']],
   ])('shortcuts follow the flags %o', async (flags, expected) => {
     renderWith(<HomeScreen />, { ...demoUser, ...flags });
-    const nav = screen.getByRole('navigation', { name: 'Áreas do aluno' });
+    const nav = await screen.findByRole('navigation', { name: 'Áreas do aluno' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(expected);
     await screen.findByRole('link', { name: 'Continuar: Introdução à Informática' });
+  });
+});
+
+describe('no layout shift from the banners', () => {
+  it('what sits below the carousel waits for the banners read, then shows with them', async () => {
+    let answerBanners: (banners: typeof BANNERS) => void = () => {};
+    vi.mocked(api.getBanners).mockReturnValueOnce(new Promise((resolve) => (answerBanners = resolve)));
+    renderWith(<HomeScreen />, demoUser);
+    await waitFor(() => expect(api.getDashboard).toHaveBeenCalled());
+    // The dashboard has answered; the banners have not: nothing is placed where they will go.
+    await act(async () => await Promise.resolve());
+    expect(screen.queryByRole('link', { name: 'Continuar: Introdução à Informática' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Áreas do aluno' })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando');
+    await act(async () => answerBanners(BANNERS));
+    expect(await screen.findByRole('link', { name: 'Continuar: Introdução à Informática' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Destaques' })).toBeInTheDocument();
+  });
+
+  it('a failed banners read does not hold the dashboard back', async () => {
+    vi.mocked(api.getBanners).mockRejectedValueOnce(new ApiError(500, { message: 'Falha' }, '/content/banners'));
+    renderWith(<HomeScreen />, demoUser);
+    expect(await screen.findByRole('link', { name: 'Continuar: Introdução à Informática' })).toBeInTheDocument();
   });
 });
 

@@ -46,7 +46,11 @@ function normalized(url: string): string {
  * @param now current time in ms (tests).
  * @returns the answer under way (null inside when it failed), or null when there is none to take.
  */
-export function takeEarlyRead(url: string, token: string | null, now: number = Date.now()): Promise<Response | null> | null {
+export function takeEarlyRead(
+  url: string,
+  token: string | null,
+  now: number = Date.now(),
+): Promise<Response | null> | null {
   if (typeof window === 'undefined') return null;
   const early = window.__earlyRead;
   if (!early || token === null || early.token !== token) return null;

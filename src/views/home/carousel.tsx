@@ -103,7 +103,7 @@ export function BannerCarouselView({ banners, actor }: { banners: Banner[]; acto
             className={styles.slide}
             hidden={i !== index}
           >
-            {/* Sized (no layout shift); slides not shown yet load when they are. */}
+            {/* Sized (no layout shift); the first slide's image is fetched at once, the others lazily. */}
             <img
               className={styles.slideImage}
               src={banner.image_url}

@@ -17,6 +17,7 @@ import type { User } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
 import type { AreaFlag } from '../guards';
 import { PageLoading } from '../components/page-loading';
+import { useOnline } from '../components/use-online';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { learningObjectPath } from '../components/route-params';
@@ -49,13 +50,16 @@ export const AREA_SHORTCUTS: readonly AreaShortcut[] = [
 export const areasFor = (user: User | null): AreaShortcut[] =>
   AREA_SHORTCUTS.filter((area) => !area.flag || user?.[area.flag] === true);
 
+/** The student's dashboard read (`GET /users/dashboard`). */
+const useDashboard = () => useQuery({ queryKey: homeKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) });
+
 /** The dashboard; `index` = the `/` route (heading 'Início'), else `/home` ('Página inicial'). */
 export default function HomeScreen({ index = false }: { index?: boolean }) {
   const intl = useIntl();
   const user = useCurrentUser();
   const heading = intl.formatMessage(index ? ScreenMessages.index : ScreenMessages.home);
   usePageTitle(heading);
-  const dashboard = useQuery({ queryKey: homeKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) });
+  const dashboard = useDashboard();
   // A platform with `options.show_banners: false` has no carousel: nothing is read.
   const showBanners = useShowBanners() === true;
   const banners = useQuery({
@@ -63,6 +67,14 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
     queryFn: ({ signal }) => getBanners(signal),
     enabled: showBanners,
   });
+  // No layout shift (docs/performance.md): what sits below the carousel shows once the carousel's
+  // place is known — no banners on this platform, the banners read settled, or nothing to wait
+  // for offline — so the banners never push the shortcuts and the dashboard down.
+  const online = useOnline();
+  const bannersSettled =
+    showBanners === false ||
+    !online ||
+    (showBanners === true && (banners.status !== 'pending' || banners.fetchStatus === 'paused'));
 
   return (
     <section className="page">
@@ -74,6 +86,17 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
         <BannerCarousel key={banners.data.map((b) => b.id).join(',')} banners={banners.data} />
       )}
 
+      {!bannersSettled && <PageLoading />}
+      {bannersSettled && <HomeBody user={user} dashboard={dashboard} />}
+    </section>
+  );
+}
+
+/** The area shortcuts and the dashboard (its loading, error and content states). */
+function HomeBody({ user, dashboard }: { user: User | null; dashboard: ReturnType<typeof useDashboard> }) {
+  const intl = useIntl();
+  return (
+    <>
       <nav aria-label={intl.formatMessage(HomeMessages.areasNav)}>
         <h2>{intl.formatMessage(HomeMessages.areasTitle)}</h2>
         <ul className={styles.shortcuts}>
@@ -88,7 +111,7 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
       {dashboard.isPending && <PageLoading />}
       {dashboard.isError && <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
       {dashboard.data && <DashboardContent data={dashboard.data} />}
-    </section>
+    </>
   );
 }
 
