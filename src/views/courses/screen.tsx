@@ -11,7 +11,10 @@ import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourseStatus } from '../../services/contract/lms';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { PageLoading } from '../components/page-loading';
+import { BookOpen, House } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
+import { CommonMessages } from '../components/messages';
+import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
@@ -78,10 +81,15 @@ export default function CoursesScreen() {
         onClear={() => clear()}
         resultsRef={resultsRef}
       />
-      {query.isPending && <PageLoading />}
+      {query.isPending && <Skeleton kind="card" count={6} className="card-grid" />}
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
       {data && data.data.length === 0 && data.pagination.total === 0 && !filtered && (
-        <p>{intl.formatMessage(CoursesMessages.empty)}</p>
+        <EmptyState
+          icon={BookOpen}
+          title={intl.formatMessage(CoursesMessages.empty)}
+          text={intl.formatMessage(CoursesMessages.emptyHint)}
+          action={{ label: intl.formatMessage(CommonMessages.goHome), href: '/home', icon: House }}
+        />
       )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && (

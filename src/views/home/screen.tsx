@@ -16,7 +16,10 @@ import { getBanners, getDashboard } from '../../services/api/home';
 import type { User } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
 import type { AreaFlag } from '../guards';
-import { PageLoading } from '../components/page-loading';
+import { BookOpen, CircleCheck } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
+import { CommonMessages } from '../components/messages';
+import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { learningObjectPath } from '../components/route-params';
@@ -85,7 +88,7 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
         </ul>
       </nav>
 
-      {dashboard.isPending && <PageLoading />}
+      {dashboard.isPending && <Skeleton kind="card" count={2} className="card-grid" />}
       {dashboard.isError && <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
       {dashboard.data && <DashboardContent data={dashboard.data} />}
     </section>
@@ -99,7 +102,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
       <section className={styles.section} aria-labelledby="home-courses-title">
         <h2 id="home-courses-title">{intl.formatMessage(HomeMessages.coursesTitle)}</h2>
         {data.courses.length === 0 ? (
-          <p>{intl.formatMessage(HomeMessages.noCourses)}</p>
+          <EmptyState icon={CircleCheck} title={intl.formatMessage(HomeMessages.noCourses)} />
         ) : (
           <ul className="card-grid">
             {data.courses.map((course) => {
@@ -136,7 +139,12 @@ function DashboardContent({ data }: { data: Dashboard }) {
           {data.pending_bills > 0 && <Link href="/finances">{intl.formatMessage(HomeMessages.seeBills)}</Link>}
         </p>
         {data.upcoming.length === 0 ? (
-          <p>{intl.formatMessage(HomeMessages.noUpcoming)}</p>
+          <EmptyState
+            icon={CircleCheck}
+            title={intl.formatMessage(HomeMessages.noUpcoming)}
+            text={intl.formatMessage(HomeMessages.noUpcomingHint)}
+            action={{ label: intl.formatMessage(CommonMessages.seeCourses), href: '/courses', icon: BookOpen }}
+          />
         ) : (
           <ul className={styles.upcoming}>
             {data.upcoming.map((item) => (
