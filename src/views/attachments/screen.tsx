@@ -15,8 +15,8 @@ import type { DocumentsQuery, StudentAttachment } from '../../services/contract/
 import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { BookOpen, FileText, FolderOpen } from 'lucide-react';
-import { EmptyState } from '../components/empty-state';
+import { FolderOpen } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
@@ -155,10 +155,10 @@ function Documents() {
       {documents.isError && <QueryError error={documents.error} onRetry={() => void documents.refetch()} />}
       {data && data.pagination.total === 0 && !filtered && (
         <EmptyState
-          icon={FileText}
+          icon={FolderOpen}
           title={intl.formatMessage(M.docsEmpty)}
           text={intl.formatMessage(M.docsEmptyHint)}
-          action={{ label: intl.formatMessage(CommonMessages.seeCourses), href: '/courses', icon: BookOpen }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
         />
       )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}

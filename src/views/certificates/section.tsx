@@ -20,8 +20,8 @@ import { getDocumentContracts, getGradCourses, postIssueDocument } from '../../s
 import type { DocumentContract, DocumentKind, GradCourse } from '../../services/contract/certificates';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
-import { Award, BookOpen, Download, RotateCw } from 'lucide-react';
-import { EmptyState } from '../components/empty-state';
+import { Award, Download, RotateCw } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { useOnline } from '../components/use-online';
 import { OfflineActionNotice } from '../components/offline-action-notice';
@@ -101,7 +101,7 @@ export function CertificatesSection() {
           icon={Award}
           title={intl.formatMessage(M.empty)}
           text={intl.formatMessage(M.emptyHint)}
-          action={{ label: intl.formatMessage(CommonMessages.seeCourses), href: '/courses', icon: BookOpen }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
         />
       )}
       {list && list.length > 0 && (

@@ -11,7 +11,7 @@ import { getCourseAttachments, getModuleAttachments } from '../../services/api/a
 import type { CourseAttachment } from '../../services/contract/attachments';
 import { describeError } from './query-error';
 import { CommonMessages } from './messages';
-import { Download, FileText, FolderOpen, RotateCw } from 'lucide-react';
+import { Download, FolderOpen, RotateCw } from 'lucide-react';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
 import styles from './attachments-list.module.css';
@@ -197,7 +197,7 @@ export function AttachmentsList({ scope }: { scope: AttachmentsScope }) {
           icon={FolderOpen}
           title={intl.formatMessage(AttachmentsMessages.empty)}
           text={intl.formatMessage(AttachmentsMessages.emptyHint)}
-          action={{ label: intl.formatMessage(AttachmentsMessages.documents), href: '/attachments', icon: FileText }}
+          action={{ label: intl.formatMessage(AttachmentsMessages.documents), href: '/attachments' }}
         />
       )}
       {files && files.length > 0 && (

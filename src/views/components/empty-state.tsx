@@ -4,12 +4,26 @@
  * a link ('Ver cursos') or a button ('Limpar filtros'). One look for every empty list.
  */
 import type { ReactNode } from 'react';
+import { defineMessages } from 'react-intl';
 import { Link } from 'wouter';
 import type { LucideIcon } from 'lucide-react';
 
+/** Next actions shared by several empty lists (kept out of the entry's `CommonMessages`). */
+export const EmptyStateMessages = defineMessages({
+  seeCourses: {
+    id: 'common.empty.seeCourses',
+    defaultMessage: 'Ver cursos',
+    description: 'Next action of an empty list: go to the course list',
+  },
+  goHome: {
+    id: 'common.empty.goHome',
+    defaultMessage: 'Ir para o início',
+    description: 'Next action of an empty list: go to the home page',
+  },
+});
+
 /** The next step offered by an empty list: a link to another page, or a button. */
-export type EmptyStateAction =
-  { label: string; href: string; icon?: LucideIcon } | { label: string; onClick: () => void; icon?: LucideIcon };
+export type EmptyStateAction = { label: string; href: string } | { label: string; onClick: () => void };
 
 export interface EmptyStateProps {
   /** A lucide icon, decorative (hidden from assistive technology). */
@@ -23,16 +37,9 @@ export interface EmptyStateProps {
 
 /**
  * An empty list's message and next action, as a box in the list's place (`.empty-box`).
- * The action's accessible name is its label; its icon is hidden.
+ * The icon is hidden from assistive technology; the action's accessible name is its label.
  */
 export function EmptyState({ icon: Icon, title, text, action }: EmptyStateProps) {
-  const ActionIcon = action?.icon;
-  const content = action && (
-    <>
-      {ActionIcon && <ActionIcon aria-hidden="true" size={20} />}
-      {action.label}
-    </>
-  );
   return (
     <div className="empty-box">
       {Icon && <Icon className="empty-state-icon" aria-hidden="true" size={32} />}
@@ -40,12 +47,12 @@ export function EmptyState({ icon: Icon, title, text, action }: EmptyStateProps)
       {text && <p className="muted empty-box-text">{text}</p>}
       {action &&
         ('href' in action ? (
-          <Link href={action.href} className="button button-secondary icon-button-text">
-            {content}
+          <Link href={action.href} className="button button-secondary">
+            {action.label}
           </Link>
         ) : (
-          <button type="button" className="button button-secondary icon-button-text" onClick={action.onClick}>
-            {content}
+          <button type="button" className="button button-secondary" onClick={action.onClick}>
+            {action.label}
           </button>
         ))}
     </div>

@@ -14,7 +14,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { FilterX, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { EmptyState } from './empty-state';
 import styles from './list-filter.module.css';
 
@@ -169,11 +169,7 @@ export function ListFilter({
         {announced}
       </p>
       {noMatch && (
-        <EmptyState
-          icon={SearchX}
-          title={noMatch.text}
-          action={{ label: noMatch.clearLabel, onClick: clear, icon: FilterX }}
-        />
+        <EmptyState icon={SearchX} title={noMatch.text} action={{ label: noMatch.clearLabel, onClick: clear }} />
       )}
     </>
   );

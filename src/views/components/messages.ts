@@ -40,15 +40,5 @@ export const CommonMessages = defineMessages({
     defaultMessage: 'Meus cursos',
     description: 'Breadcrumb root: course list',
   },
-  seeCourses: {
-    id: 'common.empty.seeCourses',
-    defaultMessage: 'Ver cursos',
-    description: 'Next action of an empty list: go to the course list',
-  },
-  goHome: {
-    id: 'common.empty.goHome',
-    defaultMessage: 'Ir para o início',
-    description: 'Next action of an empty list: go to the home page',
-  },
   breadcrumb: { id: 'common.breadcrumb.label', defaultMessage: 'Você está em', description: 'Breadcrumb landmark' },
 });

@@ -11,9 +11,8 @@ import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourseStatus } from '../../services/contract/lms';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { BookOpen, House } from 'lucide-react';
-import { EmptyState } from '../components/empty-state';
-import { CommonMessages } from '../components/messages';
+import { Library } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
@@ -85,10 +84,10 @@ export default function CoursesScreen() {
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
       {data && data.data.length === 0 && data.pagination.total === 0 && !filtered && (
         <EmptyState
-          icon={BookOpen}
+          icon={Library}
           title={intl.formatMessage(CoursesMessages.empty)}
           text={intl.formatMessage(CoursesMessages.emptyHint)}
-          action={{ label: intl.formatMessage(CommonMessages.goHome), href: '/home', icon: House }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.goHome), href: '/home' }}
         />
       )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}

@@ -14,9 +14,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
 import type { Bill, BillStatus } from '../../services/contract/finances';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { House, QrCode, ReceiptText } from 'lucide-react';
-import { EmptyState } from '../components/empty-state';
-import { CommonMessages } from '../components/messages';
+import { QrCode, ReceiptText } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
@@ -63,7 +62,7 @@ export default function FinancesScreen() {
           icon={ReceiptText}
           title={intl.formatMessage(M.empty)}
           text={intl.formatMessage(M.emptyHint)}
-          action={{ label: intl.formatMessage(CommonMessages.goHome), href: '/home', icon: House }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.goHome), href: '/home' }}
         />
       )}
       {bills && shown && bills.length > 0 && (

@@ -15,9 +15,8 @@ import { getGrades } from '../../services/api/grades';
 import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
 import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { BookOpen, GraduationCap } from 'lucide-react';
-import { EmptyState } from '../components/empty-state';
-import { CommonMessages } from '../components/messages';
+import { ClipboardList } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
@@ -170,10 +169,10 @@ export default function GradesScreen() {
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
       {data && data.pagination.total === 0 && !filtered && (
         <EmptyState
-          icon={GraduationCap}
+          icon={ClipboardList}
           title={intl.formatMessage(GradesMessages.empty)}
           text={intl.formatMessage(GradesMessages.emptyHint)}
-          action={{ label: intl.formatMessage(CommonMessages.seeCourses), href: '/courses', icon: BookOpen }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
         />
       )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}

@@ -16,9 +16,8 @@ import { getBanners, getDashboard } from '../../services/api/home';
 import type { User } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
 import type { AreaFlag } from '../guards';
-import { BookOpen, CircleCheck } from 'lucide-react';
-import { EmptyState } from '../components/empty-state';
-import { CommonMessages } from '../components/messages';
+import { CircleCheck } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
@@ -143,7 +142,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
             icon={CircleCheck}
             title={intl.formatMessage(HomeMessages.noUpcoming)}
             text={intl.formatMessage(HomeMessages.noUpcomingHint)}
-            action={{ label: intl.formatMessage(CommonMessages.seeCourses), href: '/courses', icon: BookOpen }}
+            action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
           />
         ) : (
           <ul className={styles.upcoming}>
