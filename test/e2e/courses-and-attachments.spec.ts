@@ -48,7 +48,7 @@ test('search and filter the courses in the URL; course and module support files 
   await expect(page.getByRole('link', { name: 'Introdução à Informática' })).toBeVisible();
   await expect(page.locator('.card')).toHaveCount(1);
 
-  // Filter 'Concluído': nothing, said so, with a way to clear.
+  // Filter 'Concluído': nothing, said so, with a way to clear (the list's empty state).
   await statusFilter(page).selectOption({ label: 'Concluído' });
   await expect(page).toHaveURL(/\/courses\?q=informatica&status=completed$/);
   await expect(page.getByText('Nenhum curso encontrado com a busca e a situação escolhidas.')).toBeVisible();
@@ -94,6 +94,9 @@ test('search and filter the courses in the URL; course and module support files 
   await expectNoA11yViolations(page);
   await page.goto(lastModuleHref!);
   await expect(materials(page).getByText('Nenhum material de apoio.')).toBeVisible();
+  // The empty state says where the other files are.
+  await expect(materials(page).getByRole('link', { name: 'Ver documentos' })).toHaveAttribute('href', '/attachments');
+  await expectNoA11yViolations(page);
 });
 
 test('on the streaming brand the course cards form one horizontal row', async ({

@@ -176,6 +176,13 @@ describe('AttachmentsList', () => {
     expect(within(section()).getByRole('status')).toHaveTextContent('Carregando materiais de apoio…');
     answer([]);
     expect(await within(section()).findByText('Nenhum material de apoio.')).toBeVisible();
+    // What comes next, and where the other files are.
+    expect(
+      within(section()).getByText(
+        'Quando houver materiais para estudar, eles aparecem aqui. Outros arquivos estão em Documentos.',
+      ),
+    ).toBeVisible();
+    expect(within(section()).getByRole('link', { name: 'Ver documentos' })).toHaveAttribute('href', '/attachments');
     expect(within(section()).queryByRole('status')).toBeNull();
     expect(attachmentsApi.getModuleAttachments).toHaveBeenCalledWith(2, expect.anything());
   });

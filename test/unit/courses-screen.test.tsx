@@ -145,6 +145,23 @@ describe('course list search and filter', () => {
     expect(statusFilter()).toHaveDisplayValue('Todos');
     expect(await screen.findByText('3 cursos encontrados')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Limpar filtros' })).toBeNull();
+    // The whole list is back.
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Comunicação e Expressão' })).toBeVisible();
+  });
+
+  it('while the list loads, card-sized placeholders say Carregando… and nothing else is listed', async () => {
+    let answer: (response: CourseListResponse) => void = () => {};
+    vi.mocked(lms.getCourses).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderAt('/courses');
+    const loading = screen.getAllByRole('status').find((s) => s.textContent === 'Carregando…');
+    expect(loading).toBeDefined();
+    // Six placeholders laid out in the cards' own grid (a first page's worth), hidden from screen readers.
+    expect(loading!.querySelectorAll('.card-grid[aria-hidden="true"] .skeleton-card')).toHaveLength(6);
+    expect(screen.queryByRole('list')).toBeNull();
+    await act(async () => answer(await fakeCourses()));
+    expect(await screen.findByRole('link', { name: 'Matemática Financeira' })).toBeVisible();
+    expect(screen.queryByText('Carregando…')).toBeNull();
   });
 
   it('without filters, an empty list is the "no courses yet" text, with nothing to clear', async () => {
@@ -154,6 +171,12 @@ describe('course list search and filter', () => {
     });
     renderAt('/courses');
     expect(await screen.findByText('Você ainda não tem cursos.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Quando você for matriculado em um curso, ele aparece aqui. Enquanto isso, veja o que há no início.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/home');
     expect(screen.queryByRole('button', { name: 'Limpar filtros' })).toBeNull();
   });
 

@@ -278,6 +278,22 @@ describe('finances screen', () => {
     expect(screen.getAllByRole('button', { name: /^Pagar com Pix/ })).toHaveLength(3);
   });
 
+  it('while the bills load, placeholders of the cards say Carregando…; no bills: says what comes next', async () => {
+    let answer: (bills: Bill[]) => void = () => {};
+    vi.mocked(finances.getBills).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderScreen();
+    const loading = screen.getByRole('status');
+    expect(loading).toHaveTextContent('Carregando…');
+    // Four card-sized placeholders in the bills' grid, hidden from assistive technology.
+    expect(loading.querySelectorAll('[aria-hidden="true"] .skeleton-card')).toHaveLength(4);
+    act(() => answer([]));
+    expect(await screen.findByText('Você não tem faturas.')).toBeVisible();
+    expect(screen.getByText('Quando houver uma fatura, ela aparece aqui e você pode pagá-la com Pix.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/home');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Mostrar faturas' })).toBeNull();
+  });
+
   it('filters by status', async () => {
     renderScreen();
     await screen.findByRole('region', { name: 'Vencidas (1)' });

@@ -22,6 +22,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import { Save } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { putUsersSelf } from '../../services/api/users';
 import { getCities, getPostalCode } from '../../services/api/profile';
@@ -504,7 +505,8 @@ export function ProfileForm({ user }: { user: User }) {
       <p role="status" className="profile-saved">
         {saved ? intl.formatMessage(ProfileMessages.saved) : ''}
       </p>
-      <button type="submit" className="button button-primary" disabled={save.isPending}>
+      <button type="submit" className="button button-primary icon-button-text" disabled={save.isPending}>
+        <Save aria-hidden="true" size={20} />
         {intl.formatMessage(save.isPending ? ProfileMessages.saving : ProfileMessages.save)}
       </button>
     </form>

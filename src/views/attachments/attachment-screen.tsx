@@ -9,6 +9,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { Download, ExternalLink } from 'lucide-react';
 import { useActorRef } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { getAttachment } from '../../services/api/attachments';
@@ -94,16 +95,23 @@ function Viewer({ file }: { file: StudentAttachment }) {
       ) : (
         <>
           <p className="actions">
-            <a href={href} download={file.file_name} className="button button-primary" onClick={viewed}>
+            <a
+              href={href}
+              download={file.file_name}
+              className="button button-primary icon-button-text"
+              onClick={viewed}
+            >
+              <Download aria-hidden="true" size={20} />
               {intl.formatMessage(M.download, { name: file.file_name })}
             </a>
             <a
               href={href}
               target="_blank"
               rel="noopener noreferrer"
-              className="button button-secondary"
+              className="button button-secondary icon-button-text"
               onClick={viewed}
             >
+              <ExternalLink aria-hidden="true" size={20} />
               {intl.formatMessage(M.openNewTab)}
             </a>
           </p>

@@ -13,6 +13,22 @@ export const AttachmentsAreaMessages = defineMessages({
     defaultMessage: 'Nenhum arquivo enviado para você até agora.',
     description: 'The student has no personal files',
   },
+  mineEmptyHint: {
+    id: 'attachmentsArea.mine.emptyHint',
+    defaultMessage:
+      'Quando a instituição enviar um arquivo para você, ele aparece aqui. Os documentos da instituição estão logo abaixo.',
+    description: 'Explanation under "Nenhum arquivo enviado para você até agora."',
+  },
+  docsEmpty: {
+    id: 'attachmentsArea.docs.empty',
+    defaultMessage: 'A instituição ainda não publicou documentos.',
+    description: 'The platform has no documents (no filter)',
+  },
+  docsEmptyHint: {
+    id: 'attachmentsArea.docs.emptyHint',
+    defaultMessage: 'Os materiais de cada curso ficam na página do curso.',
+    description: 'Explanation under "A instituição ainda não publicou documentos." with a link to the course list',
+  },
   docsTitle: {
     id: 'attachmentsArea.docs.title',
     defaultMessage: 'Documentos da instituição',

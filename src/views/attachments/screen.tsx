@@ -15,7 +15,9 @@ import type { DocumentsQuery, StudentAttachment } from '../../services/contract/
 import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { PageLoading } from '../components/page-loading';
+import { FolderOpen } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
+import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
@@ -68,9 +70,15 @@ export default function AttachmentsScreen() {
       <h1>{title}</h1>
       <section aria-labelledby={mineHeading}>
         <h2 id={mineHeading}>{intl.formatMessage(M.mineTitle)}</h2>
-        {mine.isPending && <PageLoading />}
+        {mine.isPending && <Skeleton kind="row" count={3} />}
         {mine.isError && <QueryError error={mine.error} onRetry={() => void mine.refetch()} />}
-        {mine.data && mine.data.length === 0 && <p className="muted">{intl.formatMessage(M.mineEmpty)}</p>}
+        {mine.data && mine.data.length === 0 && (
+          <EmptyState
+            icon={FolderOpen}
+            title={intl.formatMessage(M.mineEmpty)}
+            text={intl.formatMessage(M.mineEmptyHint)}
+          />
+        )}
         {mine.data && mine.data.length > 0 && <FileList files={mine.data} />}
       </section>
       {/* Mounted at once (their reads start now) but shown once the student's own files are in:
@@ -143,8 +151,16 @@ function Documents() {
         resultsRef={resultsRef}
       />
       {categories.isError && <QueryError error={categories.error} onRetry={() => void categories.refetch()} />}
-      {documents.isPending && <PageLoading />}
+      {documents.isPending && <Skeleton kind="row" count={5} />}
       {documents.isError && <QueryError error={documents.error} onRetry={() => void documents.refetch()} />}
+      {data && data.pagination.total === 0 && !filtered && (
+        <EmptyState
+          icon={FolderOpen}
+          title={intl.formatMessage(M.docsEmpty)}
+          text={intl.formatMessage(M.docsEmptyHint)}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
+        />
+      )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && <FileList files={data.data} busy={documents.isFetching} />}
       {data && data.data.length > 0 && (

@@ -27,6 +27,13 @@ export const CertificatesMessages = defineMessages({
     defaultMessage: 'Você não tem matrículas com documentos disponíveis.',
     description: 'The student has no contracts, so no documents can be issued',
   },
+  emptyHint: {
+    id: 'certificates.section.emptyHint',
+    defaultMessage:
+      'Declarações e certificados ficam disponíveis aqui quando você tiver uma matrícula ativa ou concluída.',
+    description:
+      'Explanation under "Você não tem matrículas com documentos disponíveis." with a link to the course list',
+  },
   contractMeta: defineMessage<{ contractId: number; status: string; enrolledOn: string }>({
     id: 'certificates.contract.meta',
     defaultMessage: 'Contrato nº {contractId} · {status} · ingresso em {enrolledOn}',

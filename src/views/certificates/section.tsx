@@ -20,6 +20,9 @@ import { getDocumentContracts, getGradCourses, postIssueDocument } from '../../s
 import type { DocumentContract, DocumentKind, GradCourse } from '../../services/contract/certificates';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
+import { Award, Download, RotateCw } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
+import { Skeleton } from '../components/skeleton';
 import { useOnline } from '../components/use-online';
 import { OfflineActionNotice } from '../components/offline-action-notice';
 import { CertificatesMessages as M } from './messages';
@@ -83,20 +86,24 @@ export function CertificatesSection() {
       <h2 id={headingId}>{intl.formatMessage(M.title)}</h2>
       <p className="muted">{intl.formatMessage(M.intro)}</p>
       <OfflineActionNotice id={offlineId} online={online} className={`notice ${styles.offline}`} />
-      {contracts.isPending && (
-        <p role="status" className="muted">
-          {intl.formatMessage(M.loading)}
-        </p>
-      )}
+      {contracts.isPending && <Skeleton kind="row" count={2} label={intl.formatMessage(M.loading)} />}
       {contracts.isError && (
         <div className="notice notice-error" role="alert">
           <p>{intl.formatMessage(M.error, { message: describeError(intl, contracts.error) })}</p>
-          <button type="button" className="button" onClick={() => void contracts.refetch()}>
+          <button type="button" className="button icon-button-text" onClick={() => void contracts.refetch()}>
+            <RotateCw aria-hidden="true" size={20} />
             {intl.formatMessage(CommonMessages.retry)}
           </button>
         </div>
       )}
-      {list && list.length === 0 && <p className="muted">{intl.formatMessage(M.empty)}</p>}
+      {list && list.length === 0 && (
+        <EmptyState
+          icon={Award}
+          title={intl.formatMessage(M.empty)}
+          text={intl.formatMessage(M.emptyHint)}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
+        />
+      )}
       {list && list.length > 0 && (
         <ul className={styles.contracts}>
           {list.map((contract) => (
@@ -216,7 +223,8 @@ function IssueDocument({
         {statusText}
       </p>
       {file && !busy && (
-        <a className={styles.download} href={file.url} download={documentFileName(kind, contract)}>
+        <a className={`icon-link ${styles.download}`} href={file.url} download={documentFileName(kind, contract)}>
+          <Download aria-hidden="true" size={20} />
           {intl.formatMessage(M.download, { document: docName })}
         </a>
       )}
@@ -250,7 +258,8 @@ function GradCourses({ erpUserId }: { erpUserId: number | null }) {
     return (
       <div className="notice notice-error" role="alert">
         <p>{intl.formatMessage(M.gradError, { message: describeError(intl, query.error) })}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
+        <button type="button" className="button icon-button-text" onClick={() => void query.refetch()}>
+          <RotateCw aria-hidden="true" size={20} />
           {intl.formatMessage(CommonMessages.retry)}
         </button>
       </div>

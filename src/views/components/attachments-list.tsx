@@ -11,6 +11,9 @@ import { getCourseAttachments, getModuleAttachments } from '../../services/api/a
 import type { CourseAttachment } from '../../services/contract/attachments';
 import { describeError } from './query-error';
 import { CommonMessages } from './messages';
+import { Download, FolderOpen, RotateCw } from 'lucide-react';
+import { EmptyState } from './empty-state';
+import { Skeleton } from './skeleton';
 import styles from './attachments-list.module.css';
 
 export const AttachmentsMessages = defineMessages({
@@ -33,6 +36,16 @@ export const AttachmentsMessages = defineMessages({
     id: 'attachments.list.empty',
     defaultMessage: 'Nenhum material de apoio.',
     description: 'The course or module has no support files',
+  },
+  emptyHint: {
+    id: 'attachments.list.emptyHint',
+    defaultMessage: 'Quando houver materiais para estudar, eles aparecem aqui. Outros arquivos estão em Documentos.',
+    description: 'Explanation under "Nenhum material de apoio." with a link to /attachments',
+  },
+  documents: {
+    id: 'attachments.list.documents',
+    defaultMessage: 'Ver documentos',
+    description: 'Next action of an empty support-file list: go to /attachments',
   },
   newTab: {
     id: 'attachments.list.newTab',
@@ -169,20 +182,24 @@ export function AttachmentsList({ scope }: { scope: AttachmentsScope }) {
   return (
     <section className="attachments" aria-labelledby={headingId}>
       <h2 id={headingId}>{intl.formatMessage(AttachmentsMessages.title)}</h2>
-      {query.isPending && (
-        <p role="status" className="muted">
-          {intl.formatMessage(AttachmentsMessages.loading)}
-        </p>
-      )}
+      {query.isPending && <Skeleton kind="row" count={2} label={intl.formatMessage(AttachmentsMessages.loading)} />}
       {query.isError && (
         <div className="notice notice-error" role="alert">
           <p>{intl.formatMessage(AttachmentsMessages.error, { message: describeError(intl, query.error) })}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
+          <button type="button" className="button icon-button-text" onClick={() => void query.refetch()}>
+            <RotateCw aria-hidden="true" size={20} />
             {intl.formatMessage(CommonMessages.retry)}
           </button>
         </div>
       )}
-      {files && files.length === 0 && <p className="muted">{intl.formatMessage(AttachmentsMessages.empty)}</p>}
+      {files && files.length === 0 && (
+        <EmptyState
+          icon={FolderOpen}
+          title={intl.formatMessage(AttachmentsMessages.empty)}
+          text={intl.formatMessage(AttachmentsMessages.emptyHint)}
+          action={{ label: intl.formatMessage(AttachmentsMessages.documents), href: '/attachments' }}
+        />
+      )}
       {files && files.length > 0 && (
         <ul className={styles.list} aria-busy={query.isFetching}>
           {files.map((file) => (
@@ -206,13 +223,14 @@ function AttachmentItem({ file }: { file: CourseAttachment }) {
     <li className={styles.file}>
       {href ? (
         <a
-          className={styles.link}
+          className={`icon-link ${styles.link}`}
           href={href}
           download={file.file_name}
           target="_blank"
           rel="noopener noreferrer"
           aria-describedby={metaId}
         >
+          <Download aria-hidden="true" size={20} />
           {`${file.name} `}
           <span className="sr-only">{intl.formatMessage(AttachmentsMessages.newTab)}</span>
         </a>

@@ -14,6 +14,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { SearchX } from 'lucide-react';
+import { EmptyState } from './empty-state';
 import styles from './list-filter.module.css';
 
 export const ListMessages = defineMessages({
@@ -167,12 +169,7 @@ export function ListFilter({
         {announced}
       </p>
       {noMatch && (
-        <div className="notice">
-          <p>{noMatch.text}</p>
-          <button type="button" className="button button-secondary" onClick={clear}>
-            {noMatch.clearLabel}
-          </button>
-        </div>
+        <EmptyState icon={SearchX} title={noMatch.text} action={{ label: noMatch.clearLabel, onClick: clear }} />
       )}
     </>
   );

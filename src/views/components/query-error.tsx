@@ -5,7 +5,7 @@
  */
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft, RotateCw, SearchX } from 'lucide-react';
 import { classifyError } from '../../services/http/errors';
 import { CommonMessages } from './messages';
 import { ErrorMessages, messageOfClassified } from './error-messages';
@@ -31,7 +31,8 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => 
     <div className="notice notice-error" role="alert">
       <p>{intl.formatMessage(CommonMessages.loadError, { message: reason })}</p>
       <ErrorDetails error={error} />
-      <button type="button" className="button" onClick={onRetry}>
+      <button type="button" className="button icon-button-text" onClick={onRetry}>
+        <RotateCw aria-hidden="true" size={20} />
         {intl.formatMessage(CommonMessages.retry)}
       </button>
     </div>

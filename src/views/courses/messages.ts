@@ -3,6 +3,12 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const CoursesMessages = defineMessages({
   title: { id: 'courses.heading.title', defaultMessage: 'Meus cursos', description: 'Course list heading' },
   empty: { id: 'courses.empty.text', defaultMessage: 'Você ainda não tem cursos.', description: 'No courses' },
+  emptyHint: {
+    id: 'courses.empty.hint',
+    defaultMessage:
+      'Quando você for matriculado em um curso, ele aparece aqui. Enquanto isso, veja o que há no início.',
+    description: 'Explanation under "Você ainda não tem cursos." with a link to the home page',
+  },
   modules: defineMessage<{ count: number }>({
     id: 'courses.card.modules',
     defaultMessage: '{count, plural, one {# módulo} other {# módulos}}',

@@ -11,7 +11,9 @@ import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourseStatus } from '../../services/contract/lms';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { PageLoading } from '../components/page-loading';
+import { Library } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
+import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
@@ -78,10 +80,15 @@ export default function CoursesScreen() {
         onClear={() => clear()}
         resultsRef={resultsRef}
       />
-      {query.isPending && <PageLoading />}
+      {query.isPending && <Skeleton kind="card" count={6} className="card-grid" />}
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
       {data && data.data.length === 0 && data.pagination.total === 0 && !filtered && (
-        <p>{intl.formatMessage(CoursesMessages.empty)}</p>
+        <EmptyState
+          icon={Library}
+          title={intl.formatMessage(CoursesMessages.empty)}
+          text={intl.formatMessage(CoursesMessages.emptyHint)}
+          action={{ label: intl.formatMessage(EmptyStateMessages.goHome), href: '/home' }}
+        />
       )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && (

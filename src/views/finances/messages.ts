@@ -13,6 +13,11 @@ export const FinancesMessages = defineMessages({
     defaultMessage: 'Você não tem faturas.',
     description: 'Shown when the student has no bills',
   },
+  emptyHint: {
+    id: 'finances.list.emptyHint',
+    defaultMessage: 'Quando houver uma fatura, ela aparece aqui e você pode pagá-la com Pix.',
+    description: 'Explanation under "Você não tem faturas." with a link to the home page',
+  },
   filterLabel: {
     id: 'finances.filter.label',
     defaultMessage: 'Mostrar faturas',

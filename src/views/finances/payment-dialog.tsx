@@ -14,6 +14,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { RotateCw } from 'lucide-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActorRefFrom } from 'xstate';
@@ -217,11 +218,12 @@ export function PixPaymentPanel({
           <p>{intl.formatMessage(M.failed, { message: describeError(intl, error) })}</p>
           <button
             type="button"
-            className="button"
+            className="button icon-button-text"
             disabled={!online}
             aria-describedby={online ? undefined : ids.offline}
             onClick={() => actor.send({ type: 'payment.retry' })}
           >
+            <RotateCw aria-hidden="true" size={20} />
             {intl.formatMessage(CommonMessages.retry)}
           </button>
         </div>

@@ -14,7 +14,9 @@ import { useQuery } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
 import type { Bill, BillStatus } from '../../services/contract/finances';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { PageLoading } from '../components/page-loading';
+import { QrCode, ReceiptText } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
+import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
 import { OfflineActionNotice } from '../components/offline-action-notice';
@@ -53,9 +55,16 @@ export default function FinancesScreen() {
     <section className="page">
       <h1>{title}</h1>
       <p>{intl.formatMessage(M.intro)}</p>
-      {query.isPending && <PageLoading />}
+      {query.isPending && <Skeleton kind="card" count={4} className={styles.list} />}
       {!bills && query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
-      {bills && bills.length === 0 && <p>{intl.formatMessage(M.empty)}</p>}
+      {bills && bills.length === 0 && (
+        <EmptyState
+          icon={ReceiptText}
+          title={intl.formatMessage(M.empty)}
+          text={intl.formatMessage(M.emptyHint)}
+          action={{ label: intl.formatMessage(EmptyStateMessages.goHome), href: '/home' }}
+        />
+      )}
       {bills && shown && bills.length > 0 && (
         <>
           <ListFilter
@@ -180,12 +189,13 @@ function BillGroup({ heading, badge, total, bills, online, offlineReasonId, onPa
               {bill.status !== 'paid' && (
                 <button
                   type="button"
-                  className="button button-primary"
+                  className="button button-primary icon-button-text"
                   disabled={!online}
                   aria-describedby={online ? undefined : offlineReasonId}
                   aria-label={intl.formatMessage(M.payLabel, { description: bill.description, amount })}
                   onClick={() => onPay(bill)}
                 >
+                  <QrCode aria-hidden="true" size={20} />
                   {intl.formatMessage(M.pay)}
                 </button>
               )}

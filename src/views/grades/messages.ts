@@ -54,6 +54,11 @@ export const GradesMessages = defineMessages({
     defaultMessage: 'Você ainda não tem notas.',
     description: 'The student has no course with grades',
   },
+  emptyHint: {
+    id: 'grades.empty.hint',
+    defaultMessage: 'As notas aparecem aqui quando as avaliações dos seus cursos forem corrigidas.',
+    description: 'Explanation under "Você ainda não tem notas." with a link to the course list',
+  },
   pagination: { id: 'grades.pagination.label', defaultMessage: 'Paginação das notas', description: 'Pagination nav' },
 });
 

@@ -15,7 +15,9 @@ import { getGrades } from '../../services/api/grades';
 import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
 import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { PageLoading } from '../components/page-loading';
+import { ClipboardList } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
+import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
@@ -163,9 +165,16 @@ export default function GradesScreen() {
         onClear={() => clear({ sort, order })}
         resultsRef={resultsRef}
       />
-      {query.isPending && <PageLoading />}
+      {query.isPending && <Skeleton kind="table" count={6} />}
       {query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
-      {data && data.pagination.total === 0 && !filtered && <p>{intl.formatMessage(GradesMessages.empty)}</p>}
+      {data && data.pagination.total === 0 && !filtered && (
+        <EmptyState
+          icon={ClipboardList}
+          title={intl.formatMessage(GradesMessages.empty)}
+          text={intl.formatMessage(GradesMessages.emptyHint)}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
+        />
+      )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
       {data && data.data.length > 0 && (
         <>

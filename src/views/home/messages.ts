@@ -32,6 +32,11 @@ export const HomeMessages = defineMessages({
     description: 'Heading of the upcoming items',
   },
   noUpcoming: { id: 'home.upcoming.empty', defaultMessage: 'Nada pendente por aqui.', description: 'No upcoming item' },
+  noUpcomingHint: {
+    id: 'home.upcoming.emptyHint',
+    defaultMessage: 'Sem faturas em aberto nem avaliações com prazo. Aproveite para avançar nos seus cursos.',
+    description: 'Explanation under "Nada pendente por aqui." with a link to the course list',
+  },
   assessment: { id: 'home.upcoming.assessment', defaultMessage: 'Avaliação', description: 'Kind of an upcoming item' },
   bill: { id: 'home.upcoming.bill', defaultMessage: 'Fatura', description: 'Kind of an upcoming item' },
   overdue: {

@@ -16,8 +16,10 @@ import { getBanners, getDashboard } from '../../services/api/home';
 import type { User } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
 import type { AreaFlag } from '../guards';
-import { PageLoading } from '../components/page-loading';
 import { useOnline } from '../components/use-online';
+import { CircleCheck } from 'lucide-react';
+import { EmptyState, EmptyStateMessages } from '../components/empty-state';
+import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
 import { learningObjectPath } from '../components/route-params';
@@ -86,7 +88,7 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
         <BannerCarousel key={banners.data.map((b) => b.id).join(',')} banners={banners.data} />
       )}
 
-      {!bannersSettled && <PageLoading />}
+      {!bannersSettled && <Skeleton kind="card" count={2} className="card-grid" />}
       {bannersSettled && <HomeBody user={user} dashboard={dashboard} />}
     </section>
   );
@@ -108,7 +110,7 @@ function HomeBody({ user, dashboard }: { user: User | null; dashboard: ReturnTyp
         </ul>
       </nav>
 
-      {dashboard.isPending && <PageLoading />}
+      {dashboard.isPending && <Skeleton kind="card" count={2} className="card-grid" />}
       {dashboard.isError && <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
       {dashboard.data && <DashboardContent data={dashboard.data} />}
     </>
@@ -122,7 +124,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
       <section className={styles.section} aria-labelledby="home-courses-title">
         <h2 id="home-courses-title">{intl.formatMessage(HomeMessages.coursesTitle)}</h2>
         {data.courses.length === 0 ? (
-          <p>{intl.formatMessage(HomeMessages.noCourses)}</p>
+          <EmptyState icon={CircleCheck} title={intl.formatMessage(HomeMessages.noCourses)} />
         ) : (
           <ul className="card-grid">
             {data.courses.map((course) => {
@@ -159,7 +161,12 @@ function DashboardContent({ data }: { data: Dashboard }) {
           {data.pending_bills > 0 && <Link href="/finances">{intl.formatMessage(HomeMessages.seeBills)}</Link>}
         </p>
         {data.upcoming.length === 0 ? (
-          <p>{intl.formatMessage(HomeMessages.noUpcoming)}</p>
+          <EmptyState
+            icon={CircleCheck}
+            title={intl.formatMessage(HomeMessages.noUpcoming)}
+            text={intl.formatMessage(HomeMessages.noUpcomingHint)}
+            action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
+          />
         ) : (
           <ul className={styles.upcoming}>
             {data.upcoming.map((item) => (

@@ -4,6 +4,7 @@
  * and 'Concluir' until the end is recorded. Reads only the actor's tags.
  */
 import { useIntl } from 'react-intl';
+import { CircleCheck, RotateCw } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { lifecycleMachine } from '../../machines/lifecycle.machine';
@@ -57,7 +58,12 @@ export function LifecycleStatus({
       {(view === 'startFailed' || view === 'endFailed') && (
         <div role="alert" className="notice notice-error">
           <p>{intl.formatMessage(view === 'startFailed' ? M.startFailed : M.endFailed)}</p>
-          <button type="button" className="button" onClick={() => lifecycle.send({ type: 'lifecycle.retry' })}>
+          <button
+            type="button"
+            className="button icon-button-text"
+            onClick={() => lifecycle.send({ type: 'lifecycle.retry' })}
+          >
+            <RotateCw aria-hidden="true" size={20} />
             {intl.formatMessage(M.retry)}
           </button>
         </div>
@@ -65,10 +71,11 @@ export function LifecycleStatus({
       {!done && finishButton && (
         <button
           type="button"
-          className="button button-primary"
+          className="button button-primary icon-button-text"
           onClick={() => lifecycle.send({ type: 'lifecycle.finish' })}
           disabled={view === 'ending' || view === 'endFailed'}
         >
+          <CircleCheck aria-hidden="true" size={20} />
           {intl.formatMessage(M.finish)}
         </button>
       )}

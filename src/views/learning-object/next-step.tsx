@@ -8,6 +8,7 @@
  */
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { ArrowRight } from 'lucide-react';
 import type { LearningObject } from '../../services/contract/lms';
 import { learningObjectPath } from '../components/route-params';
 import { LearningObjectMessages as M } from './messages';
@@ -40,16 +41,16 @@ export function NextStepLink({ step }: { step: NextStep }) {
   switch (step.kind) {
     case 'learningObject':
       return (
-        <Link href={step.href} aria-keyshortcuts="Alt+Shift+ArrowRight">
+        <Link href={step.href} className="icon-link" aria-keyshortcuts="Alt+Shift+ArrowRight">
           {intl.formatMessage(M.next)}
-          <span aria-hidden="true"> →</span>
+          <ArrowRight aria-hidden="true" size={20} />
         </Link>
       );
     case 'module':
       return (
-        <Link href={step.href} aria-keyshortcuts="Alt+Shift+ArrowRight">
+        <Link href={step.href} className="icon-link" aria-keyshortcuts="Alt+Shift+ArrowRight">
           {intl.formatMessage(M.nextModule, { name: step.name })}
-          <span aria-hidden="true"> →</span>
+          <ArrowRight aria-hidden="true" size={20} />
         </Link>
       );
     case 'courseEnd':

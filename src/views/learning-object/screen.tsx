@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { learningObjectQuery, lessonOf, moduleQuery } from '../../services/api/lms-queries';
@@ -154,8 +155,8 @@ function Viewer({
 
       <nav aria-label={intl.formatMessage(M.navLabel)} className="lo-nav">
         {previousHref ? (
-          <Link href={previousHref} aria-keyshortcuts="Alt+Shift+ArrowLeft">
-            <span aria-hidden="true">← </span>
+          <Link href={previousHref} className="icon-link" aria-keyshortcuts="Alt+Shift+ArrowLeft">
+            <ArrowLeft aria-hidden="true" size={20} />
             {intl.formatMessage(M.previous)}
           </Link>
         ) : (

@@ -12,6 +12,12 @@ export const ShortVideosMessages = defineMessages({
     defaultMessage: 'Nenhum vídeo curto disponível no momento.',
     description: 'Shown when the platform has no short videos',
   },
+  emptyHint: {
+    id: 'shortVideos.empty.hint',
+    defaultMessage:
+      'Novos vídeos curtos aparecem aqui quando a instituição publicar. Continue pelos seus cursos acima.',
+    description: 'Explanation under "Nenhum vídeo curto disponível no momento." (the course list is above)',
+  },
   duration: defineMessage<{ clock: string }>({
     id: 'shortVideos.item.duration',
     defaultMessage: 'Duração: {clock}',

@@ -10,8 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { getShortVideos } from '../../services/api/short-videos';
 import type { ShortVideo } from '../../services/contract/short-videos';
 import { formatClock } from '../../services/media/video-progress';
-import { CommonMessages } from '../components/messages';
 import { QueryError } from '../components/query-error';
+import { Clapperboard } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
 import { PlayerDialog } from './player-dialog';
 import { ShortVideosMessages as M } from './messages';
 import styles from './short-videos.module.css';
@@ -31,9 +32,17 @@ export default function ShortVideosSection() {
     <section className={styles.section} aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{intl.formatMessage(M.heading)}</h2>
       {/* Not a live region: the course list already announces its own loading. */}
-      {query.isPending && <p className="muted">{intl.formatMessage(CommonMessages.loading)}</p>}
+      {query.isPending && (
+        <div aria-hidden="true" className={styles.list}>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="skeleton skeleton-row" />
+          ))}
+        </div>
+      )}
       {!videos && query.isError && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
-      {videos && videos.length === 0 && <p>{intl.formatMessage(M.empty)}</p>}
+      {videos && videos.length === 0 && (
+        <EmptyState icon={Clapperboard} title={intl.formatMessage(M.empty)} text={intl.formatMessage(M.emptyHint)} />
+      )}
       {videos && videos.length > 0 && (
         <ul className={styles.list}>
           {videos.map((video) => (
