@@ -21,7 +21,7 @@ import {
   shortVideoKeys,
 } from '../../src/services/api/query-keys';
 import { invalidateAfterWrite, WRITE_EFFECTS, type WriteKind } from '../../src/services/api/keys/write-effects';
-import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
+import { memoryOutboxStore, type OutboxEntry, type OutboxWrite } from '../../src/services/storage/outbox-store';
 
 vi.mock('../../src/services/api/lms', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/services/api/lms')>()),
@@ -140,16 +140,17 @@ describe('writes that waited in the outbox', () => {
     return import('../../src/app/wiring/learning').then(({ deliveredWritesRefresh }) => {
       const calls: WriteKind[][] = [];
       const onDelivered = deliveredWritesRefresh((kinds) => calls.push(kinds));
-      const entry = (kind: 'learningObject.end' | 'attachment.end') => ({
-        id: kind,
+      const entry = (write: OutboxWrite): OutboxEntry => ({
+        id: write.kind,
         userId: 7,
         clientTime: '',
-        write:
-          kind === 'attachment.end' ? { kind, attachmentId: 1 } : { kind, learningObjectId: 1, lessonId: 1, data: {} },
+        status: 'pending',
+        write,
       });
-      onDelivered(entry('learningObject.end'));
-      onDelivered(entry('learningObject.end'));
-      onDelivered(entry('attachment.end'));
+      const end = entry({ kind: 'learningObject.end', learningObjectId: 1, lessonId: 1, data: {} });
+      onDelivered(end);
+      onDelivered(end);
+      onDelivered(entry({ kind: 'attachment.end', attachmentId: 1 }));
       vi.advanceTimersByTime(1000);
       expect(calls).toEqual([['learningObject.end'], ['learningObject.end', 'attachment.end']]);
     });
