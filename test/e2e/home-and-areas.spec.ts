@@ -259,7 +259,7 @@ test('home follows a saved profile name and an LGPD acceptance, without a reload
   page,
   signIn,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // Its own database: the name and the acceptance touch no other spec's student.
   const server = await startReferenceServer();
   const home = () => page.getByRole('banner').getByRole('link', { name: 'Escola Aprender' }).click();
