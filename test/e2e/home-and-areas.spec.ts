@@ -254,3 +254,54 @@ test('home follows a bill paid with Pix and a progress write sent after being of
     await server.dispose();
   }
 });
+
+test('home follows a saved profile name and an LGPD acceptance, without a reload (issue 23)', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  // Its own database: the name and the acceptance touch no other spec's student.
+  const server = await startReferenceServer();
+  const home = () => page.getByRole('banner').getByRole('link', { name: 'Escola Aprender' }).click();
+  const nav = () => page.getByRole('navigation', { name: 'Navegação principal' });
+  try {
+    await page.goto(`${server.base}/login`);
+    await signIn(page, 'lxp', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText('Olá, Carla!')).toBeVisible();
+
+    // A new name saved on 'Minha conta' shows on home and in the header when the student goes back.
+    await page.getByRole('link', { name: 'Minha conta' }).click();
+    const profile = page.getByRole('region', { name: 'Dados pessoais' });
+    const name = profile.getByRole('textbox', { name: 'Nome', exact: true });
+    await expect(name).toHaveValue('Carla Dias');
+    await name.fill('Carolina Dias');
+    await profile.getByRole('button', { name: 'Salvar' }).click();
+    await expect(profile.getByRole('status').filter({ hasText: 'Dados salvos.' })).toBeVisible();
+    await home();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText('Olá, Carolina!')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Olá, Carolina Dias')).toBeVisible();
+    await page.getByRole('link', { name: 'Minha conta' }).click();
+    await expect(name).toHaveValue('Carolina Dias');
+
+    // LGPD accepted on home: home's reads are read again (on screen at once, else on the way back).
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, 'novo', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText('Olá, Elisa!')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Privacidade e proteção de dados' });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    const dashboardRead = page.waitForRequest((r) => r.url().endsWith('/users/dashboard'));
+    await dialog.getByRole('button', { name: 'Aceitar' }).click();
+    await expect(dialog).toBeHidden();
+    await nav().getByRole('link', { name: 'Cursos' }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await home();
+    await dashboardRead;
+    await expect(page.getByRole('region', { name: 'Continue estudando' })).toBeVisible();
+  } finally {
+    await server.dispose();
+  }
+});

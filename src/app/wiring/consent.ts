@@ -11,6 +11,8 @@ import type { platformMachine } from '../../machines/platform.machine';
 import { SESSION_PING_MS } from '../../services/config';
 import { writeCachedUser } from '../../services/storage/user-cache';
 import { signedInUserOf } from './shared-facts';
+import { withQueryClient } from '../query/page-client';
+import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
 
 // Loaded when used: what only a signed-in student needs stays out of /login.
 const consentApi = () => import('../../services/api/consent');
@@ -71,7 +73,8 @@ export const LGPD_PROMPT_PATHS: readonly string[] = ['/', '/home'];
 
 /**
  * The LGPD consent machine (spec §4, §7) with its real effects: `acceptLgpd` → `POST
- * /users/updateAcceptedLgpd` (the answer is cached as the current user at once), `emitPrompt`
+ * /users/updateAcceptedLgpd` (the answer is cached as the current user at once, and the reads
+ * the acceptance touches are invalidated: `WRITE_EFFECTS['lgpd.accepted']`), `emitPrompt`
  * → `lgpd.prompt` on `bus`, `refreshUser` → `onAccepted()` (the session's `user.refresh`).
  */
 export function provideLgpdConsent(bus: EventBus | null, onAccepted: () => void) {
@@ -79,6 +82,7 @@ export function provideLgpdConsent(bus: EventBus | null, onAccepted: () => void)
     actors: {
       acceptLgpd: fromPromise<void>(async () => {
         writeCachedUser(await (await consentApi()).postUpdateAcceptedLgpd());
+        withQueryClient((client) => void invalidateAfterWrite(client, 'lgpd.accepted'));
       }),
     },
     actions: {

@@ -18,7 +18,7 @@ import {
   type OutboxWrite,
 } from '../../services/storage/outbox-store';
 import { withQueryClient } from '../query/page-client';
-import { PROGRESS_READS } from '../../services/api/query-keys';
+import { invalidateAfterWrite, type WriteKind } from '../../services/api/keys/write-effects';
 import { toStoredError } from './error-screen';
 import type { AppOutbox } from '../../views/app-services';
 import { followReachabilityChanges, followSignedInStudent, type SessionSource } from './shared-facts';
@@ -70,13 +70,14 @@ export type { AppOutbox };
  * Creates and starts the outbox (DESIGN.md §2): writes stored in `store` (default: IndexedDB)
  * and delivered by the outbox actor; every delivery refreshes the cached course reads.
  * @param store where writes are kept; tests pass `memoryOutboxStore()`.
- * @param onDelivered called after each write the server accepted (default: invalidates the
- *   course, module, learning-object and course-list queries of the page's query client, at once
- *   for a single write and at most once a second during a burst: `PROGRESS_REFRESH_MS`).
+ * @param onDelivered called with each write the server accepted (default: invalidates the reads
+ *   its kind touches — `WRITE_EFFECTS`, the same mapping as the writes made online — in the
+ *   page's query client, at once for a single write and at most once a second during a burst:
+ *   `PROGRESS_REFRESH_MS`).
  */
 export function createAppOutbox(
   store: Promise<OutboxStore> = openOutboxStore(),
-  onDelivered: () => void = throttled(invalidateProgressReads, PROGRESS_REFRESH_MS),
+  onDelivered: (entry: OutboxEntry) => void = deliveredWritesRefresh(),
 ): AppOutbox {
   const actor = createActor(
     outboxMachine.provide({
@@ -87,7 +88,7 @@ export function createAppOutbox(
         deliver: fromPromise<void, { entry: OutboxEntry }>(async ({ input }) => {
           await sendOutboxWrite(input.entry);
           await (await store).remove(input.entry.id);
-          onDelivered();
+          onDelivered(input.entry);
         }),
         reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(async ({ input }) => {
           const stored = toStoredError(input.error);
@@ -207,13 +208,29 @@ function throttled(fn: () => void, ms: number): () => void {
 }
 
 /**
- * Progress changed on the server: cached course reads must show it — the home dashboard's
- * progress and 'Continuar' too, so the home never goes stale inside a session.
+ * What the outbox does once a stored write was sent: the reads its kind touches
+ * (`WRITE_EFFECTS`, src/services/api/keys/write-effects.ts) are invalidated in the page's query
+ * client — the home dashboard's progress and 'Continuar' too, so the home never goes stale — the
+ * kinds of a burst gathered into one refresh at most once per `PROGRESS_REFRESH_MS`.
+ * @param invalidate what refreshes the reads of the gathered kinds (default: the page's client).
+ * @returns the `onDelivered` of `createAppOutbox`.
  */
-function invalidateProgressReads(): void {
-  withQueryClient((client) => {
-    for (const queryKey of PROGRESS_READS) void client.invalidateQueries({ queryKey });
-  });
+export function deliveredWritesRefresh(
+  invalidate: (kinds: WriteKind[]) => void = (kinds) =>
+    withQueryClient((client) => void invalidateAfterWrite(client, kinds)),
+): (entry: OutboxEntry) => void {
+  const kinds = new Set<WriteKind>();
+  const refresh = throttled(() => {
+    const gathered = [...kinds];
+    kinds.clear();
+    if (gathered.length > 0) invalidate(gathered);
+  }, PROGRESS_REFRESH_MS);
+  return (entry) => {
+    // Every kind the outbox stores is a write kind of the mapping (checked by the compiler).
+    const kind: WriteKind = entry.write.kind;
+    kinds.add(kind);
+    refresh();
+  };
 }
 
 /**

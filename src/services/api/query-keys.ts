@@ -2,7 +2,8 @@
  * Query keys of the app's server reads (TanStack Query), one factory per capability (./keys/*.ts,
  * re-exported here): the one place where a read's key is made, so that the screens that read, the
  * writes that invalidate and the persistence that keeps reads on the device
- * (src/services/storage/query-persistence.ts) all name the same key. Invalidating a factory's
+ * (src/services/storage/query-persistence.ts) all name the same key; which reads each write
+ * touches is said once, in ./keys/write-effects.ts. Invalidating a factory's
  * `all` refreshes every read under it (TanStack matches keys by prefix). One module per
  * capability, so that a screen loads only the keys it uses.
  */
@@ -17,7 +18,7 @@ import { gradesKeys } from './keys/grades';
 import { areasKeys } from './keys/areas';
 import { consentKeys } from './keys/consent';
 
-export { RESET_READS } from './keys/learning';
+export { WRITE_EFFECTS, invalidateAfterWrite, readsTouchedBy, type WriteKind } from './keys/write-effects';
 export {
   learningKeys,
   homeKeys,
@@ -30,21 +31,6 @@ export {
   areasKeys,
   consentKeys,
 };
-
-/**
- * The reads that show a student's progress: refreshed when a progress write was delivered (the
- * outbox) — the home's progress and 'Continuar' too.
- */
-export const PROGRESS_READS: readonly (readonly string[])[] = [
-  homeKeys.all,
-  learningKeys.allCourses,
-  learningKeys.allCourse,
-  learningKeys.allModules,
-  learningKeys.allLearningObjects,
-  shortVideoKeys.all,
-  attachmentKeys.allAttachment,
-  attachmentKeys.allArea,
-];
 
 /** First elements of the keys whose reads are never written to the device. */
 export const NOT_PERSISTED: readonly string[] = [

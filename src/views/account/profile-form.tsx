@@ -51,6 +51,7 @@ import {
 } from './masks';
 import { ProfileMessages } from './profile-messages';
 import { accountKeys } from '../../services/api/keys/account';
+import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
 
 /** The form's text values (masked as shown). */
 export interface ProfileValues {
@@ -305,6 +306,9 @@ export function ProfileForm({ user }: { user: User }) {
     mutationFn: (body: UserUpdateRequest) => putUsersSelf(body),
     onSuccess: (updated) => {
       queryClient.setQueryData(accountKeys.self, updated);
+      // The home (and whatever else shows the student's data) reads again; the header's name
+      // follows the session's user.
+      void invalidateAfterWrite(queryClient, 'profile.saved');
       session.send({ type: 'user.refresh' });
       setValues(valuesOf(updated));
       setAddressCep(addressCepOf(updated));

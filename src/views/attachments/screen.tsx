@@ -11,6 +11,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '../../services/api/attachments';
+import { attachmentKeys } from '../../services/api/keys/attachments';
 import type { DocumentsQuery, StudentAttachment } from '../../services/contract/attachments';
 import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
@@ -48,19 +49,12 @@ export const parseDocumentsQuery = (search: string): DocumentsUrlQuery => docume
 /** `/attachments` with `query`, defaults left out. */
 export const documentsHref = (query: Partial<DocumentsUrlQuery>): string => documentsUrlQuery.href(query);
 
-/** Query keys of the area (all start with 'attachmentsArea': a delivered start/end refreshes them). */
-export const attachmentsAreaKeys = {
-  mine: ['attachmentsArea', 'authorized'] as const,
-  categories: ['attachmentsArea', 'categories'] as const,
-  documents: (query: DocumentsQuery) => ['attachmentsArea', 'documents', query] as const,
-};
-
 export default function AttachmentsScreen() {
   const intl = useIntl();
   const title = intl.formatMessage(M.title);
   usePageTitle(title);
   const mine = useQuery({
-    queryKey: attachmentsAreaKeys.mine,
+    queryKey: attachmentKeys.areaMine,
     queryFn: ({ signal }) => getAuthorizedAttachments(signal),
   });
   const mineHeading = useId();
@@ -98,7 +92,7 @@ function Documents() {
   const { category, q, page } = urlQuery;
   const heading = useId();
   const categories = useQuery({
-    queryKey: attachmentsAreaKeys.categories,
+    queryKey: attachmentKeys.areaCategories,
     queryFn: ({ signal }) => getDocumentCategories(signal),
   });
   const apiQuery: DocumentsQuery = {
@@ -108,7 +102,7 @@ function Documents() {
     ...(q ? { search: q } : {}),
   };
   const documents = useQuery({
-    queryKey: attachmentsAreaKeys.documents(apiQuery),
+    queryKey: attachmentKeys.areaDocuments(apiQuery),
     queryFn: ({ signal }) => getDocuments(apiQuery, signal),
     placeholderData: keepPreviousData,
   });

@@ -9,6 +9,7 @@ import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-in
 import { useQuery } from '@tanstack/react-query';
 import { getCourseAttachments, getModuleAttachments } from '../../services/api/attachments';
 import type { CourseAttachment } from '../../services/contract/attachments';
+import { attachmentKeys } from '../../services/api/keys/attachments';
 import { describeError } from './query-error';
 import { CommonMessages } from './messages';
 import { Download, FolderOpen, RotateCw } from 'lucide-react';
@@ -155,7 +156,7 @@ export interface AttachmentsScope {
 }
 
 /** Query key of a scope's attachments. */
-export const attachmentsQueryKey = (scope: AttachmentsScope) => ['attachments', scope.kind, scope.id] as const;
+export const attachmentsQueryKey = (scope: AttachmentsScope) => attachmentKeys.scoped(scope.kind, scope.id);
 
 /**
  * Reads a scope's attachments with TanStack Query. Screens call it at their top so that the

@@ -10,7 +10,7 @@ import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postCourseReset } from '../../services/api/lms';
 import { courseQuery } from '../../services/api/lms-queries';
-import { RESET_READS } from '../../services/api/keys/learning';
+import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import { useResetBlockedReason } from '../outbox/pending';
@@ -41,7 +41,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
     onSuccess: async () => {
       setConfirming(false);
       setResetDone(true);
-      await Promise.all(RESET_READS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await invalidateAfterWrite(queryClient, 'course.reset');
     },
   });
   if (courseId === null) return <NotFoundScreen />;

@@ -27,7 +27,7 @@ import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
 import { formatBRL, formatDay } from './bills';
 import { financesKeys } from '../../services/api/keys/finances';
-import { homeKeys } from '../../services/api/keys/home';
+import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
 import { PixMessages as M } from './messages';
 import styles from './finances.module.css';
 
@@ -66,8 +66,7 @@ export default function PixPaymentDialog({ bill, onClose }: { bill: Bill; onClos
   const [machine] = useState(() =>
     // Paid: the bills list and the home's pending-bills count must say so.
     providePixPayment(() => {
-      void queryClient.invalidateQueries({ queryKey: financesKeys.bills });
-      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+      void invalidateAfterWrite(queryClient, 'bill.paid');
     }),
   );
   const actor = useActorRef(machine, { input: { billId: bill.id } });

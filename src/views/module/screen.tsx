@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { putLessonReset } from '../../services/api/lms';
 import { moduleQuery } from '../../services/api/lms-queries';
-import { RESET_READS } from '../../services/api/keys/learning';
+import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import type { LearningObjectStatus } from '../../services/contract/lms';
@@ -58,7 +58,7 @@ export default function ModuleScreen({
     onSuccess: async (_, lesson) => {
       setConfirming(null);
       setResetDone(lesson.name);
-      await Promise.all(RESET_READS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await invalidateAfterWrite(queryClient, 'lesson.reset');
     },
   });
   if (courseId === null || moduleId === null) return <NotFoundScreen />;

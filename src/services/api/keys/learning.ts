@@ -1,6 +1,5 @@
 /** Query keys of learning reads (see ../query-keys.ts). */
 import type { CourseListQuery } from '../../contract';
-import { homeKeys } from './home';
 
 /** Courses, modules and learning objects (v2 LMS, spec §2 /courses). */
 export const learningKeys = {
@@ -25,12 +24,3 @@ export const learningKeys = {
   /** A learning object as the public preview shows it. */
   preview: (id: number | null) => ['learningObjectPreview', id] as const,
 } as const;
-
-/** The reads a course or lesson reset changes (the course, its modules and objects, the lists, the home). */
-export const RESET_READS: readonly (readonly string[])[] = [
-  learningKeys.allModules,
-  learningKeys.allCourse,
-  learningKeys.allCourses,
-  learningKeys.allLearningObjects,
-  homeKeys.all,
-];

@@ -1,0 +1,102 @@
+/**
+ * The one place that knows which server reads a write touches (issue 23 "Fresh after every
+ * write"): for each kind of write the student makes, the query keys whose reads then show
+ * something else, built only from the key factories of this folder. Every write site asks it —
+ * the outbox once a stored write was sent (src/app/wiring/learning.ts), the course and lesson
+ * resets, the paid Pix bill, the LGPD acceptance and the profile save — through
+ * `invalidateAfterWrite`. Invalidating a factory's `all…` key refreshes every read under it
+ * (TanStack Query matches keys by prefix); a read on screen reads again at once, the others when
+ * they are next shown (home included: the student returning to /home sees the new data).
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { accountKeys } from './account';
+import { areasKeys } from './areas';
+import { attachmentKeys } from './attachments';
+import { financesKeys } from './finances';
+import { homeKeys } from './home';
+import { learningKeys } from './learning';
+import { shortVideoKeys } from './short-videos';
+
+/** The reads that show a student's progress in courses: home, course list, course, module, objects, areas. */
+const COURSE_PROGRESS: readonly QueryKey[] = [
+  homeKeys.all,
+  learningKeys.allCourses,
+  learningKeys.allCourse,
+  learningKeys.allModules,
+  learningKeys.allLearningObjects,
+  areasKeys.professionalizing,
+];
+
+/** The reads that show an attachment's progress ('Concluído', 'Visto'): the attachment, the lists, the area. */
+const ATTACHMENT_PROGRESS: readonly QueryKey[] = [
+  attachmentKeys.allAttachment,
+  attachmentKeys.allScoped,
+  attachmentKeys.allArea,
+];
+
+/** The reads that show who the student is (name, address, LGPD acceptance): the profile and the home. */
+const STUDENT_DATA: readonly QueryKey[] = [accountKeys.self, homeKeys.all];
+
+/**
+ * Each kind of write and the reads it changes. The outbox's kinds (src/services/storage/outbox-store.ts)
+ * keep their names; the others are the writes made at once, online.
+ */
+export const WRITE_EFFECTS = {
+  /** A learning object opened: its status and the course's 'Continuar' (home's too). */
+  'learningObject.start': COURSE_PROGRESS,
+  /** A learning object (text, video, PDF, quiz) ended: progress everywhere it shows. */
+  'learningObject.end': COURSE_PROGRESS,
+  /** A short video opened: the list's 'Em andamento'. */
+  'shortVideo.start': [shortVideoKeys.all],
+  /** A short video watched to its end: the list's 'Assistido'. */
+  'shortVideo.end': [shortVideoKeys.all],
+  /**
+   * A video's position: read only when a player opens (`shortVideoKeys.activity`, never kept);
+   * refreshing an open player's position would make it jump, so nothing is invalidated.
+   */
+  videoProgress: [],
+  /** An attachment opened. */
+  'attachment.start': ATTACHMENT_PROGRESS,
+  /** An attachment read to its end. */
+  'attachment.end': ATTACHMENT_PROGRESS,
+  /** A lesson reset ('Reiniciar a aula'): the same reads as a learning object's progress. */
+  'lesson.reset': COURSE_PROGRESS,
+  /** A course reset ('Reiniciar curso'). */
+  'course.reset': COURSE_PROGRESS,
+  /** A bill paid (Pix): the bills list and the home's pending bills and upcoming items. */
+  'bill.paid': [financesKeys.bills, homeKeys.all],
+  /** The LGPD terms accepted: the student's own data and the home. */
+  'lgpd.accepted': STUDENT_DATA,
+  /** The profile saved (name, address…): the profile read and the home. */
+  'profile.saved': STUDENT_DATA,
+} as const satisfies Record<string, readonly QueryKey[]>;
+
+/** A kind of write the student makes. */
+export type WriteKind = keyof typeof WRITE_EFFECTS;
+
+/** @returns the query keys whose reads show something else after a write of `kind`. */
+export function readsTouchedBy(kind: WriteKind): readonly QueryKey[] {
+  return WRITE_EFFECTS[kind];
+}
+
+/**
+ * The reads touched by any of `kinds`, each key once (a burst of outbox deliveries refreshes
+ * each read once).
+ */
+export function readsTouchedByAll(kinds: Iterable<WriteKind>): QueryKey[] {
+  const keys = new Map<string, QueryKey>();
+  for (const kind of kinds) for (const key of WRITE_EFFECTS[kind]) keys.set(JSON.stringify(key), key);
+  return [...keys.values()];
+}
+
+/**
+ * Invalidates in `client` every read that writes of `kinds` (one kind or several) touch.
+ * @returns when the reads on screen were read again (TanStack's `invalidateQueries`).
+ */
+export async function invalidateAfterWrite(
+  client: Pick<QueryClient, 'invalidateQueries'>,
+  kinds: WriteKind | Iterable<WriteKind>,
+): Promise<void> {
+  const keys = readsTouchedByAll(typeof kinds === 'string' ? [kinds] : kinds);
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
