@@ -1,0 +1,24 @@
+/**
+ * The machines replayed in the browser (`npm run test:paths:e2e`), and those not yet — listed in
+ * the report and docs/testing.md with the reason.
+ */
+import type { AnyMachineModel } from './model';
+import { generatePlans, type Plan } from './plans';
+import { errorScreenModel } from './error-screen.model';
+
+export const MODELS: AnyMachineModel[] = [errorScreenModel];
+
+/** Machines issue 21 lists that have no browser model yet: name → why. */
+export const NOT_YET: Record<string, string> = {
+  boot: 'not yet replayed in the browser',
+  session: 'not yet replayed in the browser',
+  'lgpd-consent': 'not yet replayed in the browser',
+  lifecycle: 'not yet replayed in the browser',
+  'pix-payment': 'not yet replayed in the browser',
+  accessibility: 'not yet replayed in the browser',
+  'app-update': 'not yet replayed in the browser',
+};
+
+/** The transition-covering paths of a model's machine (./plans.ts). */
+export const plansOf = (model: AnyMachineModel): Plan[] =>
+  generatePlans({ machine: model.machine, excluded: model.excluded, ...model.generate });

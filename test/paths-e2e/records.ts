@@ -1,0 +1,23 @@
+/** What each replayed path attaches (`path-steps`) for the reporter. */
+export interface StepRecord {
+  /** 0 = the initial state. */
+  index: number;
+  /** The event in pt-BR (null for the initial state). */
+  event: string | null;
+  eventType: string | null;
+  /** What the page showed (or had to show), in pt-BR. */
+  shows: string;
+  /** State ids the model predicts after the step. */
+  states: string[];
+  /** Transition keys the step takes. */
+  transitions: string[];
+  status: 'passed' | 'failed' | 'not run';
+  error?: string;
+  screenshot?: string;
+}
+
+export interface PathRecord {
+  machine: string;
+  plan: string;
+  steps: StepRecord[];
+}
