@@ -24,5 +24,5 @@ export default defineConfig({
     ['json', { outputFile: '.tmp/playwright-paths-results.json' }],
     ['./test/paths-e2e/reporter.ts'],
   ],
-  use: { ...base.use, trace: 'off', screenshot: 'off' },
+  use: { ...base.use, trace: 'off', screenshot: 'off', actionTimeout: 10_000, navigationTimeout: 20_000 },
 });

@@ -7,10 +7,18 @@
  * reporter (./reporter.ts) writes test-results/paths/index.html and checks the coverage.
  */
 import { test } from '@playwright/test';
+import type { EventObject } from 'xstate';
 import { MODELS, plansOf } from './models';
 import { eventKey, type AnyMachineModel, type Driver } from './model';
 
 import type { PathRecord, StepRecord } from './records';
+
+/** An event for a test title: `after <delay>`, or its type with its simple payload. */
+const short = ({ type, ...payload }: EventObject) => {
+  if (type.startsWith('xstate.after.')) return type.replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1');
+  const simple = Object.entries(payload).filter(([, v]) => typeof v !== 'object');
+  return simple.length ? `${type}(${simple.map(([k, v]) => `${k}=${String(v)}`).join(', ')})` : type;
+};
 
 /** `a → b → b → b` as `a → b ×3`. */
 const compress = (types: string[]) =>
@@ -31,7 +39,7 @@ const shows = (model: AnyMachineModel, driver: Driver<unknown>, states: string[]
 for (const model of MODELS) {
   test.describe(model.name, () => {
     for (const plan of plansOf(model)) {
-      const title = `${plan.id}: ${compress(plan.steps.map((s) => s.event.type.replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1')))}`;
+      const title = `${plan.id}: ${compress(plan.steps.map((s) => short(s.event)))}`;
       test(title, async ({ page, context, baseURL }, info) => {
         const records: StepRecord[] = [
           {

@@ -11,7 +11,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { MODELS, NOT_YET } from './models';
 import { definitionOf } from './plans';
 import type { PathRecord } from './records';
@@ -39,6 +39,12 @@ function mermaidOf(name: string): string | null {
 
 export default class PathsReporter implements Reporter {
   private paths: Finished[] = [];
+  /** Machines with at least one path in this run (a `-g` filter may leave some out). */
+  private running = new Set<string>();
+
+  onBegin(_config: FullConfig, suite: Suite): void {
+    for (const test of suite.allTests()) this.running.add(test.parent.title);
+  }
 
   onTestEnd(_test: TestCase, result: TestResult): void {
     const attachment = result.attachments.find((a) => a.name === 'path-steps');
@@ -54,6 +60,10 @@ export default class PathsReporter implements Reporter {
     const sections: string[] = [];
     const summary: string[] = [];
     for (const model of MODELS) {
+      if (!this.running.has(model.name)) {
+        summary.push(`${model.name}: not in this run (filtered out)`);
+        continue;
+      }
       const paths = this.paths
         .filter((p) => p.machine === model.name)
         .sort((a, b) => a.plan.localeCompare(b.plan, 'en', { numeric: true }));

@@ -38,7 +38,8 @@ export const LGPD = {
 /** The layout's landmarks and links (by accessible name). */
 export const LAYOUT = {
   nav: 'Navegação principal',
-  home: 'Início',
+  /** The header's brand link to /home (platform 1's name in the seed). */
+  home: 'Escola Aprender',
   courses: 'Cursos',
   signOut: 'Sair',
   accessCode: 'Código de acesso',
