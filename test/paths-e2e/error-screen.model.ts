@@ -49,6 +49,7 @@ export const errorScreenModel: MachineModel<Notes> = {
     // The countdown's seconds are part of the state: the last second is another branch.
     serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
   },
+  startSay: () => 'abre /login em desconhecido.localhost (a consulta da plataforma fica retida)',
   async start({ page, baseURL }) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

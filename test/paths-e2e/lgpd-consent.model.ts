@@ -54,6 +54,8 @@ export const lgpdConsentModel: MachineModel<Notes> = {
           ? [{ type, error: new Error('500') }]
           : [{ type }],
   },
+  startSay: (plan) =>
+    `entra como ${plan.steps.some((step) => step.event.type === DONE) ? 'novo' : 'lgpd1'} (sem aceite) e chega em /courses`,
   async start({ page, plan }) {
     const notes: Notes = { held: [], waited: 0 };
     await page.route('**/api/v1/users/updateAcceptedLgpd', (route) => {

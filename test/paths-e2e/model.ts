@@ -35,6 +35,8 @@ export interface MachineModel<N = unknown> {
   machine: AnyStateMachine;
   generate: Omit<GenerateOptions, 'machine' | 'excluded'>;
   start: (driver: Omit<Driver<N>, 'notes'>) => Promise<N>;
+  /** How the path starts, in pt-BR (the report's first step). */
+  startSay: (plan: Plan) => string;
   events: Record<
     string,
     { say: (event: EventObject) => string; drive: (driver: Driver<N>, event: EventObject) => Promise<void> }

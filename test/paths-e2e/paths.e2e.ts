@@ -44,7 +44,7 @@ for (const model of MODELS) {
         const records: StepRecord[] = [
           {
             index: 0,
-            event: null,
+            event: model.startSay(plan),
             eventType: null,
             shows: '',
             states: plan.initial,

@@ -2,8 +2,8 @@
 export interface StepRecord {
   /** 0 = the initial state. */
   index: number;
-  /** The event in pt-BR (null for the initial state). */
-  event: string | null;
+  /** The event in pt-BR (for the initial state: how the path starts). */
+  event: string;
   eventType: string | null;
   /** What the page showed (or had to show), in pt-BR. */
   shows: string;

@@ -141,7 +141,7 @@ export default class PathsReporter implements Reporter {
                 shot = `<br><a href="shots/${name}"><img src="shots/${name}" alt="tela no passo ${step.index}" width="360"></a>`;
               }
               const error = step.error ? `<pre class="error">${esc(step.error)}</pre>` : '';
-              const what = step.event === null ? 'Início' : esc(step.event);
+              const what = step.index === 0 ? `Início: ${esc(step.event)}` : esc(step.event);
               return `<li class="${step.status === 'passed' ? 'ok' : step.status === 'failed' ? 'fail' : 'notrun'}">${what} → ${esc(step.shows || '(não verificado)')} <span class="status">[${step.status === 'passed' ? 'ok' : step.status === 'failed' ? 'FALHOU' : 'não executado'}]</span>${error}${shot}</li>`;
             })
             .join('\n');
