@@ -6,14 +6,14 @@ import type { AnyMachineModel } from './model';
 import { generatePlans, type Plan } from './plans';
 import { errorScreenModel } from './error-screen.model';
 import { lgpdConsentModel } from './lgpd-consent.model';
+import { lifecycleModel } from './lifecycle.model';
 
-export const MODELS: AnyMachineModel[] = [errorScreenModel, lgpdConsentModel];
+export const MODELS: AnyMachineModel[] = [errorScreenModel, lgpdConsentModel, lifecycleModel];
 
 /** Machines issue 21 lists that have no browser model yet: name → why. */
 export const NOT_YET: Record<string, string> = {
   boot: 'not yet replayed in the browser',
   session: 'not yet replayed in the browser',
-  lifecycle: 'not yet replayed in the browser',
   'pix-payment': 'not yet replayed in the browser',
   accessibility: 'not yet replayed in the browser',
   'app-update': 'not yet replayed in the browser',
