@@ -7,14 +7,14 @@ import { generatePlans, type Plan } from './plans';
 import { errorScreenModel } from './error-screen.model';
 import { lgpdConsentModel } from './lgpd-consent.model';
 import { lifecycleModel } from './lifecycle.model';
+import { pixPaymentModel } from './pix-payment.model';
 
-export const MODELS: AnyMachineModel[] = [errorScreenModel, lgpdConsentModel, lifecycleModel];
+export const MODELS: AnyMachineModel[] = [errorScreenModel, lgpdConsentModel, lifecycleModel, pixPaymentModel];
 
 /** Machines issue 21 lists that have no browser model yet: name → why. */
 export const NOT_YET: Record<string, string> = {
   boot: 'not yet replayed in the browser',
   session: 'not yet replayed in the browser',
-  'pix-payment': 'not yet replayed in the browser',
   accessibility: 'not yet replayed in the browser',
   'app-update': 'not yet replayed in the browser',
 };

@@ -16,7 +16,11 @@ import type { PathRecord, StepRecord } from './records';
 /** An event for a test title: `after <delay>`, or its type with its simple payload. */
 const short = ({ type, ...payload }: EventObject) => {
   if (type.startsWith('xstate.after.')) return type.replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1');
-  const simple = Object.entries(payload).filter(([, v]) => typeof v !== 'object');
+  const simple = Object.entries(payload).flatMap(([k, v]): [string, unknown][] => {
+    // An actor's output or error: its status says which answer it stands for.
+    if (v && typeof v === 'object') return 'status' in v ? [[`${k}.status`, (v as { status: unknown }).status]] : [];
+    return [[k, v]];
+  });
   return simple.length ? `${type}(${simple.map(([k, v]) => `${k}=${String(v)}`).join(', ')})` : type;
 };
 
@@ -34,7 +38,10 @@ const compress = (types: string[]) =>
 
 /** What the page shows in these states, in pt-BR (every active state node's sentence). */
 const shows = (model: AnyMachineModel, driver: Driver<unknown>, states: string[]) =>
-  states.map((id) => model.states[id]?.say(driver) ?? `(sem expectativa para ${id})`).join('; ');
+  states
+    .map((id) => model.states[id]?.say(driver) ?? `(sem expectativa para ${id})`)
+    .filter(Boolean)
+    .join('; ');
 
 for (const model of MODELS) {
   test.describe(model.name, () => {
@@ -48,7 +55,8 @@ for (const model of MODELS) {
             eventType: null,
             shows: '',
             states: plan.initial,
-            transitions: [],
+            passedThrough: plan.initialPassed,
+            transitions: plan.initialTransitions,
             status: 'not run',
           },
           ...plan.steps.map((step, i) => ({
@@ -57,6 +65,7 @@ for (const model of MODELS) {
             eventType: step.event.type,
             shows: '',
             states: step.states,
+            passedThrough: step.passed,
             transitions: step.transitions,
             status: 'not run' as const,
           })),

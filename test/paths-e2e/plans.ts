@@ -13,7 +13,16 @@
  * 4. Each step carries what the model predicts: the snapshot after it (pure `transition`), the
  *    state node ids active there, and the transition keys it takes (for the coverage).
  */
-import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  SimulatedClock,
+  createActor,
+  fromPromise,
+  initialTransition,
+  transition,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { definedStates, definedTransitions, eventTypes } from '../paths/driver';
 
@@ -21,6 +30,8 @@ export interface PlanStep {
   event: EventObject;
   /** Ids of the state nodes active after the step (machine id prefix included). */
   states: string[];
+  /** States entered and left within the step (eventless transitions): reached, not checked. */
+  passed: string[];
   /** `state id|event type|branch` of every transition the step takes. */
   transitions: string[];
   /** The predicted snapshot's context (the model may read it, e.g. for which branch ran). */
@@ -32,6 +43,10 @@ export interface Plan {
   id: string;
   /** Active state ids at the start (the machine's initial snapshot). */
   initial: string[];
+  /** States passed through at the start (eventless transitions of the initial state). */
+  initialPassed: string[];
+  /** Eventless transitions taken at the start. */
+  initialTransitions: string[];
   steps: PlanStep[];
 }
 
@@ -43,14 +58,54 @@ interface TransitionLike {
 const nodeIds = (snapshot: AnyMachineSnapshot): string[] =>
   (snapshot as unknown as { _nodes: { id: string }[] })._nodes.map((node) => node.id).filter((id) => id.includes('.'));
 
+/** States entered but left again within the same step (transient states). */
+const passedThrough = (entered: string[], after: AnyMachineSnapshot) =>
+  entered.filter((id) => id.includes('.') && !nodeIds(after).includes(id));
+
 const keyOf = (t: TransitionLike): string => {
   const branches = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
   return `${t.source.id}|${t.eventType === '' ? 'always' : t.eventType}|${branches.indexOf(t)}`;
 };
 
-/** The transitions `event` takes from `snapshot` (the first microstep; no eventless machines here). */
+/** The transitions `event` takes from `snapshot` (its first microstep only). */
 function takenBy(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] {
   return (machine.getTransitionData(snapshot as never, event as never) as unknown as TransitionLike[]).map(keyOf);
+}
+
+/**
+ * Every transition (eventless ones included) and every state id entered, at the start and by
+ * each event of `sequence`: the sequence is sent to a real actor whose invoked actors never
+ * settle and whose clock never runs (done/error/after events are sent as the graph sends them),
+ * watched with the inspection API (`@xstate.microstep`).
+ */
+export function trace(
+  machine: AnyStateMachine,
+  input: unknown,
+  sequence: EventObject[],
+): { transitions: string[]; entered: string[] }[] {
+  const never = fromPromise(() => new Promise<never>(() => {}));
+  const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, never]));
+  const steps: { transitions: Set<string>; entered: Set<string> }[] = [{ transitions: new Set(), entered: new Set() }];
+  const actor = createActor(machine.provide({ actors: actors as never }), {
+    input: input as never,
+    clock: new SimulatedClock(),
+    inspect: (event) => {
+      if (event.type !== '@xstate.microstep' || event.actorRef !== actor) return;
+      const step = steps.at(-1)!;
+      for (const t of (event as unknown as { _transitions: (TransitionLike & { target?: { id: string }[] })[] })
+        ._transitions) {
+        step.transitions.add(keyOf(t));
+        t.target?.forEach((node) => step.entered.add(node.id));
+      }
+    },
+  });
+  actor.start();
+  for (const event of sequence) {
+    steps.push({ transitions: new Set(), entered: new Set() });
+    actor.send(event as never);
+  }
+  actor.stop();
+  return steps.map((step) => ({ transitions: [...step.transitions], entered: [...step.entered] }));
 }
 
 export interface GenerateOptions {
@@ -77,9 +132,11 @@ export function generatePlans({ machine, input, samples, excluded, serializeStat
     const prefix = path.steps.slice(1).map((step) => step.event as EventObject);
     const reached = path.state as unknown as AnyMachineSnapshot;
     for (const event of events) {
-      for (const key of takenBy(machine, reached, event)) {
+      if (takenBy(machine, reached, event).length === 0) continue;
+      const candidate = [...prefix, event];
+      // The last step's transitions, eventless ones included.
+      for (const key of trace(machine, input, candidate).at(-1)!.transitions) {
         if (key in excluded) continue;
-        const candidate = [...prefix, event];
         const known = best.get(key);
         if (!known || candidate.length < known.length) best.set(key, candidate);
       }
@@ -101,13 +158,21 @@ export function generatePlans({ machine, input, samples, excluded, serializeStat
     throw new Error(`${machine.id}: the initial state fails with this input`);
   return kept.map((sequence, n) => {
     let snapshot = initial as AnyMachineSnapshot;
+    const traced = trace(machine, input, sequence);
     const steps: PlanStep[] = [];
-    for (const event of sequence) {
-      const taken = takenBy(machine, snapshot, event);
+    for (const [i, event] of sequence.entries()) {
       [snapshot] = transition(machine, snapshot as never, event as never) as unknown as [AnyMachineSnapshot];
-      steps.push({ event, states: nodeIds(snapshot), transitions: taken, snapshot });
+      const { transitions, entered } = traced[i + 1]!;
+      steps.push({ event, states: nodeIds(snapshot), passed: passedThrough(entered, snapshot), transitions, snapshot });
     }
-    return { id: `${machine.id}#${n + 1}`, initial: nodeIds(initial as AnyMachineSnapshot), steps };
+    const start = initial as AnyMachineSnapshot;
+    return {
+      id: `${machine.id}#${n + 1}`,
+      initial: nodeIds(start),
+      initialPassed: passedThrough(traced[0]!.entered, start),
+      initialTransitions: traced[0]!.transitions,
+      steps,
+    };
   });
 }
 

@@ -9,6 +9,8 @@ export interface StepRecord {
   shows: string;
   /** State ids the model predicts after the step. */
   states: string[];
+  /** States entered and left within the step (eventless transitions). */
+  passedThrough: string[];
   /** Transition keys the step takes. */
   transitions: string[];
   status: 'passed' | 'failed' | 'not run';

@@ -75,7 +75,7 @@ export default class PathsReporter implements Reporter {
         for (const step of path.steps) {
           if (step.status !== 'passed') continue;
           steps++;
-          step.states.forEach((s) => reachedStates.add(s));
+          [...step.states, ...step.passedThrough].forEach((s) => reachedStates.add(s));
           for (const t of step.transitions)
             reachedTransitions.set(t, [...(reachedTransitions.get(t) ?? []), path.plan]);
         }
