@@ -39,7 +39,12 @@ export interface MachineModel<N = unknown> {
   startSay: (plan: Plan) => string;
   events: Record<
     string,
-    { say: (event: EventObject) => string; drive: (driver: Driver<N>, event: EventObject) => Promise<void> }
+    {
+      say: (event: EventObject) => string;
+      drive: (driver: Driver<N>, event: EventObject) => Promise<void>;
+      /** The event in a test title, when its type alone does not say which sample it is. */
+      title?: (event: EventObject) => string;
+    }
   >;
   states: Record<string, { say: (driver: Driver<N>) => string; expect: (driver: Driver<N>) => Promise<void> }>;
   /** Transition keys not replayed in the browser, with the reason. */

@@ -3,19 +3,25 @@
  * the report and docs/testing.md with the reason.
  */
 import type { AnyMachineModel } from './model';
+import { accessibilityModel } from './accessibility.model';
 import { generatePlans, type Plan } from './plans';
 import { errorScreenModel } from './error-screen.model';
 import { lgpdConsentModel } from './lgpd-consent.model';
 import { lifecycleModel } from './lifecycle.model';
 import { pixPaymentModel } from './pix-payment.model';
 
-export const MODELS: AnyMachineModel[] = [errorScreenModel, lgpdConsentModel, lifecycleModel, pixPaymentModel];
+export const MODELS: AnyMachineModel[] = [
+  errorScreenModel,
+  lgpdConsentModel,
+  lifecycleModel,
+  pixPaymentModel,
+  accessibilityModel,
+];
 
 /** Machines issue 21 lists that have no browser model yet: name → why. */
 export const NOT_YET: Record<string, string> = {
   boot: 'not yet replayed in the browser',
   session: 'not yet replayed in the browser',
-  accessibility: 'not yet replayed in the browser',
   'app-update': 'not yet replayed in the browser',
 };
 

@@ -46,7 +46,13 @@ const shows = (model: AnyMachineModel, driver: Driver<unknown>, states: string[]
 for (const model of MODELS) {
   test.describe(model.name, () => {
     for (const plan of plansOf(model)) {
-      const title = `${plan.id}: ${compress(plan.steps.map((s) => short(s.event)))}`;
+      const title = `${plan.id}: ${
+        plan.steps.length === 0
+          ? `(${model.startSay(plan)})`
+          : compress(
+              plan.steps.map(({ event }) => model.events[eventKey(model, event.type)]?.title?.(event) ?? short(event)),
+            )
+      }`;
       test(title, async ({ page, context, baseURL }, info) => {
         const records: StepRecord[] = [
           {

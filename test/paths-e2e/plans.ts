@@ -41,6 +41,8 @@ export interface PlanStep {
 export interface Plan {
   /** `<machine>#<n>`, stable within one generation. */
   id: string;
+  /** The machine's input (the model's start brings the page there). */
+  input: unknown;
   /** Active state ids at the start (the machine's initial snapshot). */
   initial: string[];
   /** States passed through at the start (eventless transitions of the initial state). */
@@ -90,11 +92,13 @@ export function trace(
     input: input as never,
     clock: new SimulatedClock(),
     inspect: (event) => {
-      if (event.type !== '@xstate.microstep' || event.actorRef !== actor) return;
+      // Only machines emit microsteps, and the invoked actors here are promises: all are the root's.
+      if (event.type !== '@xstate.microstep') return;
       const step = steps.at(-1)!;
       for (const t of (event as unknown as { _transitions: (TransitionLike & { target?: { id: string }[] })[] })
         ._transitions) {
         step.transitions.add(keyOf(t));
+        step.entered.add(t.source.id); // a transient state is only seen as a transition's source
         t.target?.forEach((node) => step.entered.add(node.id));
       }
     },
@@ -111,6 +115,8 @@ export function trace(
 export interface GenerateOptions {
   machine: AnyStateMachine;
   input?: unknown;
+  /** Several starting inputs: each next one only adds paths for what the earlier ones missed. */
+  inputs?: unknown[];
   /** Sample events of one event type (payload variants drive each guarded branch). */
   samples: (eventType: string) => EventObject[];
   /** Transition keys not replayed in the browser (they are listed with the reason). */
@@ -120,7 +126,21 @@ export interface GenerateOptions {
 }
 
 /** A transition-covering set of event sequences, with each step's predicted states. */
-export function generatePlans({ machine, input, samples, excluded, serializeState }: GenerateOptions): Plan[] {
+export function generatePlans(options: GenerateOptions): Plan[] {
+  if (!options.inputs) return plansFrom(options, 1);
+  const plans: Plan[] = [];
+  for (const input of options.inputs) {
+    const covered = new Set(plans.flatMap((p) => [...p.initialTransitions, ...p.steps.flatMap((s) => s.transitions)]));
+    const excluded = { ...options.excluded, ...Object.fromEntries([...covered].map((key) => [key, 'covered'])) };
+    plans.push(...plansFrom({ ...options, input, excluded }, plans.length + 1));
+  }
+  return plans;
+}
+
+function plansFrom(
+  { machine, input, samples, excluded, serializeState }: GenerateOptions,
+  firstNumber: number,
+): Plan[] {
   const events = [...eventTypes(machine)].flatMap(samples);
   const paths = getShortestPaths(machine, {
     input,
@@ -156,6 +176,9 @@ export function generatePlans({ machine, input, samples, excluded, serializeStat
   const [initial] = initialTransition(machine, input as never);
   if ((initial as AnyMachineSnapshot).status === 'error')
     throw new Error(`${machine.id}: the initial state fails with this input`);
+  const initialKeys = trace(machine, input, [])[0]!.transitions;
+  // Another input's start is a path of its own when its eventless transitions are new.
+  if (kept.length === 0 && initialKeys.some((key) => !(key in excluded))) kept.push([]);
   return kept.map((sequence, n) => {
     let snapshot = initial as AnyMachineSnapshot;
     const traced = trace(machine, input, sequence);
@@ -167,7 +190,8 @@ export function generatePlans({ machine, input, samples, excluded, serializeStat
     }
     const start = initial as AnyMachineSnapshot;
     return {
-      id: `${machine.id}#${n + 1}`,
+      id: `${machine.id}#${firstNumber + n}`,
+      input,
       initial: nodeIds(start),
       initialPassed: passedThrough(traced[0]!.entered, start),
       initialTransitions: traced[0]!.transitions,
