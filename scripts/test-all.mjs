@@ -5,7 +5,10 @@
  *   2. the generated-path coverage report (scripts/paths-report.mjs);
  *   3. Playwright end to end in Chromium (found by scripts/find-browser.mjs);
  *   4. the fault-injection suite (playwright.chaos.config.ts: the main journey under each CHAOS
- *      fault kind, with its own build and servers; it prints its per-kind summary).
+ *      fault kind, with its own build and servers; it prints its per-kind summary);
+ *   5. the machines' generated paths in the browser (playwright.paths.config.ts, issue 21: it
+ *      reuses the build of step 3, prints one line per machine, writes test-results/paths/ and
+ *      fails when a state or transition was not reached in the browser).
  * Ends with ONE plain line `N passed, N failed` (`, N skipped` when any) and exits 1 when
  * anything failed, a runner crashed, or a results file is missing.
  */
@@ -17,7 +20,8 @@ mkdirSync('.tmp', { recursive: true });
 const VITEST_JSON = '.tmp/vitest-results.json';
 const PLAYWRIGHT_JSON = '.tmp/playwright-results.json';
 const CHAOS_JSON = '.tmp/playwright-chaos-results.json';
-for (const file of [VITEST_JSON, PLAYWRIGHT_JSON, CHAOS_JSON]) rmSync(file, { force: true });
+const PATHS_JSON = '.tmp/playwright-paths-results.json';
+for (const file of [VITEST_JSON, PLAYWRIGHT_JSON, CHAOS_JSON, PATHS_JSON]) rmSync(file, { force: true });
 
 const run = (label, command, args, env = {}) => {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -65,9 +69,10 @@ try {
   problems.push('no Chromium for the end-to-end tests');
 }
 /** Runs one Playwright config and adds its JSON report's counts. */
-const playwright = (label, args, resultsFile) => {
+const playwright = (label, args, resultsFile, env = {}) => {
   const ok = run(label, process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...args], {
     CHROMIUM_PATH: browser,
+    ...env,
   });
   if (existsSync(resultsFile)) {
     const s = JSON.parse(readFileSync(resultsFile, 'utf8')).stats ?? {};
@@ -83,6 +88,10 @@ if (browser) {
   playwright('Playwright', [], PLAYWRIGHT_JSON);
   // 4. Fault injection (issue 10)
   playwright('Playwright fault injection', ['-c', 'playwright.chaos.config.ts'], CHAOS_JSON);
+  // 5. Generated paths in the browser (issue 21), on the build of step 3 when there is one
+  playwright('Playwright generated paths', ['-c', 'playwright.paths.config.ts'], PATHS_JSON, {
+    E2E_SKIP_BUILD: existsSync('dist/index.html') ? '1' : '0',
+  });
 }
 
 for (const problem of problems) console.error(`FAILED: ${problem}`);

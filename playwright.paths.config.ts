@@ -1,0 +1,28 @@
+/**
+ * Generated paths of the machines replayed in real Chromium (issue 21, `npm run
+ * test:paths:e2e`): test/paths-e2e/, against a fresh reference server started (and the app
+ * built) by the end-to-end global setup. Its reporter writes test-results/paths/index.html, prints
+ * one line per machine and fails the run when a state or transition was not reached in the
+ * browser. Separate from playwright.config.ts so that its report, budget and counts stay its own;
+ * `npm test` (scripts/test-all.mjs) runs it after the other suites.
+ */
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+export default defineConfig({
+  ...base,
+  testDir: 'test/paths-e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results/paths-e2e',
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  globalTimeout: 300_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: '.tmp/playwright-paths-results.json' }],
+    ['./test/paths-e2e/reporter.ts'],
+  ],
+  use: { ...base.use, trace: 'off', screenshot: 'off', actionTimeout: 10_000, navigationTimeout: 20_000 },
+});

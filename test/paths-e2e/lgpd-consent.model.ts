@@ -1,0 +1,194 @@
+/**
+ * The LGPD consent's browser model (lgpdConsentMachine, spec §4 LGPD, §7, §9: prompt delay 1 s).
+ * A student who has not accepted signs in landing on /courses (`idle`: not a prompt path);
+ * the header's logo (/home, where / leads on platform 1) is `lgpd.update { due: true }`, 'Cursos' before
+ * the delay is `{ due: false }`, 'Sair' is `lgpd.reset`. Time: Playwright's clock, paused from
+ * the arrival on /home so that the 1 s delay passes only with `runFor`. The acceptance's
+ * `POST /users/updateAcceptedLgpd` is held by `page.route` (`accepting` is visible) and then
+ * sent on to the reference server (`done`) or answered 500 (`error`). Only the path that
+ * accepts for real signs in as `novo`; the others use `lgpd1`, who stays unaccepted.
+ */
+import { expect, type Page, type Route } from '@playwright/test';
+import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
+import type { MachineModel } from './model';
+import { LAYOUT, LGPD, SPEC_LGPD_PROMPT_DELAY_MS } from './spec';
+
+interface Notes {
+  /** Held acceptances, oldest first. */
+  held: Route[];
+  /** ms of the prompt delay already run on the paused clock in `waiting`. */
+  waited: number;
+}
+
+const DONE = 'xstate.done.actor.acceptLgpd';
+const DELAY = 'xstate.after.lgpdPromptDelay.lgpdConsent.waiting';
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: LGPD.dialog });
+const nav = (page: Page) => page.getByRole('navigation', { name: LAYOUT.nav });
+
+/** The dialog does not show, even once more than the prompt delay has passed. */
+async function noDialogAfterTheDelay(page: Page) {
+  await page.clock.runFor(SPEC_LGPD_PROMPT_DELAY_MS + 500);
+  await page.waitForTimeout(200);
+  await expect(dialog(page)).toHaveCount(0);
+}
+
+/** The held acceptance, once the page has sent it. */
+async function heldAcceptance(notes: Notes): Promise<Route> {
+  await expect.poll(() => notes.held.length, { message: 'the acceptance was sent' }).toBeGreaterThan(0);
+  return notes.held.shift()!;
+}
+
+export const lgpdConsentModel: MachineModel<Notes> = {
+  name: 'lgpd-consent',
+  title: 'Aceite da LGPD (aviso 1 s depois de chegar em /, Aceitar, falha, Decidir depois)',
+  machine: lgpdConsentMachine,
+  generate: {
+    samples: (type) =>
+      type === 'lgpd.update'
+        ? [
+            { type, due: true },
+            { type, due: false },
+          ]
+        : type === 'xstate.error.actor.acceptLgpd'
+          ? [{ type, error: new Error('500') }]
+          : [{ type }],
+  },
+  startSay: (plan) =>
+    `entra como ${plan.steps.some((step) => step.event.type === DONE) ? 'novo' : 'lgpd1'} (sem aceite) e chega em /courses`,
+  async start({ page, plan }) {
+    const notes: Notes = { held: [], waited: 0 };
+    await page.route('**/api/v1/users/updateAcceptedLgpd', (route) => {
+      notes.held.push(route);
+    });
+    await page.clock.install();
+    const accepts = plan.steps.some((step) => step.event.type === DONE);
+    // The post-login setup (1 s after sign-in) pings the session on platform 1: then it has run.
+    const setupDone = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v2/user-session/log'),
+      { timeout: 15_000 },
+    );
+    await page.goto('/login?next_route=%2Fcourses');
+    await page.getByRole('textbox', { name: LAYOUT.accessCode }).fill(accepts ? 'novo' : 'lgpd1');
+    await page.getByLabel(LAYOUT.password).fill('demo1234');
+    await page.getByRole('button', { name: LAYOUT.signIn }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await setupDone;
+    return notes;
+  },
+  events: {
+    'lgpd.update': {
+      say: (event) =>
+        (event as unknown as { due: boolean }).due
+          ? "clica no logo 'Escola Aprender' (vai para /home, onde / leva na plataforma 1)"
+          : "clica em 'Cursos' antes de passar 1 s",
+      async drive({ page, notes }, event) {
+        if ((event as unknown as { due: boolean }).due) {
+          // From here the page's time passes only when the model says so.
+          await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+          notes.waited = 0;
+          await page.getByRole('banner').getByRole('link', { name: LAYOUT.home }).click();
+          await expect(page).toHaveURL(/\/home$/);
+        } else {
+          await nav(page).getByRole('link', { name: LAYOUT.courses }).click();
+          await expect(page).toHaveURL(/\/courses$/);
+        }
+      },
+    },
+    [DELAY]: {
+      say: () => 'passa o resto de 1 s (relógio do Playwright)',
+      async drive({ page, notes }) {
+        await page.clock.runFor(SPEC_LGPD_PROMPT_DELAY_MS - notes.waited + 50);
+        // The dialog is loaded lazily: its screen needs the page's timers to run again.
+        await page.clock.resume();
+      },
+    },
+    'lgpd.accept': {
+      say: () => "clica em 'Aceitar'",
+      drive: ({ page }) => dialog(page).getByRole('button', { name: LGPD.accept }).click(),
+    },
+    'lgpd.postpone': {
+      say: () => 'aperta Esc (decidir depois)',
+      drive: ({ page }) => page.keyboard.press('Escape'),
+    },
+    'lgpd.reset': {
+      say: () => "clica em 'Sair'",
+      async drive({ page }) {
+        await page.getByRole('button', { name: LAYOUT.signOut }).click();
+        await expect(page).toHaveURL(/\/login/);
+      },
+    },
+    [DONE]: {
+      say: () => 'o servidor de referência registra o aceite (200)',
+      drive: async ({ notes }) => (await heldAcceptance(notes)).continue(),
+    },
+    'xstate.error.actor.acceptLgpd': {
+      say: () => 'o servidor responde 500 ao aceite',
+      drive: async ({ notes }) =>
+        (await heldAcceptance(notes)).fulfill({ status: 500, json: { message: 'Erro interno do servidor.' } }),
+    },
+  },
+  states: {
+    'lgpdConsent.idle': {
+      say: () => 'nenhum aviso de LGPD, nem depois de 1,5 s',
+      expect: ({ page }) => noDialogAfterTheDelay(page),
+    },
+    'lgpdConsent.waiting': {
+      say: () => `/home sem o aviso ainda (nem após ${SPEC_LGPD_PROMPT_DELAY_MS - 100} ms)`,
+      async expect({ page, notes }) {
+        await expect(nav(page)).toBeVisible();
+        await page.clock.runFor(SPEC_LGPD_PROMPT_DELAY_MS - 100);
+        notes.waited += SPEC_LGPD_PROMPT_DELAY_MS - 100;
+        await expect(dialog(page)).toHaveCount(0);
+      },
+    },
+    'lgpdConsent.prompting': {
+      say: () => `o aviso '${LGPD.dialog}' com '${LGPD.accept}' em foco`,
+      async expect({ page }) {
+        await expect(dialog(page)).toBeVisible();
+        const accept = dialog(page).getByRole('button', { name: LGPD.accept });
+        await expect(accept).toBeFocused();
+        await expect(accept).not.toHaveAttribute('aria-disabled', 'true');
+        await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+      },
+    },
+    'lgpdConsent.accepting': {
+      say: () => `o aviso com '${LGPD.accepting}' desabilitado`,
+      async expect({ page }) {
+        await expect(dialog(page)).toBeVisible();
+        await expect(dialog(page)).toHaveAttribute('aria-busy', 'true');
+        await expect(dialog(page).getByRole('button', { name: LGPD.accepting })).toHaveAttribute(
+          'aria-disabled',
+          'true',
+        );
+      },
+    },
+    'lgpdConsent.failed': {
+      say: () => `o aviso continua, com o alerta '${LGPD.failed} ${LGPD.serverReason}' e '${LGPD.accept}' em foco`,
+      async expect({ page }) {
+        await expect(dialog(page).getByRole('alert')).toHaveText(`${LGPD.failed} ${LGPD.serverReason}`);
+        await expect(dialog(page).getByRole('button', { name: LGPD.accept })).toBeFocused();
+      },
+    },
+    'lgpdConsent.accepted': {
+      say: () => 'o aviso fecha e não volta (nem voltando ao logo → /home e esperando 1,5 s)',
+      async expect({ page }) {
+        await expect(dialog(page)).toBeHidden();
+        await nav(page).getByRole('link', { name: LAYOUT.courses }).click();
+        await page.getByRole('banner').getByRole('link', { name: LAYOUT.home }).click();
+        await noDialogAfterTheDelay(page);
+      },
+    },
+    'lgpdConsent.postponed': {
+      say: () => 'o aviso fecha e não volta nesta visita (nem voltando ao logo → /home e esperando 1,5 s)',
+      async expect({ page }) {
+        await expect(dialog(page)).toBeHidden();
+        await expect(nav(page)).toBeVisible();
+        await nav(page).getByRole('link', { name: LAYOUT.courses }).click();
+        await page.getByRole('banner').getByRole('link', { name: LAYOUT.home }).click();
+        await noDialogAfterTheDelay(page);
+      },
+    },
+  },
+  excluded: {},
+};

@@ -1,0 +1,184 @@
+/**
+ * The generated-paths-in-the-browser report (issue 21), a Playwright reporter:
+ * - collects each path's steps (`path-steps` attachment of ./paths.e2e.ts);
+ * - coverage IN THE BROWSER: a state or transition counts as reached only when a step that
+ *   enters/takes it passed (its page expectation held); the run fails, naming them, when a
+ *   state or transition of a modelled machine was neither reached nor excluded with a reason;
+ * - writes test-results/paths/index.html (per machine: the state diagram from
+ *   docs/machines/<machine>.md, the transition table, every path as pt-BR steps
+ *   'evento → o que a tela mostra' with pass/fail and a screenshot of a failed step);
+ * - prints one summary line per machine.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { MODELS, NOT_YET } from './models';
+import { definitionOf } from './plans';
+import type { PathRecord } from './records';
+
+const OUT = 'test-results/paths';
+
+interface Finished extends PathRecord {
+  status: TestResult['status'];
+  seconds: number;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const short = (id: string) => id.split('.').slice(1).join('.') || id;
+const label = (key: string) => {
+  const [state, event, branch] = key.split('|');
+  return `${short(state!)} — ${event!.replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1')}${branch === '0' ? '' : ` (#${branch})`}`;
+};
+
+/** The Mermaid text of docs/machines/<name>.md, or null. */
+function mermaidOf(name: string): string | null {
+  const file = `docs/machines/${name}.md`;
+  if (!existsSync(file)) return null;
+  return /```mermaid\n([\s\S]*?)```/.exec(readFileSync(file, 'utf8'))?.[1] ?? null;
+}
+
+export default class PathsReporter implements Reporter {
+  private paths: Finished[] = [];
+  /** Machines with at least one path in this run (a `-g` filter may leave some out). */
+  private running = new Set<string>();
+
+  onBegin(_config: FullConfig, suite: Suite): void {
+    for (const test of suite.allTests()) this.running.add(test.parent.title);
+  }
+
+  onTestEnd(_test: TestCase, result: TestResult): void {
+    const attachment = result.attachments.find((a) => a.name === 'path-steps');
+    if (!attachment?.body) return;
+    const record = JSON.parse(attachment.body.toString()) as PathRecord;
+    this.paths.push({ ...record, status: result.status, seconds: Math.round(result.duration / 100) / 10 });
+  }
+
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    rmSync(OUT, { recursive: true, force: true });
+    mkdirSync(join(OUT, 'shots'), { recursive: true });
+    const problems: string[] = [];
+    const sections: string[] = [];
+    const summary: string[] = [];
+    for (const model of MODELS) {
+      if (!this.running.has(model.name)) {
+        summary.push(`${model.name}: not in this run (filtered out)`);
+        continue;
+      }
+      const paths = this.paths
+        .filter((p) => p.machine === model.name)
+        .sort((a, b) => a.plan.localeCompare(b.plan, 'en', { numeric: true }));
+      const defined = definitionOf(model.machine);
+      const reachedStates = new Set<string>();
+      const reachedTransitions = new Map<string, string[]>();
+      let steps = 0;
+      for (const path of paths) {
+        for (const step of path.steps) {
+          if (step.status !== 'passed') continue;
+          steps++;
+          [...step.states, ...step.passedThrough].forEach((s) => reachedStates.add(s));
+          for (const t of step.transitions)
+            reachedTransitions.set(t, [...(reachedTransitions.get(t) ?? []), path.plan]);
+        }
+      }
+      const excludedStates = model.excludedStates ?? {};
+      const stale = [...Object.keys(model.excluded), ...Object.keys(excludedStates)].filter(
+        (key) => !defined.transitions.includes(key) && !defined.states.includes(key),
+      );
+      const missingStates = defined.states.filter((s) => !reachedStates.has(s) && !(s in excludedStates));
+      const missingTransitions = defined.transitions.filter(
+        (t) => !reachedTransitions.has(t) && !(t in model.excluded),
+      );
+      const passed = paths.filter((p) => p.status === 'passed').length;
+      const excludedCount = defined.transitions.filter((t) => t in model.excluded).length;
+      const ok =
+        paths.length > 0 && missingStates.length === 0 && missingTransitions.length === 0 && stale.length === 0;
+      const line =
+        `${model.name}: ${passed}/${paths.length} paths passed, ${steps} steps, ` +
+        `states ${defined.states.length - missingStates.length - Object.keys(excludedStates).length}/${defined.states.length} reached, ` +
+        `transitions ${reachedTransitions.size}/${defined.transitions.length} reached` +
+        (excludedCount ? ` (${excludedCount} excluded with a reason)` : '') +
+        (ok ? '' : ' — INCOMPLETE');
+      summary.push(line);
+      if (paths.length === 0) problems.push(`${model.name}: no path ran`);
+      if (missingStates.length)
+        problems.push(`${model.name}: states not reached in the browser: ${missingStates.join(', ')}`);
+      if (missingTransitions.length)
+        problems.push(
+          `${model.name}: transitions not reached in the browser: ${missingTransitions.map(label).join(', ')}`,
+        );
+      if (stale.length) problems.push(`${model.name}: excluded but not defined by the machine: ${stale.join(', ')}`);
+
+      const mermaid = mermaidOf(model.name);
+      const rows = defined.transitions
+        .map((key) => {
+          const by = reachedTransitions.get(key);
+          const cell = by
+            ? `<td class="ok">alcançada (${esc([...new Set(by)].join(', '))})</td>`
+            : key in model.excluded
+              ? `<td class="excluded">não reproduzível no navegador: ${esc(model.excluded[key]!)}</td>`
+              : `<td class="fail">NÃO ALCANÇADA</td>`;
+          return `<tr><td>${esc(label(key))}</td>${cell}</tr>`;
+        })
+        .join('\n');
+      const stateRows = defined.states
+        .map((s) => {
+          const cell = reachedStates.has(s)
+            ? '<td class="ok">alcançado</td>'
+            : s in excludedStates
+              ? `<td class="excluded">não reproduzível no navegador: ${esc(excludedStates[s]!)}</td>`
+              : '<td class="fail">NÃO ALCANÇADO</td>';
+          return `<tr><td>${esc(short(s))}</td>${cell}</tr>`;
+        })
+        .join('\n');
+      const pathHtml = paths
+        .map((path) => {
+          const items = path.steps
+            .map((step) => {
+              let shot = '';
+              if (step.screenshot && existsSync(step.screenshot)) {
+                const name = `${path.plan.replace(/[^\w-]/g, '_')}-${step.index}-${basename(step.screenshot)}`;
+                copyFileSync(step.screenshot, join(OUT, 'shots', name));
+                shot = `<br><a href="shots/${name}"><img src="shots/${name}" alt="tela no passo ${step.index}" width="360"></a>`;
+              }
+              const error = step.error ? `<pre class="error">${esc(step.error)}</pre>` : '';
+              const what = step.index === 0 ? `Início: ${esc(step.event)}` : esc(step.event);
+              return `<li class="${step.status === 'passed' ? 'ok' : step.status === 'failed' ? 'fail' : 'notrun'}">${what} → ${esc(step.shows || '(não verificado)')} <span class="status">[${step.status === 'passed' ? 'ok' : step.status === 'failed' ? 'FALHOU' : 'não executado'}]</span>${error}${shot}</li>`;
+            })
+            .join('\n');
+          return `<details ${path.status === 'passed' ? '' : 'open'}><summary class="${path.status === 'passed' ? 'ok' : 'fail'}">${esc(path.plan)} — ${path.status === 'passed' ? 'passou' : 'FALHOU'} (${path.steps.length - 1} passos, ${path.seconds} s)</summary><ol start="0">${items}</ol></details>`;
+        })
+        .join('\n');
+      sections.push(`<section id="${esc(model.name)}">
+<h2>${esc(model.name)} — ${esc(model.title)}</h2>
+<p class="${ok ? 'ok' : 'fail'}">${esc(line)}</p>
+${mermaid ? `<h3>Diagrama de estados</h3><p>De <code>docs/machines/${esc(model.name)}.md</code> (Mermaid; sem CDN, o texto é mostrado como está).</p><pre class="mermaid">${esc(mermaid)}</pre>` : ''}
+<h3>Estados</h3><table><tr><th>estado</th><th>no navegador</th></tr>${stateRows}</table>
+<h3>Transições</h3><table><tr><th>estado — evento</th><th>no navegador</th></tr>${rows}</table>
+<h3>Caminhos (evento → o que a tela mostra)</h3>${pathHtml || '<p class="fail">nenhum caminho executado</p>'}
+</section>`);
+    }
+    const notYet = Object.entries(NOT_YET)
+      .map(([name, why]) => `<li><a href="../../docs/machines/${esc(name)}.md">${esc(name)}</a>: ${esc(why)}</li>`)
+      .join('\n');
+    writeFileSync(
+      join(OUT, 'index.html'),
+      `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Caminhos gerados no navegador</title>
+<style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:auto;padding:1rem;line-height:1.4}
+.ok{color:#0a5c2b}.fail{color:#a00;font-weight:bold}.excluded{color:#6b4e00}.notrun{color:#666}
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
+pre{background:#f5f5f5;padding:.5rem;overflow:auto}pre.error{background:#fff0f0;white-space:pre-wrap}li{margin:.3rem 0}summary{cursor:pointer}</style>
+</head><body><h1>Caminhos gerados das máquinas, reproduzidos no Chromium</h1>
+<p>Gerado por <code>npm run test:paths:e2e</code> em ${esc(new Date().toISOString())}. Caminhos de <code>xstate/graph</code> (um conjunto que cobre as transições) a partir das máquinas em <code>src/machines</code>, reproduzidos contra um servidor de referência novo. Um estado ou transição só conta como alcançado quando o passo que o alcança passou.</p>
+<ul>${summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul>
+${problems.length ? `<h2 class="fail">Problemas</h2><ul>${problems.map((p) => `<li class="fail">${esc(p)}</li>`).join('')}</ul>` : ''}
+${sections.join('\n')}
+<h2>Máquinas ainda não reproduzidas no navegador</h2><ul>${notYet}</ul>
+</body></html>\n`,
+    );
+    console.log('\nGenerated paths in the browser (test-results/paths/index.html):');
+    for (const line of summary) console.log(`  ${line}`);
+    for (const problem of problems) console.error(`  FAILED: ${problem}`);
+    if (problems.length > 0) return { status: 'failed' };
+    return result.status === 'passed' ? undefined : { status: result.status };
+  }
+}
