@@ -108,28 +108,36 @@ export default function GradesScreen() {
   const label = (column: 'columnGrade' | 'columnPassing' | 'columnStatus' | 'columnUpdated') =>
     intl.formatMessage(GradesMessages[column]);
 
+  const pendingValue = (
+    <span className={styles.pendingValue} aria-hidden="true">
+      —
+    </span>
+  );
+
   return (
     <section className="page">
       <h1>{title}</h1>
-      {data && (
+      {/* While the list loads, the summary keeps its place (its values a dash hidden from
+          screen readers): the filters below it do not move when the figures arrive. */}
+      {(data || query.isPending) && (
         <section aria-labelledby={ids.summary}>
           <h2 id={ids.summary}>{intl.formatMessage(GradesMessages.summary)}</h2>
           <dl className={styles.summary}>
             <div>
               <dt>{intl.formatMessage(GradesMessages.average)}</dt>
-              <dd className={styles.number}>{grade(data.stats.average)}</dd>
+              <dd className={styles.number}>{data ? grade(data.stats.average) : pendingValue}</dd>
             </div>
             <div>
               <dt>{intl.formatMessage(GradesMessages.approved)}</dt>
-              <dd className={styles.number}>{intl.formatNumber(data.stats.approved)}</dd>
+              <dd className={styles.number}>{data ? intl.formatNumber(data.stats.approved) : pendingValue}</dd>
             </div>
             <div>
               <dt>{intl.formatMessage(GradesMessages.inProgress)}</dt>
-              <dd className={styles.number}>{intl.formatNumber(data.stats.in_progress)}</dd>
+              <dd className={styles.number}>{data ? intl.formatNumber(data.stats.in_progress) : pendingValue}</dd>
             </div>
             <div>
               <dt>{intl.formatMessage(GradesMessages.failed)}</dt>
-              <dd className={styles.number}>{intl.formatNumber(data.stats.failed)}</dd>
+              <dd className={styles.number}>{data ? intl.formatNumber(data.stats.failed) : pendingValue}</dd>
             </div>
           </dl>
         </section>
