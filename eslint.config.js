@@ -86,9 +86,21 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict([
-        { group: ['**/server/**'], message: 'the app never imports the reference server.' },
-      ]),
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**'], message: 'the app never imports the reference server.' }],
+          // One module per icon: the build's signed-in chunk follows static imports, and the
+          // barrel would make every icon of every screen look like part of it (docs/performance.md).
+          paths: [
+            {
+              name: 'lucide-react',
+              allowTypeImports: true,
+              message: "import each icon from 'lucide-react/icons/<icon-name>' (its default export).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -318,7 +318,10 @@ const viewHooks: Record<string, ReplayHooks | undefined> = {
     onStep: async (snapshot, step) => {
       await act(async () => {});
       const s = snapshot as unknown as { hasTag: (t: string) => boolean; context: { error: unknown } };
-      const offer = screen.queryByRole('complementary', { name: 'Nova versão disponível' });
+      // The notice's code loads the first time an offer shows (a lazy chunk): wait for it then.
+      const offer = s.hasTag('prompt')
+        ? await screen.findByRole('complementary', { name: 'Nova versão disponível' })
+        : screen.queryByRole('complementary', { name: 'Nova versão disponível' });
       expect(offer !== null, step).toBe(s.hasTag('prompt'));
       if (!offer) return;
       const accept = screen.getByRole('button', { name: s.hasTag('busy') ? 'Atualizando…' : 'Atualizar agora' });

@@ -50,6 +50,19 @@ describe('lint boundaries', () => {
     expect(ids).toEqual([]);
   }, 60_000);
 
+  it('takes icons one module each, never from the lucide-react barrel (types may come from it)', async () => {
+    const barrel = await ruleIdsOf(
+      "import { Menu } from 'lucide-react';\nexport const icon = Menu;\n",
+      'src/views/x/y.tsx',
+    );
+    expect(barrel).toContain('no-restricted-imports');
+    const single = await ruleIdsOf(
+      "import Menu from 'lucide-react/icons/menu';\nimport type { LucideIcon } from 'lucide-react';\nexport const icon: LucideIcon = Menu;\n",
+      'src/views/x/y.tsx',
+    );
+    expect(single).toEqual([]);
+  }, 60_000);
+
   it('reports an import cycle', async () => {
     // src/views/components/app-layout.tsx imports src/views/guest-only.tsx: importing it back closes a cycle.
     const ids = await ruleIdsOf(

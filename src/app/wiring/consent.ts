@@ -12,10 +12,10 @@ import { SESSION_PING_MS } from '../../services/config';
 import { writeCachedUser } from '../../services/storage/user-cache';
 import { signedInUserOf } from './shared-facts';
 import { withQueryClient } from '../query/page-client';
-import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
 
 // Loaded when used: what only a signed-in student needs stays out of /login.
 const consentApi = () => import('../../services/api/consent');
+const writeEffects = () => import('../../services/api/keys/write-effects');
 
 /**
  * The session ping (spec §7, §9) with the real v2 `POST /user-session/log` and the configured
@@ -82,6 +82,7 @@ export function provideLgpdConsent(bus: EventBus | null, onAccepted: () => void)
     actors: {
       acceptLgpd: fromPromise<void>(async () => {
         writeCachedUser(await (await consentApi()).postUpdateAcceptedLgpd());
+        const { invalidateAfterWrite } = await writeEffects();
         withQueryClient((client) => void invalidateAfterWrite(client, 'lgpd.accepted'));
       }),
     },

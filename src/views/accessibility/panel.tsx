@@ -8,7 +8,7 @@
  * The controls are loaded the first time the dialog opens (docs/performance.md).
  */
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { PersonStanding } from 'lucide-react';
+import { PERSON_STANDING, StaticIcon } from '../components/static-icon';
 import { useIntl } from 'react-intl';
 import { useAccessibilityRef } from './context';
 import { AccessibilityMessages as M } from './messages';
@@ -54,7 +54,7 @@ export function AccessibilityButton({ className = 'button button-secondary' }: {
   return (
     <>
       <button type="button" className={`${className} icon-button-text`} aria-haspopup="dialog" onClick={a11y.open}>
-        <PersonStanding aria-hidden="true" size={20} />
+        <StaticIcon data={PERSON_STANDING} />
         {intl.formatMessage(M.open)}
       </button>
       {a11y.dialog}

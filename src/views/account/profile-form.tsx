@@ -22,7 +22,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { Save } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { putUsersSelf } from '../../services/api/users';
 import { getCities, getPostalCode } from '../../services/api/profile';

@@ -9,7 +9,8 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Download, ExternalLink } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import ExternalLink from 'lucide-react/icons/external-link';
 import { useActorRef } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { getAttachment } from '../../services/api/attachments';

@@ -16,7 +16,7 @@ import type { DocumentsQuery, StudentAttachment } from '../../services/contract/
 import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { FolderOpen } from 'lucide-react';
+import FolderOpen from 'lucide-react/icons/folder-open';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';

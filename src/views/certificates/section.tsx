@@ -20,7 +20,9 @@ import { getDocumentContracts, getGradCourses, postIssueDocument } from '../../s
 import type { DocumentContract, DocumentKind, GradCourse } from '../../services/contract/certificates';
 import { CommonMessages } from '../components/messages';
 import { describeError } from '../components/query-error';
-import { Award, Download, RotateCw } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
+import Download from 'lucide-react/icons/download';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { useOnline } from '../components/use-online';

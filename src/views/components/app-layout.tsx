@@ -6,18 +6,16 @@
  */
 import { createContext, useRef, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import {
-  BookOpen,
-  FileText,
-  GraduationCap,
-  House,
-  LogOut,
-  Menu as MenuIcon,
-  PersonStanding,
-  UserRound,
-  Wallet,
-  X,
-} from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import FileText from 'lucide-react/icons/file-text';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import House from 'lucide-react/icons/house';
+import LogOut from 'lucide-react/icons/log-out';
+import MenuIcon from 'lucide-react/icons/menu';
+import PersonStanding from 'lucide-react/icons/person-standing';
+import UserRound from 'lucide-react/icons/user-round';
+import Wallet from 'lucide-react/icons/wallet';
+import X from 'lucide-react/icons/x';
 import { Link, useLocation } from 'wouter';
 import { useCurrentUser, useSessionRef } from '../session-context';
 import { CommonMessages } from './messages';

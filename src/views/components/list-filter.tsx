@@ -14,7 +14,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { SearchX } from 'lucide-react';
+import SearchX from 'lucide-react/icons/search-x';
 import { EmptyState } from './empty-state';
 import styles from './list-filter.module.css';
 

@@ -5,7 +5,9 @@
  */
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { ArrowLeft, RotateCw, SearchX } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import SearchX from 'lucide-react/icons/search-x';
 import { classifyError } from '../../services/http/errors';
 import { CommonMessages } from './messages';
 import { ErrorMessages, messageOfClassified } from './error-messages';

@@ -11,7 +11,7 @@ import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourseStatus } from '../../services/contract/lms';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { Library } from 'lucide-react';
+import Library from 'lucide-react/icons/library';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';

@@ -14,7 +14,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { RotateCw } from 'lucide-react';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActorRefFrom } from 'xstate';

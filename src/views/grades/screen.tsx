@@ -15,7 +15,7 @@ import { getGrades } from '../../services/api/grades';
 import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
 import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
-import { ClipboardList } from 'lucide-react';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';

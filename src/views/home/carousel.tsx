@@ -11,7 +11,10 @@
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { carouselMachine } from '../../machines/carousel.machine';

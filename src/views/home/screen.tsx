@@ -17,7 +17,7 @@ import type { User } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
 import type { AreaFlag } from '../guards';
 import { useOnline } from '../components/use-online';
-import { CircleCheck } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';

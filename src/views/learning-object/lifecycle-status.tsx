@@ -4,7 +4,8 @@
  * and 'Concluir' until the end is recorded. Reads only the actor's tags.
  */
 import { useIntl } from 'react-intl';
-import { CircleCheck, RotateCw } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { lifecycleMachine } from '../../machines/lifecycle.machine';

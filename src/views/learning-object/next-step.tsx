@@ -8,7 +8,7 @@
  */
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { ArrowRight } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import type { LearningObject } from '../../services/contract/lms';
 import { learningObjectPath } from '../components/route-params';
 import { LearningObjectMessages as M } from './messages';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { learningObjectQuery, lessonOf, moduleQuery } from '../../services/api/lms-queries';

@@ -11,7 +11,7 @@ import { getShortVideos } from '../../services/api/short-videos';
 import type { ShortVideo } from '../../services/contract/short-videos';
 import { formatClock } from '../../services/media/video-progress';
 import { QueryError } from '../components/query-error';
-import { Clapperboard } from 'lucide-react';
+import Clapperboard from 'lucide-react/icons/clapperboard';
 import { EmptyState } from '../components/empty-state';
 import { PlayerDialog } from './player-dialog';
 import { ShortVideosMessages as M } from './messages';
