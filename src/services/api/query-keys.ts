@@ -16,6 +16,7 @@ import { translationKeys } from './keys/translations';
 import { gradesKeys } from './keys/grades';
 import { areasKeys } from './keys/areas';
 import { consentKeys } from './keys/consent';
+import { downloadsKeys } from './keys/downloads';
 
 export { RESET_READS } from './keys/learning';
 export {
@@ -29,6 +30,7 @@ export {
   gradesKeys,
   areasKeys,
   consentKeys,
+  downloadsKeys,
 };
 
 /**
@@ -53,4 +55,5 @@ export const NOT_PERSISTED: readonly string[] = [
   translationKeys.all[0],
   learningKeys.allPreviews[0],
   shortVideoKeys.allActivity[0],
+  downloadsKeys.all[0],
 ];

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getCourseAttachments, getModuleAttachments } from '../../services/api/attachments';
 import type { CourseAttachment } from '../../services/contract/attachments';
 import { describeError } from './query-error';
+import { attachmentKeys } from '../../services/api/keys/attachments';
 import { CommonMessages } from './messages';
 import styles from './attachments-list.module.css';
 
@@ -142,7 +143,7 @@ export interface AttachmentsScope {
 }
 
 /** Query key of a scope's attachments. */
-export const attachmentsQueryKey = (scope: AttachmentsScope) => ['attachments', scope.kind, scope.id] as const;
+export const attachmentsQueryKey = (scope: AttachmentsScope) => attachmentKeys.list(scope.kind, scope.id);
 
 /**
  * Reads a scope's attachments with TanStack Query. Screens call it at their top so that the
