@@ -110,8 +110,7 @@ export const downloadMachine = setup({
     wantsDownload: ({ context }) => context.intent === 'download',
     wantsRemove: ({ context }) => context.intent === 'remove',
     found: (_, record: DownloadRecord | null) => record !== null,
-    tooBig: (_, planned: PlannedDownload) =>
-      planned.available !== null && planned.plan.totalBytes > planned.available,
+    tooBig: (_, planned: PlannedDownload) => planned.available !== null && planned.plan.totalBytes > planned.available,
     confirmed: ({ context }) => context.confirmed && context.planned !== null,
   },
 }).createMachine({

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { APP_BUILD } from '../../services/config';
 import type { StudentQueryCache } from '../../services/storage/query-persistence';
-import { clearStudentCaches } from '../../services/pwa/caches';
+import { clearStudentCaches, setDownloadsOwner } from '../../services/pwa/caches';
 import { loadQueryClient } from '../query/load-client';
 import { queryRestoring } from '../query/page-client';
 import { followSignedInStudent, type SessionSource } from './shared-facts';
@@ -18,8 +18,14 @@ export interface DeviceDataOptions {
   buster?: string;
   /** Loads the persistence module (lazily: the login screen never downloads it). */
   load?: () => Promise<typeof import('../../services/storage/query-persistence')>;
-  /** Deletes the signed-out student's offline media. */
-  clearCaches?: () => Promise<void>;
+  /** Deletes the signed-out student's offline media and downloaded files (Cache Storage). */
+  clearCaches?: (userId: number) => Promise<void>;
+  /** Deletes the signed-out student's download records (IndexedDB; loaded lazily). */
+  forgetDownloads?: (userId: number) => Promise<void>;
+  /** Tells the service worker whose downloads it may answer from (null: nobody). */
+  setDownloadsOwner?: (userId: number | null) => Promise<void>;
+  /** Puts the student's downloaded reads back into the client (they outlive a new version). */
+  seedDownloads?: (client: QueryClient, userId: number) => Promise<unknown>;
 }
 
 /**
@@ -28,8 +34,10 @@ export interface DeviceDataOptions {
  *   (before any signed-in screen renders, so screens wait for the saved reads instead of going to
  *   the network), their saved reads are restored into the query client — TanStack Query and the
  *   persister load lazily then, never on /login signed out (docs/performance.md) — and saved from then on;
- * - they sign out (or the session ends): saving stops at once, their saved reads and their
- *   offline media are deleted — the next student on this device finds none of it.
+ *   and the reads of their downloads (issue 20) are put back where missing; the service worker is
+ *   told that their downloads are the ones it may answer from;
+ * - they sign out (or the session ends): saving stops at once, their saved reads, their
+ *   offline media and their downloads are deleted — the next student on this device finds none of it.
  * @returns the unsubscribe function.
  */
 export function followStudentDeviceData(session: SessionSource, options: DeviceDataOptions = {}): () => void {
@@ -37,7 +45,18 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
   const restoring = options.restoring ?? queryRestoring;
   const buster = options.buster ?? APP_BUILD;
   const load = options.load ?? (() => import('../../services/storage/query-persistence'));
-  const clearCaches = options.clearCaches ?? (() => clearStudentCaches());
+  const clearCaches = options.clearCaches ?? ((userId: number) => clearStudentCaches(undefined, userId));
+  const forgetDownloads =
+    options.forgetDownloads ??
+    ((userId: number) =>
+      import('../../services/storage/downloads-store').then((m) => m.forgetDownloads(userId)).catch(() => {}));
+  const setOwner = options.setDownloadsOwner ?? ((userId: number | null) => setDownloadsOwner(userId));
+  const seedDownloads =
+    options.seedDownloads ??
+    ((client: QueryClient, userId: number) =>
+      import('../../services/downloads/seed').then((m) => m.seedDownloadedReads(client, userId)));
+  // Changes of the service worker's owner happen in order, after the previous student's data is gone.
+  let ownerChange: Promise<unknown> = Promise.resolve();
   let cache: StudentQueryCache | null = null;
   let generation = 0;
   return followSignedInStudent(session, (userId, previous) => {
@@ -45,12 +64,16 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
     const leaving = cache;
     cache = null;
     leaving?.close();
-    if (previous !== undefined && previous !== null) {
+    const leaver = previous ?? null;
+    if (leaver !== null) {
       void load()
-        .then((m) => m.forgetStudentQueries(previous))
+        .then((m) => m.forgetStudentQueries(leaver))
         .catch(() => {});
-      void clearCaches();
     }
+    ownerChange = ownerChange
+      .then(() => (leaver !== null ? Promise.all([clearCaches(leaver), forgetDownloads(leaver)]) : null))
+      .then(() => setOwner(userId))
+      .catch(() => {});
     if (userId === null) {
       restoring.set(false);
       return;
@@ -60,6 +83,7 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
       .then(async ([m, client]) => {
         const opened = m.openStudentQueryCache(client, userId, buster);
         await opened.restore();
+        if (turn === generation) await seedDownloads(client, userId).catch(() => 0);
         if (turn !== generation) {
           // Signed out (or someone else signed in) while restoring: nothing of theirs may stay.
           opened.close();

@@ -189,7 +189,9 @@ export interface StorageFigures {
 }
 
 /** @returns `navigator.storage.estimate()` and `persisted()`, nulls where unsupported. Never rejects. */
-export async function readStorageFigures(storage: StorageManager | undefined = globalThis.navigator?.storage): Promise<StorageFigures> {
+export async function readStorageFigures(
+  storage: StorageManager | undefined = globalThis.navigator?.storage,
+): Promise<StorageFigures> {
   const [estimate, persisted] = await Promise.all([
     storage?.estimate?.().catch(() => null) ?? Promise.resolve(null),
     storage?.persisted?.().catch(() => null) ?? Promise.resolve(null),
@@ -201,7 +203,9 @@ export async function readStorageFigures(storage: StorageManager | undefined = g
  * Asks the browser to keep this site's data under storage pressure (`navigator.storage.persist()`),
  * once: when it is already persisted nothing is asked. @returns the answer; null where unsupported.
  */
-export async function askPersistence(storage: StorageManager | undefined = globalThis.navigator?.storage): Promise<boolean | null> {
+export async function askPersistence(
+  storage: StorageManager | undefined = globalThis.navigator?.storage,
+): Promise<boolean | null> {
   try {
     if (!storage?.persist) return null;
     if (await storage.persisted?.()) return true;

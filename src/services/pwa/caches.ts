@@ -72,7 +72,9 @@ export async function setDownloadsOwner(
 }
 
 /** @returns the student whose downloads may be answered, or null (nobody, or unreadable). */
-export async function readDownloadsOwner(storage: CacheStorage | undefined = globalThis.caches): Promise<number | null> {
+export async function readDownloadsOwner(
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<number | null> {
   if (!storage) return null;
   try {
     const entry = await (await storage.open(DOWNLOADS_OWNER_CACHE)).match(DOWNLOADS_OWNER_URL);

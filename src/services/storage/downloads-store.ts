@@ -112,19 +112,3 @@ export async function forgetDownloads(userId: number): Promise<void> {
     // nothing stored
   }
 }
-
-/**
- * Whether the course or module `kind` `id` is available offline in `records`: downloaded itself,
- * or (a module) as part of its downloaded course.
- * @returns the record that covers it, or null.
- */
-export function downloadCovering(
-  records: readonly DownloadRecord[],
-  kind: DownloadTarget['kind'],
-  id: number,
-): DownloadRecord | null {
-  return (
-    records.find((r) => r.kind === kind && r.id === id) ??
-    (kind === 'module' ? (records.find((r) => r.kind === 'course' && r.moduleIds.includes(id)) ?? null) : null)
-  );
-}

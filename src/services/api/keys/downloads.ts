@@ -4,4 +4,6 @@ export const downloadsKeys = {
   all: ['offlineDownloads'] as const,
   /** One student's downloads. */
   of: (userId: number | null) => ['offlineDownloads', userId] as const,
+  /** The device's storage figures (`navigator.storage.estimate()`), refreshed with the downloads. */
+  figures: ['offlineDownloads', 'figures'] as const,
 } as const;
