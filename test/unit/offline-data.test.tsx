@@ -154,6 +154,27 @@ describe('followStudentDeviceData', () => {
     await vi.waitFor(async () => expect(await saved(demoUser.id)).toBeUndefined());
   });
 
+  it('downloads (issue 20): reads put back after the restore, the service worker told the owner, all gone at sign-out', async () => {
+    const calls: string[] = [];
+    const actor = session(demoUser);
+    followStudentDeviceData(actor, {
+      client: new QueryClient(),
+      buster: 'b1',
+      restoring: { set: () => {} },
+      clearCaches: async (id) => void calls.push(`clearCaches ${id}`),
+      forgetDownloads: async (id) => void calls.push(`forgetDownloads ${id}`),
+      setDownloadsOwner: async (id) => void calls.push(`owner ${id}`),
+      seedDownloads: async (_, id) => void calls.push(`seed ${id}`),
+    });
+    await vi.waitFor(() =>
+      expect(calls).toEqual(expect.arrayContaining([`owner ${demoUser.id}`, `seed ${demoUser.id}`])),
+    );
+    actor.send({ type: 'session.logout' });
+    await vi.waitFor(() => expect(calls.at(-1)).toBe('owner null'));
+    // The student's files and records go before the owner changes.
+    expect(calls.slice(-3)).toEqual([`clearCaches ${demoUser.id}`, `forgetDownloads ${demoUser.id}`, 'owner null']);
+  });
+
   it('a restore that ends after the sign-out leaves nothing of the student in memory', async () => {
     const client = new QueryClient();
     let finishRestore: () => void = () => {};

@@ -8,9 +8,9 @@
  * - `<StorageSection />` (`../downloads/storage-section.tsx`, issue 20): space used and available,
  *   the downloads with 'Remover' — loaded lazily with the download effects.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppServices } from '../app-services';
+import { AppServicesContext } from '../app-services';
 import { usePageTitle } from '../components/use-page-title';
 import { ChangePasswordSection } from './change-password';
 import { DeleteAccountSection } from './delete-account';
@@ -22,7 +22,7 @@ const StorageSection = lazy(() => import('../downloads/storage-section'));
 
 export default function AccountScreen() {
   const intl = useIntl();
-  const { loadDownloads } = useAppServices();
+  const loadDownloads = useContext(AppServicesContext)?.loadDownloads;
   const title = intl.formatMessage(AccountSecurityMessages.pageTitle);
   usePageTitle(title);
   return (

@@ -4,14 +4,13 @@
  * student asks to download or remove, loads the download panel (./panel.tsx, its machine and
  * effects) — never before.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { DownloadTarget } from '../../services/storage/downloads-store';
 import { downloadCovering } from '../../services/downloads/covering';
-import { useAppServices } from '../app-services';
-import { useCurrentUser } from '../session-context';
+import { AppServicesContext } from '../app-services';
 import { formatFileSize } from '../components/attachments-list';
-import { useDownloadRecords } from './use-downloads';
+import { useDownloadRecords, useSignedInId } from './use-downloads';
 import { DownloadMessages as M } from './messages';
 
 const DownloadPanel = lazy(() => import('./panel'));
@@ -19,8 +18,8 @@ const DownloadPanel = lazy(() => import('./panel'));
 /** The download control of `target` (nothing where downloads are not provided, or signed out). */
 export function OfflineDownload({ target }: { target: DownloadTarget }) {
   const intl = useIntl();
-  const { loadDownloads } = useAppServices();
-  const userId = useCurrentUser()?.id ?? null;
+  const loadDownloads = useContext(AppServicesContext)?.loadDownloads;
+  const userId = useSignedInId();
   const records = useDownloadRecords();
   const [intent, setIntent] = useState<'download' | 'remove' | null>(null);
   if (!loadDownloads || userId === null) return null;
