@@ -25,6 +25,11 @@ export const AccessibilitySettingsSchema = v.object({
   language: v.fallback(v.picklist(LANGUAGES), 'pt-BR'),
   volume_of_sounds: v.fallback(v.pipe(v.number(), v.minValue(0), v.maxValue(1)), 0.6),
   is_libras_enabled: v.fallback(v.boolean(), false),
+  /**
+   * 'Economia de dados' (issue 20; a device preference beside the spec §3 settings): true/false
+   * when the student chose; absent = follow the browser's Save-Data (`dataSaverOn`).
+   */
+  data_saver: v.fallback(v.optional(v.boolean()), undefined),
 });
 export type AccessibilitySettings = v.InferOutput<typeof AccessibilitySettingsSchema>;
 
@@ -37,6 +42,19 @@ export const DEFAULT_SETTINGS: AccessibilitySettings = {
   volume_of_sounds: 0.6,
   is_libras_enabled: false,
 };
+
+/**
+ * Whether 'Economia de dados' is on: the student's choice, else on when the browser asks to save
+ * data (`navigator.connection.saveData`, sent as the Save-Data header). When on, videos and audio
+ * are not preloaded and images load only when shown.
+ */
+export function dataSaverOn(
+  settings: Pick<AccessibilitySettings, 'data_saver'>,
+  browserSavesData: boolean = (globalThis.navigator as { connection?: { saveData?: boolean } } | undefined)?.connection
+    ?.saveData === true,
+): boolean {
+  return settings.data_saver ?? browserSavesData;
+}
 
 /** Root font scale per font_size level (1 = 100 %, 2 = 125 %, 3 = 150 %). */
 export const FONT_SCALES = [1, 1.25, 1.5] as const;

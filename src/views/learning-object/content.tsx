@@ -15,6 +15,7 @@ import { LearningObjectMessages as M } from './messages';
 import { QuizForm } from './quiz';
 import { useMediaVolume } from '../components/use-media-volume';
 import { useOnline } from '../components/use-online';
+import { useDataSaver } from '../components/use-data-saver';
 import { isDownloadableUrl } from '../../services/pwa/caches';
 import { DownloadMessages } from '../downloads/messages';
 
@@ -135,8 +136,10 @@ export function LearningObjectContent({
 function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   useMediaVolume(ref);
+  // 'Economia de dados': nothing is fetched before the student presses play.
+  const preload = useDataSaver() ? 'none' : 'metadata';
   return (
-    <video ref={ref} controls preload="metadata" src={url} onEnded={onEnded} className="lo-video">
+    <video ref={ref} controls preload={preload} src={url} onEnded={onEnded} className="lo-video">
       <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
     </video>
   );
@@ -146,7 +149,8 @@ function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
 function LoAudio({ url, onEnded }: { url: string; onEnded: () => void }) {
   const ref = useRef<HTMLAudioElement>(null);
   useMediaVolume(ref);
-  return <audio ref={ref} controls preload="metadata" src={url} onEnded={onEnded} />;
+  const preload = useDataSaver() ? 'none' : 'metadata';
+  return <audio ref={ref} controls preload={preload} src={url} onEnded={onEnded} />;
 }
 
 /** Sanitised rich text; calls `onReachEnd` once its last line has been scrolled into view. */
