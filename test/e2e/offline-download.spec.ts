@@ -209,3 +209,49 @@ test('the connection drops mid-download: a clear message, nothing marked; "Tenta
   await page.getByRole('button', { name: 'Remover download' }).click();
   await expect(page.getByRole('button', { name: 'Baixar para estudar offline' })).toBeVisible();
 });
+
+test('"Sair" removes the downloads; a second student on the same browser finds none of them', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await serviceWorkerReady(page);
+  await page.goto('/courses/1');
+  const courseName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await page.getByRole('button', { name: 'Baixar para estudar offline' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Baixar' }).click();
+  await expect(page.getByText('Disponível offline', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  expect(await downloadedFiles(page)).not.toEqual([]);
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => downloadedFiles(page)).toEqual([]);
+  expect(Object.keys(await cachedUrls(page))).not.toContain('downloads-owner');
+  const records = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('portal-downloads');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('downloads')) return resolve(0);
+            const count = db.transaction('downloads').objectStore('downloads').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+          open.onerror = () => resolve(0);
+        }),
+    );
+  await expect.poll(records).toBe(0);
+
+  // Another student of the same platform: nothing of the first one's downloads.
+  await signIn(page, 'eja', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/courses');
+  await expect(courseCard(page, courseName)).toBeVisible();
+  await expect(page.getByText('Disponível offline', { exact: true })).toHaveCount(0);
+  await page.goto('/conta');
+  await expect(page.getByText('Nenhum curso ou módulo baixado neste aparelho.')).toBeVisible();
+});
