@@ -30,7 +30,7 @@ import { getToken } from './services/storage/token';
 import { readCachedUser, readLastKnownUser } from './services/storage/user-cache';
 import { readSettings } from './services/storage/accessibility-settings';
 import { loadQueryClient } from './app/query/load-client';
-import type { AppDownloads, AppOutbox, AppPayments } from './views/app-services';
+import type { AppOutbox, AppPayments } from './views/app-services';
 import { warmUpIntl, yieldToBrowser } from './services/scheduling/yield';
 import './styles/global.css';
 
@@ -137,13 +137,6 @@ void toPromise(boot).then(async (outcome) => {
         throw error;
       },
     ));
-  // Downloads for offline study load with a download panel or the storage section (issue 20).
-  let downloads: Promise<AppDownloads> | null = null;
-  const loadDownloads = () =>
-    (downloads ??= import('./app/wiring/downloads').catch((error: unknown) => {
-      downloads = null;
-      throw error;
-    }));
   const appUpdate = startAppUpdate();
   await yieldToBrowser();
   const root = document.getElementById('root');
@@ -156,7 +149,6 @@ void toPromise(boot).then(async (outcome) => {
           errorStore,
           loadOutbox,
           loadPayments,
-          loadDownloads,
           accessibility,
           eventBus: bootResults.eventBus,
           lgpdConsent: lgpd,

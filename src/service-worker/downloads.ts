@@ -8,7 +8,7 @@
  * they go to the network untouched.
  */
 import { createPartialResponse } from 'workbox-range-requests';
-import { OFFLINE_DOWNLOAD_HEADER, downloadsCacheName, readDownloadsOwner } from '../services/pwa/caches';
+import { OFFLINE_DOWNLOAD_HEADER, downloadsCacheName, readDownloadsOwner } from '../services/pwa/downloads-cache';
 
 /** Whether `request` is one of the app's download requests (sizes and files), left to the network. */
 export function isOfflineDownloadRequest(request: Request): boolean {

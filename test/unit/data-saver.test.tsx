@@ -10,7 +10,8 @@ import { createActor } from 'xstate';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
 import { AccessibilityContext } from '../../src/views/accessibility/context';
 import { LearningObjectContent, sanitizeHtml } from '../../src/views/learning-object/content';
-import { DEFAULT_SETTINGS, dataSaverOn, parseSettings } from '../../src/services/storage/accessibility-settings';
+import { DEFAULT_SETTINGS, parseSettings } from '../../src/services/storage/accessibility-settings';
+import { dataSaverOn } from '../../src/services/media/data-saver';
 import type { LearningObject } from '../../src/services/contract';
 
 const video: LearningObject = {

@@ -161,18 +161,18 @@ describe('followStudentDeviceData', () => {
       client: new QueryClient(),
       buster: 'b1',
       restoring: { set: () => {} },
-      clearCaches: async (id) => void calls.push(`clearCaches ${id}`),
-      forgetDownloads: async (id) => void calls.push(`forgetDownloads ${id}`),
-      setDownloadsOwner: async (id) => void calls.push(`owner ${id}`),
-      seedDownloads: async (_, id) => void calls.push(`seed ${id}`),
+      clearCaches: async () => void calls.push('clearCaches'),
+      downloads: async () => ({
+        switchDownloadsStudent: async (leaver, id) => void calls.push(`switch ${leaver} → ${id}`),
+        seedDownloadedReads: async (_, id) => (calls.push(`seed ${id}`), 0),
+      }),
     });
     await vi.waitFor(() =>
-      expect(calls).toEqual(expect.arrayContaining([`owner ${demoUser.id}`, `seed ${demoUser.id}`])),
+      expect(calls).toEqual(expect.arrayContaining([`switch null → ${demoUser.id}`, `seed ${demoUser.id}`])),
     );
     actor.send({ type: 'session.logout' });
-    await vi.waitFor(() => expect(calls.at(-1)).toBe('owner null'));
-    // The student's files and records go before the owner changes.
-    expect(calls.slice(-3)).toEqual([`clearCaches ${demoUser.id}`, `forgetDownloads ${demoUser.id}`, 'owner null']);
+    await vi.waitFor(() => expect(calls.at(-1)).toBe(`switch ${demoUser.id} → null`));
+    expect(calls).toContain('clearCaches');
   });
 
   it('a restore that ends after the sign-out leaves nothing of the student in memory', async () => {

@@ -22,6 +22,7 @@ import {
   type DownloadProgress,
 } from '../../src/services/downloads/run';
 import { seedDownloadedReads } from '../../src/services/downloads/seed';
+import { switchDownloadsStudent } from '../../src/services/downloads/student-data';
 import { downloadCovering } from '../../src/services/downloads/covering';
 import {
   forgetDownloads,
@@ -31,12 +32,12 @@ import {
 } from '../../src/services/storage/downloads-store';
 import {
   DOWNLOADS_OWNER_CACHE,
-  clearStudentCaches,
+  clearStudentDownloads,
   downloadsCacheName,
   isDownloadableUrl,
   readDownloadsOwner,
   setDownloadsOwner,
-} from '../../src/services/pwa/caches';
+} from '../../src/services/pwa/downloads-cache';
 import type { Course, LearningObject, Module } from '../../src/services/contract/lms';
 import type { CourseAttachment } from '../../src/services/contract/attachments';
 
@@ -347,11 +348,15 @@ describe('storing a download', () => {
     await setDownloadsOwner(8, storage.caches);
     expect(await matchDownloaded(new Request(`${MEDIA}/aula.webm`), storage.caches)).toBeNull();
 
-    // Sign-out of student 7: their files and the owner entry (theirs) go.
+    // Sign-out of student 7: their files, records and the owner entry (theirs) go.
     await setDownloadsOwner(7, storage.caches);
-    await clearStudentCaches(storage.caches, 7);
+    await switchDownloadsStudent(7, null, storage.caches);
     expect(storage.stores.has(downloadsCacheName(7))).toBe(false);
     expect(storage.stores.has(DOWNLOADS_OWNER_CACHE)).toBe(false);
+    expect(await listDownloads(7)).toEqual([]);
+    await setDownloadsOwner(8, storage.caches);
+    await clearStudentDownloads(7, storage.caches); // another student's owner entry stays
+    expect(await readDownloadsOwner(storage.caches)).toBe(8);
   });
 
   it('a dropped connection fails as `network` and records nothing; releasing removes the partial files', async () => {

@@ -12,7 +12,7 @@ import { courseQuery, learningObjectQuery, moduleQuery } from '../../services/ap
 import { getCourseAttachments, getModuleAttachments } from '../../services/api/attachments';
 import { attachmentKeys } from '../../services/api/keys/attachments';
 import { downloadsKeys } from '../../services/api/keys/downloads';
-import { OFFLINE_DOWNLOAD_HEADER } from '../../services/pwa/caches';
+import { OFFLINE_DOWNLOAD_HEADER } from '../../services/pwa/downloads-cache';
 import { planDownload, type DownloadPlan, type KeyedRead, type PlanDeps } from '../../services/downloads/plan';
 import {
   askPersistence,

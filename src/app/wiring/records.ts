@@ -5,7 +5,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { APP_BUILD } from '../../services/config';
 import type { StudentQueryCache } from '../../services/storage/query-persistence';
-import { clearStudentCaches, setDownloadsOwner } from '../../services/pwa/caches';
+import { clearStudentCaches } from '../../services/pwa/caches';
+import type { StudentDownloads } from '../../services/downloads/student-data';
 import { loadQueryClient } from '../query/load-client';
 import { queryRestoring } from '../query/page-client';
 import { followSignedInStudent, type SessionSource } from './shared-facts';
@@ -18,14 +19,10 @@ export interface DeviceDataOptions {
   buster?: string;
   /** Loads the persistence module (lazily: the login screen never downloads it). */
   load?: () => Promise<typeof import('../../services/storage/query-persistence')>;
-  /** Deletes the signed-out student's offline media and downloaded files (Cache Storage). */
-  clearCaches?: (userId: number) => Promise<void>;
-  /** Deletes the signed-out student's download records (IndexedDB; loaded lazily). */
-  forgetDownloads?: (userId: number) => Promise<void>;
-  /** Tells the service worker whose downloads it may answer from (null: nobody). */
-  setDownloadsOwner?: (userId: number | null) => Promise<void>;
-  /** Puts the student's downloaded reads back into the client (they outlive a new version). */
-  seedDownloads?: (client: QueryClient, userId: number) => Promise<unknown>;
+  /** Deletes the signed-out student's offline media. */
+  clearCaches?: () => Promise<void>;
+  /** Loads what is done with the students' downloads (issue 20; lazily: never with the entry). */
+  downloads?: () => Promise<StudentDownloads>;
 }
 
 /**
@@ -45,16 +42,9 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
   const restoring = options.restoring ?? queryRestoring;
   const buster = options.buster ?? APP_BUILD;
   const load = options.load ?? (() => import('../../services/storage/query-persistence'));
-  const clearCaches = options.clearCaches ?? ((userId: number) => clearStudentCaches(undefined, userId));
-  const forgetDownloads =
-    options.forgetDownloads ??
-    ((userId: number) =>
-      import('../../services/storage/downloads-store').then((m) => m.forgetDownloads(userId)).catch(() => {}));
-  const setOwner = options.setDownloadsOwner ?? ((userId: number | null) => setDownloadsOwner(userId));
-  const seedDownloads =
-    options.seedDownloads ??
-    ((client: QueryClient, userId: number) =>
-      import('../../services/downloads/seed').then((m) => m.seedDownloadedReads(client, userId)));
+  const clearCaches = options.clearCaches ?? (() => clearStudentCaches());
+  // The downloads' module loads only when needed (never with the signed-in entry).
+  const downloads = options.downloads ?? (() => import('../../services/downloads/student-data'));
   // Changes of the service worker's owner happen in order, after the previous student's data is gone.
   let ownerChange: Promise<unknown> = Promise.resolve();
   let cache: StudentQueryCache | null = null;
@@ -69,10 +59,11 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
       void load()
         .then((m) => m.forgetStudentQueries(leaver))
         .catch(() => {});
+      void clearCaches();
     }
     ownerChange = ownerChange
-      .then(() => (leaver !== null ? Promise.all([clearCaches(leaver), forgetDownloads(leaver)]) : null))
-      .then(() => setOwner(userId))
+      .then(downloads)
+      .then((m) => m.switchDownloadsStudent(leaver, userId))
       .catch(() => {});
     if (userId === null) {
       restoring.set(false);
@@ -83,7 +74,10 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
       .then(async ([m, client]) => {
         const opened = m.openStudentQueryCache(client, userId, buster);
         await opened.restore();
-        if (turn === generation) await seedDownloads(client, userId).catch(() => 0);
+        if (turn === generation)
+          await downloads()
+            .then((d) => d.seedDownloadedReads(client, userId))
+            .catch(() => 0);
         if (turn !== generation) {
           // Signed out (or someone else signed in) while restoring: nothing of theirs may stay.
           opened.close();

@@ -7,7 +7,7 @@
  */
 import type { Course, LearningObject, Module } from '../contract/lms';
 import type { CourseAttachment } from '../contract/attachments';
-import { isDownloadableUrl } from '../pwa/caches';
+import { isDownloadableUrl } from '../pwa/downloads-cache';
 import type { DownloadTarget, DownloadedRead } from '../storage/downloads-store';
 
 /** One read with its key, as the query client holds it. */

@@ -5,7 +5,7 @@
  * nothing is ever marked available half-way. Removing a download deletes its record and the
  * files no other download of the student uses. Also the storage figures of 'Minha conta'.
  */
-import { OFFLINE_DOWNLOAD_HEADER, downloadsCacheName } from '../pwa/caches';
+import { OFFLINE_DOWNLOAD_HEADER, downloadsCacheName } from '../pwa/downloads-cache';
 import {
   deleteDownload,
   downloadKey,

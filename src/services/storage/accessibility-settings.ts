@@ -43,19 +43,6 @@ export const DEFAULT_SETTINGS: AccessibilitySettings = {
   is_libras_enabled: false,
 };
 
-/**
- * Whether 'Economia de dados' is on: the student's choice, else on when the browser asks to save
- * data (`navigator.connection.saveData`, sent as the Save-Data header). When on, videos and audio
- * are not preloaded and images load only when shown.
- */
-export function dataSaverOn(
-  settings: Pick<AccessibilitySettings, 'data_saver'>,
-  browserSavesData: boolean = (globalThis.navigator as { connection?: { saveData?: boolean } } | undefined)?.connection
-    ?.saveData === true,
-): boolean {
-  return settings.data_saver ?? browserSavesData;
-}
-
 /** Root font scale per font_size level (1 = 100 %, 2 = 125 %, 3 = 150 %). */
 export const FONT_SCALES = [1, 1.25, 1.5] as const;
 /** Letter spacing per font_spacing level; 3 is WCAG 1.4.12's 0.12 em. */

@@ -6,7 +6,8 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
-import { LANGUAGES, dataSaverOn, type AccessibilitySettings } from '../../services/storage/accessibility-settings';
+import { LANGUAGES, type AccessibilitySettings } from '../../services/storage/accessibility-settings';
+import { dataSaverOn } from '../../services/media/data-saver';
 import type { AccessibilityRef } from './context';
 import { AccessibilityMessages as M, LANGUAGE_NAMES } from './messages';
 

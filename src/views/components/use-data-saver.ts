@@ -6,7 +6,7 @@
  * @returns whether to save data: `preload="none"` for media, `loading="lazy"` for images.
  */
 import { useSelector } from '@xstate/react';
-import { dataSaverOn } from '../../services/storage/accessibility-settings';
+import { dataSaverOn } from '../../services/media/data-saver';
 import { useAccessibilityRef } from '../accessibility/context';
 
 export function useDataSaver(): boolean {

@@ -16,7 +16,7 @@ import { QuizForm } from './quiz';
 import { useMediaVolume } from '../components/use-media-volume';
 import { useOnline } from '../components/use-online';
 import { useDataSaver } from '../components/use-data-saver';
-import { isDownloadableUrl } from '../../services/pwa/caches';
+import { isDownloadableUrl } from '../../services/pwa/downloads-cache';
 import { DownloadMessages } from '../downloads/messages';
 
 /** Sanitises server HTML (DOMPurify through the `dompurify` Trusted Types policy). */
