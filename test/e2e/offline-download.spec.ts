@@ -56,6 +56,7 @@ test('a downloaded course works offline; storage figures; removing frees the spa
   page,
   context,
   signIn,
+  expectNoA11yViolations,
 }) => {
   test.setTimeout(120_000);
   await page.goto('/login');
@@ -70,10 +71,12 @@ test('a downloaded course works offline; storage figures; removing frees the spa
   const dialog = page.getByRole('dialog', { name: 'Baixar para estudar offline?' });
   await expect(dialog).toContainText(/\d+(,\d)? (kB|MB) no total \(\d+ itens\)/);
   await expect(dialog).toContainText('precisando de internet');
+  await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Baixar' }).click();
   await expect(page.getByText('Disponível offline', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Baixado em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   expect(await maxProgress()).toBe(1);
+  await expectNoA11yViolations(page);
   expect((await downloadedFiles(page)).some((url) => url.endsWith('/aula.webm'))).toBe(true);
 
   // Marked in the lists: the course list and the course's modules.
@@ -158,6 +161,7 @@ test('a downloaded course works offline; storage figures; removing frees the spa
   const downloads = page.getByRole('region', { name: 'Armazenamento neste aparelho' });
   await expect(downloads.getByText(courseName)).toBeVisible();
   await expect(downloads.getByRole('button', { name: `Remover ${courseName}` })).toBeVisible();
+  await expectNoA11yViolations(page);
 
   // 'Remover download' frees the space (the estimate drops); the course is no longer marked.
   await context.setOffline(false);
@@ -254,4 +258,40 @@ test('"Sair" removes the downloads; a second student on the same browser finds n
   await expect(page.getByText('Disponível offline', { exact: true })).toHaveCount(0);
   await page.goto('/conta');
   await expect(page.getByText('Nenhum curso ou módulo baixado neste aparelho.')).toBeVisible();
+});
+
+test('a module alone: downloaded from its page, marked on the course page, not the course', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await serviceWorkerReady(page);
+  await page.goto('/courses/1');
+  const courseName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  const second = page.locator('.item').nth(1);
+  const moduleName = (await second.locator('.item-title').textContent()) ?? '';
+  await second.locator('.item-title').click();
+  await expect(page.getByRole('heading', { level: 1, name: moduleName })).toBeVisible();
+  await page.getByRole('button', { name: 'Baixar para estudar offline' }).click();
+  await expect(page.getByRole('dialog')).toContainText(`${moduleName}:`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Baixar' }).click();
+  await expect(page.getByText('Disponível offline', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('link', { name: courseName }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: courseName })).toBeVisible();
+  await expect(page.locator('.item').nth(1).getByText('Disponível offline')).toBeVisible();
+  await expect(page.locator('.item').first().getByText('Disponível offline')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Baixar para estudar offline' })).toBeVisible();
+  await page.goto('/courses');
+  await expect(courseCard(page, courseName).getByText('Disponível offline')).toHaveCount(0);
+
+  await page.goto('/conta');
+  const section = page.getByRole('region', { name: 'Armazenamento neste aparelho' });
+  await expect(section.getByText(moduleName)).toBeVisible();
+  await section.getByRole('button', { name: `Remover ${moduleName}` }).click();
+  await expect(section.getByText('Nenhum curso ou módulo baixado neste aparelho.')).toBeVisible();
+  expect(await downloadedFiles(page)).toEqual([]);
 });
