@@ -14,7 +14,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import { downloadMachine, type DownloadEvent, type PlannedDownload } from '../../src/machines/download.machine';
 import DownloadPanel from '../../src/views/downloads/panel';
 import type { AppDownloads } from '../../src/views/app-services';
-import type { DownloadRecord } from '../../src/services/storage/downloads-store';
+import type { DownloadRecord, DownloadTarget } from '../../src/services/storage/downloads-store';
+import type { DownloadPlan } from '../../src/services/downloads/plan';
 
 const target = { kind: 'course' as const, id: 1, name: 'Introdução à Informática', courseId: 1 };
 const MB = 1_000_000;
@@ -52,9 +53,9 @@ function renderPanel(plan: PlannedDownload) {
   const runs: ((event: DownloadEvent) => void)[] = [];
   const machine = downloadMachine.provide({
     actors: {
-      loadRecord: fromPromise(async () => null),
+      loadRecord: fromPromise<DownloadRecord | null, { target: DownloadTarget }>(async () => null),
       plan: fromPromise(async () => plan),
-      download: fromCallback<DownloadEvent, unknown>(({ sendBack }) => {
+      download: fromCallback<DownloadEvent, { plan: DownloadPlan }>(({ sendBack }) => {
         runs.push(sendBack);
       }),
       discard: fromPromise(async () => {}),
