@@ -5,7 +5,7 @@
  *   video seeks to its middle and plays, from the downloads cache through the service worker),
  *   a link says it needs the internet; 'Minha conta' shows the storage figures and the download;
  *   'Remover download' frees the space and the marks go;
- * - the connection drops mid-download: a clear message, nothing marked available and no file
+ * - the connection drops mid-download (or the device is full): a clear message, nothing marked available and no file
  *   left; 'Tentar novamente' online completes it.
  */
 import { expect, test, type Page } from './support/fixtures';
@@ -294,4 +294,36 @@ test('a module alone: downloaded from its page, marked on the course page, not t
   await section.getByRole('button', { name: `Remover ${moduleName}` }).click();
   await expect(section.getByText('Nenhum curso ou módulo baixado neste aparelho.')).toBeVisible();
   expect(await downloadedFiles(page)).toEqual([]);
+});
+
+test('a full device: the space is checked first, a clear message, nothing stored; with space "Tentar novamente" completes it', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await serviceWorkerReady(page);
+  await page.goto('/courses/1');
+  // A full phone: the browser grants this site almost nothing more (Chromium's own quota cannot be
+  // lowered per test, so its estimate answers as a full device's would).
+  await page.evaluate(() => {
+    Object.defineProperty(navigator.storage, 'estimate', {
+      configurable: true,
+      value: async () => ({ quota: 2_000_000, usage: 1_990_000 }),
+    });
+  });
+  await page.getByRole('button', { name: 'Baixar para estudar offline' }).click();
+  await expect(page.getByRole('alert')).toContainText('Não há espaço suficiente neste aparelho');
+  await expect(page.getByText('Disponível offline', { exact: true })).toHaveCount(0);
+  expect(await downloadedFiles(page)).toEqual([]);
+
+  // Space freed.
+  await page.evaluate(() => delete (navigator.storage as { estimate?: unknown }).estimate);
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Baixar' }).click();
+  await expect(page.getByText('Disponível offline', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Remover download' }).click();
+  await expect(page.getByRole('button', { name: 'Baixar para estudar offline' })).toBeVisible();
 });
