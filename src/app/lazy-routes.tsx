@@ -5,7 +5,7 @@
  * the startup reads it is a root of the one `signed-in` chunk
  * (docs/decisions/0003-one-vendor-chunk-and-one-signed-in-chunk.md).
  */
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { AreaGuard, GuestOnly, IndexRoute, Protected } from '../views/guards';
@@ -14,7 +14,7 @@ import { ROUTES, SCREENS, type AppRoute, type RouteParams, type ScreenName } fro
 import '../styles/signed-in.css';
 import { OutboxContext } from '../views/outbox/context';
 import { readPromise } from '../views/components/read-promise';
-import { useAppServices, type AppOutbox } from '../views/app-services';
+import { AppServicesContext, useAppServices, type AppDownloads, type AppOutbox } from '../views/app-services';
 
 type ScreenProps = Record<string, string | boolean>;
 
@@ -58,23 +58,40 @@ const NotFoundScreen = SCREEN_COMPONENTS.notFound;
  * @param queryClient tests' own client; default the page's.
  */
 export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient | undefined }) {
-  const { loadOutbox } = useAppServices();
+  const services = useAppServices();
+  // The download effects (issue 20) are the signed-in routes' to give, not the entry's.
+  const withDownloads = useMemo(() => (services.loadDownloads ? services : { ...services, loadDownloads }), [services]);
   return (
-    <WithOutbox load={loadOutbox}>
-      <ServerReads client={queryClient}>
-        <Switch>
-          {ROUTES.map((route) => (
-            <Route key={route.path} path={route.path}>
-              {(params) => guarded(route, params)}
+    <AppServicesContext.Provider value={withDownloads}>
+      <WithOutbox load={services.loadOutbox}>
+        <ServerReads client={queryClient}>
+          <Switch>
+            {ROUTES.map((route) => (
+              <Route key={route.path} path={route.path}>
+                {(params) => guarded(route, params)}
+              </Route>
+            ))}
+            <Route>
+              <NotFoundScreen />
             </Route>
-          ))}
-          <Route>
-            <NotFoundScreen />
-          </Route>
-        </Switch>
-      </ServerReads>
-    </WithOutbox>
+          </Switch>
+        </ServerReads>
+      </WithOutbox>
+    </AppServicesContext.Provider>
   );
+}
+
+let downloads: Promise<AppDownloads> | null = null;
+/**
+ * Loads the download effects (./wiring/downloads.ts) when a download panel or the storage section
+ * first asks; the same promise afterwards (a failed load is tried again by the next call).
+ */
+function loadDownloads(): Promise<AppDownloads> {
+  downloads ??= import('./wiring/downloads').catch((error: unknown) => {
+    downloads = null;
+    throw error;
+  });
+  return downloads;
 }
 
 /** Provides the outbox to the screens once `load` has resolved (suspends until then). */

@@ -12,6 +12,9 @@
  * - A new version waits until the page asks it to take over (`{ type: 'SKIP_WAITING' }`, sent
  *   when the student accepts 'Nova versão disponível'), so an open tab never mixes versions.
  * - Course media already played is kept for offline playback (media-cache.ts).
+ * - Files of courses and modules the student downloaded for offline study are answered from
+ *   their own downloads cache first, ranges included (downloads.ts); the app's download requests
+ *   themselves go to the network untouched. That cache is not versioned with the precache.
  * - Server reads are NOT cached here: the app persists them per student (TanStack Query on
  *   IndexedDB), so one student's answers are never served to another.
  */
@@ -27,6 +30,7 @@ import {
   isCacheableMedia,
 } from './media-cache';
 import { NAVIGATION_DENYLIST } from './navigation';
+import { isOfflineDownloadRequest, matchDownloaded } from './downloads';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -43,8 +47,9 @@ const expiration = new CacheExpiration(MEDIA_CACHE, {
   maxAgeSeconds: MEDIA_CACHE_MAX_AGE_S,
 });
 registerRoute(
-  ({ url }) => isCacheableMedia(url, self.location.origin),
-  ({ request, event }) =>
+  ({ url, request }) => isCacheableMedia(url, self.location.origin) && !isOfflineDownloadRequest(request),
+  async ({ request, event }) =>
+    (await matchDownloaded(request, self.caches)) ??
     handleMediaRequest(request, (promise) => (event as ExtendableEvent).waitUntil(promise), {
       caches: self.caches,
       fetch: self.fetch.bind(self),

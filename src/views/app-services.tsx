@@ -9,6 +9,10 @@ import type { ActorRefFrom } from 'xstate';
 import type { lifecycleMachine } from '../machines/lifecycle.machine';
 import type { outboxMachine } from '../machines/outbox.machine';
 import type { pixPaymentMachine } from '../machines/pix-payment.machine';
+import type { downloadMachine } from '../machines/download.machine';
+import type { QueryClient } from '@tanstack/react-query';
+import type { DownloadRecord } from '../services/storage/downloads-store';
+import type { StorageFigures } from '../services/downloads/run';
 import type { OutboxWrite } from '../services/storage/outbox-store';
 import type { EventBus } from '../services/events/bus';
 import type { SessionRef } from './session-context';
@@ -60,6 +64,18 @@ export interface AppPayments {
   followPixReachability(actor: Pick<ActorRefFrom<typeof pixPaymentMachine>, 'send'>): () => void;
 }
 
+/** The download effects (issue 20), loaded with a download panel or the storage section of 'Minha conta'. */
+export interface AppDownloads {
+  /** The download machine of student `userId` with the real effects (reads through `client`). */
+  provideDownloads(userId: number, client: QueryClient): typeof downloadMachine;
+  /** `navigator.storage.estimate()` and `persisted()` (bytes; nulls where unsupported). Never rejects. */
+  readStorageFigures(): Promise<StorageFigures>;
+  /** The student's downloads, oldest first ([] where IndexedDB is unavailable). */
+  listDownloads(userId: number): Promise<DownloadRecord[]>;
+  /** Deletes a download and the files no other download uses. @throws when IndexedDB refuses. */
+  removeDownload(record: DownloadRecord, storage: CacheStorage): Promise<void>;
+}
+
 /** The app's actors and loaders, as the views see them. */
 export interface AppServices {
   /** The session actor (spec §4 Auth). */
@@ -73,6 +89,8 @@ export interface AppServices {
   loadOutbox: () => Promise<AppOutbox>;
   /** Loads the Pix payment effects; the same promise on every call. */
   loadPayments: () => Promise<AppPayments>;
+  /** Loads the download effects (issue 20); the same promise on every call (absent: no downloads). */
+  loadDownloads?: () => Promise<AppDownloads>;
   /** The app's event bus (boot step): post-login configuration failures become toasts. */
   eventBus?: EventBus | null;
   /** The accessibility settings actor (spec §3): language, and the settings panel. */

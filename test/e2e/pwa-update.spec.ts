@@ -5,6 +5,8 @@
  * - A tab open on v1 (its service worker installed) learns of v2 when it checks again (it checks
  *   whenever it becomes visible, and every hour), offers 'Nova versão disponível', and shows v2
  *   after 'Atualizar agora'.
+ * - Downloads (issue 20) survive the update: the new version (whose saved reads start empty) still
+ *   marks the downloaded course and, offline, opens a learning object never opened before.
  * - A tab of v1 without a service worker (blocked, or evicted by the browser) whose chunks are
  *   gone after the deploy reloads into v2 when it needs one, instead of a blank screen.
  */
@@ -109,6 +111,53 @@ test.describe('with the service worker', () => {
     // The static /login shows first; its entry is imported after its chunks, one task each.
     await expect.poll(() => entryScript(page)).toBe(entryOf(v2));
     await expect(page.getByRole('complementary', { name: 'Nova versão disponível' })).toHaveCount(0);
+  });
+
+  test('downloads survive a new version: after the update, offline, the downloaded course still opens (issue 20)', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(`${server.base}/login`);
+    await signIn(page, 'demo', 'demo1234');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.goto(`${server.base}/courses/1`);
+    const courseName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.getByRole('button', { name: 'Baixar para estudar offline' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Baixar' }).click();
+    await expect(page.getByText('Disponível offline', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+
+    deploy(v2);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const offer = page.getByRole('complementary', { name: 'Nova versão disponível' });
+    await expect(offer).toBeVisible({ timeout: 30_000 });
+    await offer.getByRole('button', { name: 'Atualizar agora' }).click();
+    await expect.poll(() => entryScript(page), { timeout: 15_000 }).toBe(entryOf(v2));
+    // The new version still knows the download …
+    await expect(page.getByText('Disponível offline', { exact: true }).first()).toBeVisible();
+
+    // … and, offline, opens the course and a learning object never opened (reads from the download's record).
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: courseName })).toBeVisible();
+    const moduleLink = page.locator('.item-title').nth(2);
+    const moduleName = (await moduleLink.textContent()) ?? '';
+    await moduleLink.click();
+    await expect(page.getByRole('heading', { level: 1, name: moduleName })).toBeVisible();
+    const video = page.locator('.item', { hasText: 'Vídeo ·' }).first().locator('.item-title');
+    const videoName = (await video.textContent()) ?? '';
+    await video.click();
+    await expect(page.getByRole('heading', { level: 1, name: videoName })).toBeVisible();
+    const played = await page.locator('video').evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      return element.error === null && element.duration > 0;
+    });
+    expect(played).toBe(true);
+    await context.setOffline(false);
   });
 
   test("'Depois' hides the offer; the tab stays on its version", async ({ page }) => {

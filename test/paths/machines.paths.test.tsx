@@ -17,6 +17,8 @@ import { errorScreenMachine, formatCountdown } from '../../src/machines/error-sc
 import { platformMachine } from '../../src/machines/platform.machine';
 import { outboxMachine } from '../../src/machines/outbox.machine';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
+import { downloadMachine, type PlannedDownload } from '../../src/machines/download.machine';
+import type { DownloadRecord } from '../../src/services/storage/downloads-store';
 import { carouselMachine } from '../../src/machines/carousel.machine';
 import { BannerCarouselView, type CarouselRef } from '../../src/views/home/carousel';
 import { Router } from 'wouter';
@@ -96,6 +98,34 @@ const billDetails = (status: Bill['status']): BillDetails => ({
 });
 const alreadyPaid = new ApiError(409, { message: 'Esta fatura já foi paga.' }, '/bills/7/pay');
 
+/** A course download (issue 20): its plan (fits in the space left, or not) and its record. */
+const downloadTarget = { kind: 'course' as const, id: 1, name: 'Curso', courseId: 1 };
+const downloadPlanned = (available: number | null): PlannedDownload => ({
+  plan: {
+    target: downloadTarget,
+    items: [{ id: 'lo:1', files: ['/api/files/media/aula.webm'] }],
+    files: [{ url: '/api/files/media/aula.webm', bytes: 1000 }],
+    reads: [],
+    readsBytes: 10,
+    totalBytes: 1010,
+    moduleIds: [1],
+    onlineOnly: [],
+  },
+  available,
+  onCellular: false,
+});
+const downloadRecord: DownloadRecord = {
+  ...downloadTarget,
+  key: '1:course:1',
+  userId: 1,
+  savedAt: 0,
+  bytes: 1010,
+  files: ['/api/files/media/aula.webm'],
+  moduleIds: [1],
+  onlineOnly: [],
+  reads: [],
+};
+
 /** Sample events shared by the models: payload variants drive each guarded branch. */
 function sampleEvents(eventType: string): EventObject[] {
   if (eventType.startsWith('xstate.after.')) return [{ type: eventType }];
@@ -110,6 +140,8 @@ function sampleEvents(eventType: string): EventObject[] {
       loadEntries: [[], [outboxEntry('a')]],
       createCharge: [pixCharge('active'), pixCharge('paid'), pixCharge('expired')],
       checkStatus: [billDetails('open'), billDetails('paid')],
+      loadRecord: [null, downloadRecord],
+      plan: [downloadPlanned(null), downloadPlanned(100)],
     };
     const bootOutputs = [undefined, { redirect: '/courses' }, { redirect: 'https://sso.example.com/entrar' }];
     return (outputs[actor] ?? (bootMachine.implementations.actors[actor] ? bootOutputs : [undefined])).map(
@@ -178,6 +210,14 @@ function sampleEvents(eventType: string): EventObject[] {
     case 'cooldown.start':
       // A 2 s Retry-After: every tick branch (another second, the last one) in a finite graph.
       return [{ type: eventType, seconds: 2 } as EventObject];
+    case 'download.progress':
+      return [{ type: eventType, progress: { bytes: 500, items: 0 } } as EventObject];
+    case 'download.persisted':
+      return [{ type: eventType, persisted: true } as EventObject];
+    case 'download.finished':
+      return [{ type: eventType, record: downloadRecord } as EventObject];
+    case 'download.failed':
+      return ['network', 'quota', 'cancelled'].map((reason) => ({ type: eventType, reason }) as EventObject);
     case 'lifecycle.finish':
       return [{ type: eventType, data: { answer: 'a' } } as EventObject];
     default:
@@ -275,6 +315,37 @@ const models: ModelOptions[] = [
         c.userId,
         Math.min(c.rejected, 1),
         Math.min(c.attempts, 2),
+      ]);
+    },
+  },
+  {
+    machine: downloadMachine,
+    inputs: [
+      { target: downloadTarget },
+      { target: downloadTarget, intent: 'download' },
+      { target: downloadTarget, intent: 'remove' },
+    ],
+    samples: sampleEvents,
+    // What changes behaviour, not the progress figures.
+    serializeState: (s) => {
+      const c = s.context as {
+        intent: unknown;
+        failure: unknown;
+        confirmed: boolean;
+        planned: unknown;
+        record: unknown;
+        removeFailed: boolean;
+        persisted: unknown;
+      };
+      return JSON.stringify([
+        s.value,
+        c.intent,
+        c.failure,
+        c.confirmed,
+        c.planned !== null,
+        c.record !== null,
+        c.removeFailed,
+        c.persisted,
       ]);
     },
   },

@@ -154,6 +154,27 @@ describe('followStudentDeviceData', () => {
     await vi.waitFor(async () => expect(await saved(demoUser.id)).toBeUndefined());
   });
 
+  it('downloads (issue 20): reads put back after the restore, the service worker told the owner, all gone at sign-out', async () => {
+    const calls: string[] = [];
+    const actor = session(demoUser);
+    followStudentDeviceData(actor, {
+      client: new QueryClient(),
+      buster: 'b1',
+      restoring: { set: () => {} },
+      clearCaches: async () => void calls.push('clearCaches'),
+      downloads: async () => ({
+        switchDownloadsStudent: async (leaver, id) => void calls.push(`switch ${leaver} → ${id}`),
+        seedDownloadedReads: async (_, id) => (calls.push(`seed ${id}`), 0),
+      }),
+    });
+    await vi.waitFor(() =>
+      expect(calls).toEqual(expect.arrayContaining([`switch null → ${demoUser.id}`, `seed ${demoUser.id}`])),
+    );
+    actor.send({ type: 'session.logout' });
+    await vi.waitFor(() => expect(calls.at(-1)).toBe(`switch ${demoUser.id} → null`));
+    expect(calls).toContain('clearCaches');
+  });
+
   it('a restore that ends after the sign-out leaves nothing of the student in memory', async () => {
     const client = new QueryClient();
     let finishRestore: () => void = () => {};

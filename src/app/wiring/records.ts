@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { APP_BUILD } from '../../services/config';
 import type { StudentQueryCache } from '../../services/storage/query-persistence';
 import { clearStudentCaches } from '../../services/pwa/caches';
+import type { StudentDownloads } from '../../services/downloads/student-data';
 import { loadQueryClient } from '../query/load-client';
 import { queryRestoring } from '../query/page-client';
 import { followSignedInStudent, type SessionSource } from './shared-facts';
@@ -20,6 +21,8 @@ export interface DeviceDataOptions {
   load?: () => Promise<typeof import('../../services/storage/query-persistence')>;
   /** Deletes the signed-out student's offline media. */
   clearCaches?: () => Promise<void>;
+  /** Loads what is done with the students' downloads (issue 20; lazily: never with the entry). */
+  downloads?: () => Promise<StudentDownloads>;
 }
 
 /**
@@ -28,8 +31,10 @@ export interface DeviceDataOptions {
  *   (before any signed-in screen renders, so screens wait for the saved reads instead of going to
  *   the network), their saved reads are restored into the query client — TanStack Query and the
  *   persister load lazily then, never on /login signed out (docs/performance.md) — and saved from then on;
- * - they sign out (or the session ends): saving stops at once, their saved reads and their
- *   offline media are deleted — the next student on this device finds none of it.
+ *   and the reads of their downloads (issue 20) are put back where missing; the service worker is
+ *   told that their downloads are the ones it may answer from;
+ * - they sign out (or the session ends): saving stops at once, their saved reads, their
+ *   offline media and their downloads are deleted — the next student on this device finds none of it.
  * @returns the unsubscribe function.
  */
 export function followStudentDeviceData(session: SessionSource, options: DeviceDataOptions = {}): () => void {
@@ -38,6 +43,10 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
   const buster = options.buster ?? APP_BUILD;
   const load = options.load ?? (() => import('../../services/storage/query-persistence'));
   const clearCaches = options.clearCaches ?? (() => clearStudentCaches());
+  // The downloads' module loads only when needed (never with the signed-in entry).
+  const downloads = options.downloads ?? (() => import('../../services/downloads/student-data'));
+  // Changes of the service worker's owner happen in order, after the previous student's data is gone.
+  let ownerChange: Promise<unknown> = Promise.resolve();
   let cache: StudentQueryCache | null = null;
   let generation = 0;
   return followSignedInStudent(session, (userId, previous) => {
@@ -45,12 +54,17 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
     const leaving = cache;
     cache = null;
     leaving?.close();
-    if (previous !== undefined && previous !== null) {
+    const leaver = previous ?? null;
+    if (leaver !== null) {
       void load()
-        .then((m) => m.forgetStudentQueries(previous))
+        .then((m) => m.forgetStudentQueries(leaver))
         .catch(() => {});
       void clearCaches();
     }
+    ownerChange = ownerChange
+      .then(downloads)
+      .then((m) => m.switchDownloadsStudent(leaver, userId))
+      .catch(() => {});
     if (userId === null) {
       restoring.set(false);
       return;
@@ -60,6 +74,10 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
       .then(async ([m, client]) => {
         const opened = m.openStudentQueryCache(client, userId, buster);
         await opened.restore();
+        if (turn === generation)
+          await downloads()
+            .then((d) => d.seedDownloadedReads(client, userId))
+            .catch(() => 0);
         if (turn !== generation) {
           // Signed out (or someone else signed in) while restoring: nothing of theirs may stay.
           opened.close();

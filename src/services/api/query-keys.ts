@@ -17,6 +17,7 @@ import { translationKeys } from './keys/translations';
 import { gradesKeys } from './keys/grades';
 import { areasKeys } from './keys/areas';
 import { consentKeys } from './keys/consent';
+import { downloadsKeys } from './keys/downloads';
 
 export { WRITE_EFFECTS, invalidateAfterWrite, readsTouchedBy, type WriteKind } from './keys/write-effects';
 export {
@@ -30,6 +31,7 @@ export {
   gradesKeys,
   areasKeys,
   consentKeys,
+  downloadsKeys,
 };
 
 /** First elements of the keys whose reads are never written to the device. */
@@ -39,4 +41,5 @@ export const NOT_PERSISTED: readonly string[] = [
   translationKeys.all[0],
   learningKeys.allPreviews[0],
   shortVideoKeys.allActivity[0],
+  downloadsKeys.all[0],
 ];

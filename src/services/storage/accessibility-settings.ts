@@ -25,6 +25,11 @@ export const AccessibilitySettingsSchema = v.object({
   language: v.fallback(v.picklist(LANGUAGES), 'pt-BR'),
   volume_of_sounds: v.fallback(v.pipe(v.number(), v.minValue(0), v.maxValue(1)), 0.6),
   is_libras_enabled: v.fallback(v.boolean(), false),
+  /**
+   * 'Economia de dados' (issue 20; a device preference beside the spec §3 settings): true/false
+   * when the student chose; absent = follow the browser's Save-Data (`dataSaverOn`).
+   */
+  data_saver: v.fallback(v.optional(v.boolean()), undefined),
 });
 export type AccessibilitySettings = v.InferOutput<typeof AccessibilitySettingsSchema>;
 

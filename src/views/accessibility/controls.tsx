@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { LANGUAGES, type AccessibilitySettings } from '../../services/storage/accessibility-settings';
+import { dataSaverOn } from '../../services/media/data-saver';
 import type { AccessibilityRef } from './context';
 import { AccessibilityMessages as M, LANGUAGE_NAMES } from './messages';
 
@@ -92,6 +93,19 @@ export default function Panel({ actor, onClose }: { actor: AccessibilityRef; onC
           />{' '}
           {intl.formatMessage(M.libras)}
         </label>
+        <label className="a11y-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={dataSaverOn(settings)}
+            aria-describedby={`${id}-data-saver`}
+            onChange={(event) => change({ data_saver: event.target.checked })}
+          />{' '}
+          {intl.formatMessage(M.dataSaver)}
+        </label>
+        <p id={`${id}-data-saver`} className="muted">
+          {intl.formatMessage(M.dataSaverHint)}
+        </p>
         <p role="status" className="muted">
           {libras === 'loading' && intl.formatMessage(M.librasLoading)}
           {libras === 'on' && intl.formatMessage(M.librasOn)}

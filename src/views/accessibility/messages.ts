@@ -21,6 +21,17 @@ export const AccessibilityMessages = defineMessages({
   level3: { id: 'a11y.level.3', defaultMessage: 'Muito maior', description: 'Level 3 of font size or spacing' },
   language: { id: 'a11y.language.label', defaultMessage: 'Idioma', description: 'Language select' },
   volume: { id: 'a11y.volume.label', defaultMessage: 'Volume dos sons', description: 'Volume slider' },
+  dataSaver: {
+    id: 'a11y.dataSaver.label',
+    defaultMessage: 'Economia de dados',
+    description: 'Data saver switch (on by default when the browser asks to save data)',
+  },
+  dataSaverHint: {
+    id: 'a11y.dataSaver.hint',
+    defaultMessage:
+      'Vídeos e áudios só carregam quando você dá o play e as imagens só quando aparecem na tela. Downloads grandes na rede móvel pedem confirmação.',
+    description: 'What the data saver does',
+  },
   libras: {
     id: 'a11y.libras.label',
     defaultMessage: 'Tradução em Libras (VLibras)',

@@ -4,9 +4,13 @@
  * - `<ProfileSection />` (`profile.tsx`, `GET/PUT /users/self`, CEP lookup) and `<BiometricsSection />`
  *   (`biometrics.tsx`, v2 `POST /biometrics/create`), first;
  * - `<ChangePasswordSection />` (`change-password.tsx`, `POST /auth/changePassword`);
- * - `<DeleteAccountSection />` (`delete-account.tsx`, `POST /users/self/delete`).
+ * - `<DeleteAccountSection />` (`delete-account.tsx`, `POST /users/self/delete`);
+ * - `<StorageSection />` (`../downloads/storage-section.tsx`, issue 20): space used and available,
+ *   the downloads with 'Remover' — loaded lazily with the download effects.
  */
+import { lazy, Suspense, useContext } from 'react';
 import { useIntl } from 'react-intl';
+import { AppServicesContext } from '../app-services';
 import { usePageTitle } from '../components/use-page-title';
 import { ChangePasswordSection } from './change-password';
 import { DeleteAccountSection } from './delete-account';
@@ -14,8 +18,11 @@ import { AccountSecurityMessages } from './security-messages';
 import { ProfileSection } from './profile';
 import { BiometricsSection } from './biometrics';
 
+const StorageSection = lazy(() => import('../downloads/storage-section'));
+
 export default function AccountScreen() {
   const intl = useIntl();
+  const loadDownloads = useContext(AppServicesContext)?.loadDownloads;
   const title = intl.formatMessage(AccountSecurityMessages.pageTitle);
   usePageTitle(title);
   return (
@@ -27,6 +34,12 @@ export default function AccountScreen() {
       {/* ---------- password and account deletion ---------- */}
       <ChangePasswordSection />
       <DeleteAccountSection />
+      {/* ---------- storage and downloads on this device ---------- */}
+      {loadDownloads && (
+        <Suspense fallback={null}>
+          <StorageSection load={loadDownloads} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * Course page (spec §2 /courses/{course}): overall progress, 'Continuar' (to the server's
  * `continue_learning_object`: the last object opened, or the next incomplete one), the
  * modules with their progress and completion, and 'Reiniciar curso' (`POST
- * lms/courses/{id}/reset`) behind a confirmation dialog, and the course's "Materiais de apoio".
+ * lms/courses/{id}/reset`) behind a confirmation dialog, 'Baixar para estudar offline' (issue 20;
+ * downloaded modules marked), and the course's "Materiais de apoio".
  */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -24,6 +25,8 @@ import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { CourseMessages } from './messages';
+import { OfflineDownload } from '../downloads/offline-download';
+import { OfflineBadge } from '../downloads/badge';
 
 export default function CourseScreen({ courseId: rawCourseId }: { courseId: string }) {
   const intl = useIntl();
@@ -84,6 +87,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
           </button>
         )}
       </p>
+      <OfflineDownload target={{ kind: 'course', id: course.id, name: course.name, courseId: course.id }} />
       <p role="status" className="status-done">
         {resetDone && intl.formatMessage(CourseMessages.resetDone)}
       </p>
@@ -110,6 +114,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
               <span className="muted">
                 {intl.formatMessage(CourseMessages.moduleLessons, { count: module.lessons_count })}
               </span>
+              <OfflineBadge kind="module" id={module.id} />
             </div>
             {module.completed ? (
               <span className="badge badge-completed">{intl.formatMessage(CommonMessages.completed)}</span>

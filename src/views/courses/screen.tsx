@@ -22,6 +22,7 @@ import { CoursesFilterMessages, CoursesMessages } from './messages';
 import { ShortVideos } from '../short-videos/lazy';
 import { coursesApiQuery, coursesUrlQuery, STATUS_FILTERS } from './url-query';
 import { coursesQuery } from '../../services/api/lms-queries';
+import { OfflineBadge } from '../downloads/badge';
 
 export { COURSES_PER_PAGE, coursesHref, parseCoursesQuery, type CoursesUrlQuery } from './url-query';
 
@@ -104,7 +105,8 @@ export default function CoursesScreen() {
                   <span className={`badge badge-${course.status}`}>
                     {intl.formatMessage(CoursesMessages[STATUS_TEXT[course.status]])}
                   </span>{' '}
-                  <span>{intl.formatMessage(CoursesMessages.modules, { count: course.modules_count })}</span>
+                  <span>{intl.formatMessage(CoursesMessages.modules, { count: course.modules_count })}</span>{' '}
+                  <OfflineBadge kind="course" id={course.id} />
                 </p>
                 <ProgressBar percent={course.progress} label={`${course.name}: ${course.progress}%`} />
               </li>

@@ -21,6 +21,7 @@ import { carouselMachine } from '../../machines/carousel.machine';
 import type { Banner } from '../../services/contract/home';
 import { sameOriginPath } from '../../services/navigation/safe-redirect';
 import { CarouselMessages } from './messages';
+import { useDataSaver } from '../components/use-data-saver';
 import styles from './home.module.css';
 
 export type CarouselRef = ActorRefFrom<typeof carouselMachine>;
@@ -43,6 +44,8 @@ export function BannerCarouselView({ banners, actor }: { banners: Banner[]; acto
   const index = useSelector(actor, (s) => s.context.index);
   const announce = useSelector(actor, (s) => s.context.announce);
   const rotating = useSelector(actor, (s) => s.hasTag('rotating'));
+  // 'Economia de dados': even the first banner waits until it is on screen.
+  const dataSaver = useDataSaver();
   const total = banners.length;
   if (total === 0) return null;
   const current = banners[Math.min(index, total - 1)]!;
@@ -114,7 +117,7 @@ export function BannerCarouselView({ banners, actor }: { banners: Banner[]; acto
               width={960}
               height={320}
               decoding="async"
-              loading={i === 0 ? 'eager' : 'lazy'}
+              loading={i === 0 && !dataSaver ? 'eager' : 'lazy'}
             />
             <div className={styles.slideText}>
               <h2 className={styles.slideTitle}>{banner.title}</h2>

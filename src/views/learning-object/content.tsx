@@ -2,6 +2,7 @@
  * Renders a learning object's content by type and reports "the student reached the
  * end" through `onFinish` (video/audio ended, text scrolled to its end, link opened, quiz
  * answers sent — with the answers as the `end` body's data).
+ * Offline, a link or a third-party embed says that it needs the internet (issue 20).
  * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5), as
  * TrustedHTML of the `dompurify` policy where the browser has Trusted Types.
  */
@@ -13,6 +14,10 @@ import { sanitizeHtml } from '../../services/security/trusted-types';
 import { LearningObjectMessages as M } from './messages';
 import { QuizForm } from './quiz';
 import { useMediaVolume } from '../components/use-media-volume';
+import { useOnline } from '../components/use-online';
+import { useDataSaver } from '../components/use-data-saver';
+import { isDownloadableUrl } from '../../services/pwa/downloads-cache';
+import { DownloadMessages } from '../downloads/messages';
 
 /** Sanitises server HTML (DOMPurify through the `dompurify` Trusted Types policy). */
 export { sanitizeHtml };
@@ -40,7 +45,20 @@ export function LearningObjectContent({
   onRetake,
 }: LearningObjectContentProps) {
   const intl = useIntl();
+  const online = useOnline();
   const { url, html, quiz } = lo.content;
+  // Offline, what lives on another site cannot open: say so instead of a broken frame (issue 20).
+  const needsInternet =
+    !online &&
+    (lo.type === 'link' ||
+      (lo.type === 'embed' && url !== null && !isDownloadableUrl(url, globalThis.location?.origin ?? '')));
+  if (needsInternet) {
+    return (
+      <p role="status" className="notice notice-info">
+        {intl.formatMessage(DownloadMessages.onlineOnlyOffline)}
+      </p>
+    );
+  }
   switch (lo.type) {
     case 'quiz':
       if (!quiz) break;
@@ -118,8 +136,10 @@ export function LearningObjectContent({
 function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   useMediaVolume(ref);
+  // 'Economia de dados': nothing is fetched before the student presses play.
+  const preload = useDataSaver() ? 'none' : 'metadata';
   return (
-    <video ref={ref} controls preload="metadata" src={url} onEnded={onEnded} className="lo-video">
+    <video ref={ref} controls preload={preload} src={url} onEnded={onEnded} className="lo-video">
       <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
     </video>
   );
@@ -129,7 +149,8 @@ function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
 function LoAudio({ url, onEnded }: { url: string; onEnded: () => void }) {
   const ref = useRef<HTMLAudioElement>(null);
   useMediaVolume(ref);
-  return <audio ref={ref} controls preload="metadata" src={url} onEnded={onEnded} />;
+  const preload = useDataSaver() ? 'none' : 'metadata';
+  return <audio ref={ref} controls preload={preload} src={url} onEnded={onEnded} />;
 }
 
 /** Sanitised rich text; calls `onReachEnd` once its last line has been scrolled into view. */

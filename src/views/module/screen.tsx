@@ -1,7 +1,8 @@
 /**
  * Module page (spec §2 /courses/{course}/modules/{module}): lessons with their
  * learning objects, each with its type and status; a lesson is ticked only when
- * every learning object in it is complete; then the module's "Materiais de apoio".
+ * every learning object in it is complete; 'Baixar para estudar offline' (issue 20); then the
+ * module's "Materiais de apoio".
  */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -24,6 +25,7 @@ import { markCompleted, usePendingCompletions, useResetBlockedReason } from '../
 import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { ModuleMessages, ModuleResetMessages } from './messages';
+import { OfflineDownload } from '../downloads/offline-download';
 
 // Shared with the viewer and the preview, which must not load this screen with theirs (docs/performance.md).
 export { moduleQueryKey, TYPE_TEXT } from './shared';
@@ -71,6 +73,7 @@ export default function ModuleScreen({
       <Breadcrumb trail={[{ href: `/courses/${module.course_id}`, label: module.course_name }]} current={module.name} />
       <h1>{module.name}</h1>
       <ProgressBar percent={module.progress} />
+      <OfflineDownload target={{ kind: 'module', id: module.id, name: module.name, courseId: module.course_id }} />
       <p role="status" className="status-done">
         {resetDone !== null && intl.formatMessage(ModuleResetMessages.resetDone, { lesson: resetDone })}
       </p>

@@ -7,7 +7,7 @@ export const attachmentKeys = {
   attachment: (id: number | null) => ['attachment', id] as const,
   /** Every course's and module's "Materiais de apoio" list. */
   allScoped: ['attachments'] as const,
-  /** The "Materiais de apoio" of a course or a module. */
+  /** The "Materiais de apoio" of a course or a module; `id` null = not a valid id. */
   scoped: (kind: 'course' | 'module', id: number | null) => ['attachments', kind, id] as const,
   /** Every read of the documents area (/attachments). */
   allArea: ['attachmentsArea'] as const,

@@ -1,0 +1,102 @@
+/**
+ * Cache Storage of the downloads for offline study (issue 20; docs/offline.md "Downloaded courses
+ * and modules"), shared by the app and its service worker: the per-student cache name, the owner
+ * entry the service worker reads, the header of the app's own download requests, which files may
+ * be downloaded, and deleting a student's downloaded files. Loaded lazily by the app (never with
+ * the signed-in entry); bundled into the service worker.
+ */
+/**
+ * Files of courses and modules downloaded on purpose ('Baixar para estudar offline', issue 20):
+ * one cache per student, `downloads:<userId>`. Not versioned with the precache: a new deployment
+ * keeps it.
+ */
+export const downloadsCacheName = (userId: number) => `downloads:${userId}`;
+
+/**
+ * Who is signed in, as the service worker reads it (it has no session of its own): one entry
+ * (`DOWNLOADS_OWNER_URL`, body = the student id) in this cache. The service worker answers files
+ * only from that student's downloads cache, so a second student never gets the first one's files.
+ */
+export const DOWNLOADS_OWNER_CACHE = 'downloads-owner';
+/** The owner entry's key (never fetched: it is not a real path of the site). */
+export const DOWNLOADS_OWNER_URL = '/__downloads-owner__';
+
+/**
+ * Header the app sends when it downloads a file for offline study (sizes with `HEAD`, files with
+ * `GET`): the service worker lets such requests go to the network untouched (no copy in the
+ * media cache, never answered from a cache).
+ */
+export const OFFLINE_DOWNLOAD_HEADER = 'X-Offline-Download';
+
+/**
+ * Whether the file at `url` may be downloaded for offline study and answered by the service
+ * worker: a same-origin file of the file repository (`/api/files/media/…`) without a token in it
+ * (the same rule as the media cache's). Anything else (another site, a token-bearing URL) works
+ * online only.
+ */
+export function isDownloadableUrl(url: string, origin: string): boolean {
+  try {
+    const parsed = new URL(url, origin);
+    return (
+      parsed.origin === origin &&
+      parsed.pathname.startsWith('/api/files/media/') &&
+      !parsed.searchParams.has('token') &&
+      !parsed.searchParams.has('access_token')
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Records `userId` (null: nobody) as the student whose downloads the service worker answers from.
+ * Never rejects (without Cache Storage there is nothing to answer from either).
+ */
+export async function setDownloadsOwner(
+  userId: number | null,
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<void> {
+  if (!storage) return;
+  try {
+    if (userId === null) {
+      await storage.delete(DOWNLOADS_OWNER_CACHE);
+      return;
+    }
+    const cache = await storage.open(DOWNLOADS_OWNER_CACHE);
+    await cache.put(DOWNLOADS_OWNER_URL, new Response(String(userId), { headers: { 'Content-Type': 'text/plain' } }));
+  } catch {
+    // Cache Storage unavailable: downloads are unavailable too.
+  }
+}
+
+/** @returns the student whose downloads may be answered, or null (nobody, or unreadable). */
+export async function readDownloadsOwner(
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<number | null> {
+  if (!storage) return null;
+  try {
+    const entry = await (await storage.open(DOWNLOADS_OWNER_CACHE)).match(DOWNLOADS_OWNER_URL);
+    if (!entry) return null;
+    const id = Number(await entry.text());
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Deletes student `userId`'s downloaded files, and the owner entry when it names them (sign-out).
+ * Never rejects.
+ */
+export async function clearStudentDownloads(
+  userId: number,
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<void> {
+  if (!storage) return;
+  try {
+    await storage.delete(downloadsCacheName(userId));
+    if ((await readDownloadsOwner(storage)) === userId) await storage.delete(DOWNLOADS_OWNER_CACHE);
+  } catch {
+    // Cache Storage unavailable: nothing was stored either.
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The signed-in student's downloads on this device (issue 20), for the marks of the lists and the
+ * state of the download buttons: read from IndexedDB (the store loads lazily, never with the
+ * signed-in entry), offline too (network mode `always`), refreshed when a download finishes or is
+ * removed (`downloadsKeys`).
+ * @returns the records, oldest first ([] while loading, signed out, or where IndexedDB is unavailable).
+ */
+import { useContext, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { downloadsKeys } from '../../services/api/keys/downloads';
+import type { DownloadRecord } from '../../services/storage/downloads-store';
+import { SessionContext } from '../session-context';
+
+const NONE: DownloadRecord[] = [];
+
+/** @returns the signed-in student's id, or null (also where no session is provided, e.g. a screen alone in a test). */
+export function useSignedInId(): number | null {
+  const session = useContext(SessionContext);
+  return useSyncExternalStore(
+    (listener) => (session ? session.subscribe(listener).unsubscribe : () => {}),
+    () => session?.getSnapshot().context.user?.id ?? null,
+    () => null,
+  );
+}
+
+export function useDownloadRecords(): DownloadRecord[] {
+  const userId = useSignedInId();
+  const query = useQuery({
+    queryKey: downloadsKeys.of(userId),
+    queryFn: () => import('../../services/storage/downloads-store').then((m) => m.listDownloads(userId ?? 0)),
+    enabled: userId !== null,
+    networkMode: 'always',
+    staleTime: Infinity,
+  });
+  return query.data ?? NONE;
+}
