@@ -46,3 +46,30 @@ export const LAYOUT = {
   password: 'Senha',
   signIn: 'Entrar',
 } as const;
+
+/**
+ * §2 Navigation, §4 Auth, §8 401 and "Failure fetching the current user" — the texts the pages
+ * show around them (src/i18n/pt-BR.json and the reference server, the product's wording).
+ */
+export const SESSION = {
+  /** The sign-in button while POST /auth/token is on its way. */
+  signingIn: 'Entrando…',
+  /** A 401 to POST /auth/token (a wrong password), src/i18n/pt-BR.json `login.error.unauthorized`. */
+  wrongPassword: 'Código de acesso ou senha incorretos.',
+  /** /login after a 401 from the main APIs (`expired=1`). */
+  expired: 'Sua sessão expirou. Entre novamente.',
+  /** An answer that cannot be read (a malformed /users/self). */
+  malformed: 'A plataforma enviou uma resposta que não conseguimos ler. Tente novamente em instantes.',
+  /** A signed-in route with a token and no known user while the platform does not answer. */
+  waiting: 'Sem conexão com a plataforma. Você continua conectado: seus dados aparecem assim que ela responder.',
+  retry: 'Tentar novamente',
+  loading: 'Carregando…',
+  /** 'Minha conta' (header link), its 'Dados pessoais' form, 'Salvar' and 'Dados salvos.'. */
+  myAccount: 'Minha conta',
+  profile: 'Dados pessoais',
+  save: 'Salvar',
+  saved: 'Dados salvos.',
+} as const;
+/** §9 "Session token: cookie named token", §3 "User (cached in cookie 'user')". */
+export const TOKEN_COOKIE = 'token';
+export const USER_COOKIE = 'user';
