@@ -251,3 +251,22 @@ describe('lifecycle machine without the app', () => {
     expect((ended.getSnapshot().context.error as Error).message).toBe('end not provided');
   });
 });
+
+describe('lifecycle machine: a retried start that goes straight to the end', () => {
+  it('forgets the start failure as soon as the start succeeds, while the end is in flight', async () => {
+    let startFails = 1;
+    const { actor } = start({
+      start: async () => {
+        if (startFails-- > 0) throw new Error('no student signed in');
+      },
+      end: () => new Promise<void>(() => {}),
+    });
+    actor.send({ type: 'lifecycle.open' });
+    await flush();
+    actor.send({ type: 'lifecycle.finish', data: { seconds: 2 } });
+    actor.send({ type: 'lifecycle.retry' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ending');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});

@@ -202,3 +202,16 @@ describe('session ping machine without the app', () => {
     expect(actor.getSnapshot().context.failures).toBe(0);
   });
 });
+
+describe('session ping machine: the fact that started it is remembered', () => {
+  it('started by the session fact, a repeated platform fact keeps it active', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'ping.platform', throttle: true });
+    actor.send({ type: 'ping.session', signedIn: true });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ signedIn: true, throttle: true });
+    actor.send({ type: 'ping.platform', throttle: true });
+    expect(actor.getSnapshot().hasTag('active')).toBe(true);
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+});
