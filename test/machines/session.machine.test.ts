@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import { sessionMachine, POST_LOGIN_DELAY_MS, USER_RETRY_DELAY_MS } from '../../src/machines/session.machine';
+import {
+  sessionMachine,
+  postLoginSetupStarted,
+  POST_LOGIN_DELAY_MS,
+  USER_RETRY_DELAY_MS,
+} from '../../src/machines/session.machine';
 import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
 import { demoUser } from '../fixtures/user';
@@ -390,5 +395,18 @@ describe('session machine: sign-out from the loading and waiting states, logout 
     expect(actor.getSnapshot().context.userStale).toBe(false);
     await flush();
     expect(calls.fetchUser).not.toHaveBeenCalled();
+  });
+});
+
+describe('postLoginSetupStarted (spec §4: the authenticated setup runs 1 s after sign-in)', () => {
+  it('is false signed out and during the first second, true from 1000 ms on', () => {
+    const signedOut = start({ hasToken: false, cachedUser: null });
+    expect(postLoginSetupStarted(signedOut.actor.getSnapshot())).toBe(false);
+    const { actor, clock } = start({ hasToken: true, cachedUser: user });
+    expect(postLoginSetupStarted(actor.getSnapshot())).toBe(false);
+    clock.increment(999);
+    expect(postLoginSetupStarted(actor.getSnapshot())).toBe(false);
+    clock.increment(1);
+    expect(postLoginSetupStarted(actor.getSnapshot())).toBe(true);
   });
 });
