@@ -44,6 +44,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      'reports/**',
+      '.stryker-tmp/**',
       'server/assets/**',
     ],
   },

@@ -45,3 +45,35 @@ describe('cooldown machine', () => {
     expect(formatMinutesSeconds(5)).toBe('0:05');
   });
 });
+
+describe('cooldown machine: initial state and restarts (issue 21, mutation testing)', () => {
+  const TICK_MS = 1000;
+
+  it('starts idle at 0 s', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toEqual({ remainingS: 0 });
+    expect(COOLDOWN_TICK_MS).toBe(TICK_MS);
+  });
+
+  it('a new 429 mid-second restarts the second too: the next tick comes a whole second later', () => {
+    const { actor, clock } = start();
+    actor.send({ type: 'cooldown.start', seconds: 5 });
+    clock.increment(TICK_MS / 2);
+    actor.send({ type: 'cooldown.start', seconds: 5 });
+    clock.increment(TICK_MS / 2);
+    expect(actor.getSnapshot().context.remainingS).toBe(5);
+    clock.increment(TICK_MS / 2);
+    expect(actor.getSnapshot().context.remainingS).toBe(4);
+    expect(actor.getSnapshot().value).toBe('cooling');
+  });
+
+  it('stays idle once done', () => {
+    const { actor, clock } = start();
+    actor.send({ type: 'cooldown.start', seconds: 1 });
+    clock.increment(TICK_MS);
+    expect(actor.getSnapshot().value).toBe('idle');
+    clock.increment(TICK_MS * 5);
+    expect(actor.getSnapshot().context.remainingS).toBe(0);
+  });
+});

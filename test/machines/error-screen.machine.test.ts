@@ -90,3 +90,128 @@ describe('error screen machine (spec §2, §4, §9)', () => {
     expect([30, 9, 0].map(formatCountdown)).toEqual(['0:30', '0:09', '0:00']);
   });
 });
+
+/**
+ * The same behaviour checked against the spec's own numbers (§9: 30 s, ticking every 1 s), not
+ * the module's constants, so a changed constant or tick fails here (issue 21, mutation testing).
+ */
+describe('error screen machine against the spec constants (§2, §4, §9)', () => {
+  const SPEC_SECONDS = 30;
+  const SPEC_TICK_MS = 1000;
+
+  function startSpec(input: { countdownFrom?: number } = {}) {
+    const reloadPage = vi.fn();
+    const clock = new SimulatedClock();
+    const actor = createActor(errorScreenMachine.provide({ actions: { reloadPage } }), { clock, input }).start();
+    const tickOnce = () => clock.increment(SPEC_TICK_MS);
+    return { actor, clock, reloadPage, tickOnce };
+  }
+
+  it('exports 30 s and 1000 ms', () => {
+    expect(ERROR_COUNTDOWN_SECONDS).toBe(SPEC_SECONDS);
+    expect(COUNTDOWN_TICK_MS).toBe(SPEC_TICK_MS);
+    expect(errorScreenMachine.implementations.delays.countdownTick).toBe(SPEC_TICK_MS);
+  });
+
+  it('starts hidden at 30 with nothing stored', () => {
+    const { actor } = startSpec();
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('hidden');
+    expect(s.context).toEqual({ error: null, remaining: SPEC_SECONDS, countdownFrom: SPEC_SECONDS });
+  });
+
+  it('takes 30 one-second ticks from 0:30 to the reload, calling reloadPage exactly once at zero', () => {
+    const { actor, reloadPage, tickOnce } = startSpec();
+    actor.send({ type: 'error.show', error: error500 });
+    const seen: string[] = [formatCountdown(actor.getSnapshot().context.remaining)];
+    for (let i = 0; i < SPEC_SECONDS; i++) {
+      expect(reloadPage).not.toHaveBeenCalled();
+      tickOnce();
+      seen.push(formatCountdown(actor.getSnapshot().context.remaining));
+    }
+    expect(seen[0]).toBe('0:30');
+    expect(seen[1]).toBe('0:29');
+    expect(seen.at(-2)).toBe('0:01');
+    expect(seen.at(-1)).toBe('0:00');
+    expect(new Set(seen).size).toBe(SPEC_SECONDS + 1);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('reloading');
+    expect(actor.getSnapshot().hasTag('error-screen')).toBe(true);
+    for (let i = 0; i < SPEC_SECONDS; i++) tickOnce();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.remaining).toBe(0);
+  });
+
+  it('does not tick before a full second has passed', () => {
+    const { actor, clock } = startSpec();
+    actor.send({ type: 'error.show', error: error500 });
+    clock.increment(SPEC_TICK_MS - 1);
+    expect(actor.getSnapshot().context.remaining).toBe(SPEC_SECONDS);
+    expect(actor.getSnapshot().matches({ shown: 'counting' })).toBe(true);
+  });
+
+  it('a small countdownFrom (tests) is honoured: 2 s → reload after two ticks', () => {
+    const { actor, reloadPage, tickOnce } = startSpec({ countdownFrom: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({ remaining: 2, countdownFrom: 2 });
+    actor.send({ type: 'error.show', error: null });
+    tickOnce();
+    expect(reloadPage).not.toHaveBeenCalled();
+    tickOnce();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('showing the screen again after it was cleared restarts at 0:30', () => {
+    const { actor, tickOnce } = startSpec();
+    actor.send({ type: 'error.show', error: error500 });
+    for (let i = 0; i < 10; i++) tickOnce();
+    actor.send({ type: 'error.clear' });
+    expect(actor.getSnapshot().value).toBe('hidden');
+    expect(actor.getSnapshot().hasTag('error-screen')).toBe(false);
+    actor.send({ type: 'error.show', error: null });
+    expect(actor.getSnapshot().context.remaining).toBe(SPEC_SECONDS);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it("'Atualizar' reloads exactly once, also while offline, and the timer then stops", () => {
+    const { actor, reloadPage, tickOnce } = startSpec();
+    actor.send({ type: 'error.show', error: error500 });
+    actor.send({ type: 'network.offline' });
+    actor.send({ type: 'countdown.refresh' });
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('reloading');
+    for (let i = 0; i < SPEC_SECONDS + 5; i++) tickOnce();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('hidden ignores refresh, clear and network events (no reload without a screen)', () => {
+    const { actor, reloadPage, tickOnce } = startSpec();
+    actor.send({ type: 'countdown.refresh' });
+    actor.send({ type: 'network.offline' });
+    actor.send({ type: 'error.clear' });
+    for (let i = 0; i < SPEC_SECONDS + 5; i++) tickOnce();
+    expect(actor.getSnapshot().value).toBe('hidden');
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('offline pauses mid-second and the countdown resumes with a whole second online', () => {
+    const { actor, clock, tickOnce } = startSpec();
+    actor.send({ type: 'error.show', error: error500 });
+    clock.increment(SPEC_TICK_MS / 2);
+    actor.send({ type: 'network.offline' });
+    expect(actor.getSnapshot().matches({ shown: 'waitingForNetwork' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('error-screen')).toBe(true);
+    for (let i = 0; i < 5; i++) tickOnce();
+    actor.send({ type: 'network.online' });
+    expect(actor.getSnapshot().hasTag('offline')).toBe(false);
+    clock.increment(SPEC_TICK_MS - 1);
+    expect(actor.getSnapshot().context.remaining).toBe(SPEC_SECONDS);
+    clock.increment(1);
+    expect(actor.getSnapshot().context.remaining).toBe(SPEC_SECONDS - 1);
+  });
+
+  it('formats seconds as M:SS, never below 0:00 and dropping fractions', () => {
+    expect(formatCountdown(-3)).toBe('0:00');
+    expect(formatCountdown(9.9)).toBe('0:09');
+    expect(formatCountdown(75)).toBe('1:15');
+  });
+});

@@ -107,3 +107,93 @@ describe('LGPD consent machine', () => {
     expect(calls.emitPrompt).toHaveBeenCalledTimes(2);
   });
 });
+
+/** Against the spec's own numbers (§4, §9: the prompt 1 s after arriving on /), issue 21. */
+describe('LGPD consent machine against the spec constants', () => {
+  const SPEC_PROMPT_DELAY_MS = 1000;
+
+  it('starts idle with no error and no prompt', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toEqual({ error: null });
+    expect(['prompt', 'busy', 'error'].some((t) => actor.getSnapshot().hasTag(t))).toBe(false);
+  });
+
+  it('emits the prompt exactly once, 1000 ms after due, and not again while prompting', () => {
+    const { actor, clock, calls } = start();
+    actor.send({ type: 'lgpd.update', due: true });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(SPEC_PROMPT_DELAY_MS - 1);
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('prompting');
+    actor.send({ type: 'lgpd.update', due: true });
+    actor.send({ type: 'lgpd.update', due: false });
+    clock.increment(SPEC_PROMPT_DELAY_MS * 10);
+    expect(actor.getSnapshot().value).toBe('prompting');
+    expect(calls.emitPrompt).toHaveBeenCalledTimes(1);
+    expect(calls.accept).not.toHaveBeenCalled();
+  });
+
+  it('a repeated due while waiting does not restart the second', () => {
+    const { actor, clock, calls } = start();
+    actor.send({ type: 'lgpd.update', due: true });
+    clock.increment(SPEC_PROMPT_DELAY_MS / 2);
+    actor.send({ type: 'lgpd.update', due: true });
+    clock.increment(SPEC_PROMPT_DELAY_MS / 2);
+    expect(calls.emitPrompt).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape after a failure postpones and forgets the error; a sign-out forgets it too', async () => {
+    let fail = true;
+    const { actor, clock } = start(async () => {
+      if (fail) throw new Error('offline');
+    });
+    actor.send({ type: 'lgpd.update', due: true });
+    clock.increment(SPEC_PROMPT_DELAY_MS);
+    actor.send({ type: 'lgpd.accept' });
+    await flush();
+    actor.send({ type: 'lgpd.postpone' });
+    expect(actor.getSnapshot().value).toBe('postponed');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'lgpd.reset' });
+    actor.send({ type: 'lgpd.update', due: true });
+    clock.increment(SPEC_PROMPT_DELAY_MS);
+    actor.send({ type: 'lgpd.accept' });
+    await flush();
+    expect(actor.getSnapshot().context.error).toBeInstanceOf(Error);
+    actor.send({ type: 'lgpd.reset' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    fail = false;
+  });
+
+  it('refreshUser runs exactly once, after the acceptance succeeded, not while it is in flight', async () => {
+    let resolve: () => void = () => {};
+    const { actor, clock, calls } = start(() => new Promise<void>((r) => (resolve = r)));
+    actor.send({ type: 'lgpd.update', due: true });
+    clock.increment(SPEC_PROMPT_DELAY_MS);
+    actor.send({ type: 'lgpd.accept' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('accepting');
+    expect(actor.getSnapshot().hasTag('prompt') && actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(calls.refreshUser).not.toHaveBeenCalled();
+    resolve();
+    await flush();
+    expect(calls.refreshUser).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});
+
+describe('LGPD consent machine without the app', () => {
+  it('its default acceptLgpd fails loudly, so an unwired app never records a silent acceptance', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(lgpdConsentMachine, { clock }).start();
+    actor.send({ type: 'lgpd.update', due: true });
+    clock.increment(1000);
+    actor.send({ type: 'lgpd.accept' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect((actor.getSnapshot().context.error as Error).message).toBe('acceptLgpd not provided');
+  });
+});

@@ -108,3 +108,165 @@ describe('lifecycle machine (spec §4 started, then ended)', () => {
     expect(tags(actor)).toEqual(['ended']);
   });
 });
+
+/** Start → end of one opening, every write and its key checked exactly (issue 21, mutation testing). */
+describe('lifecycle machine: exact writes, errors and retries', () => {
+  it('starts idle with the input and nothing pending', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toEqual({
+      kind: 'learningObject',
+      id: 11,
+      lessonId: 4,
+      completed: false,
+      pendingFinish: null,
+      error: null,
+      openingId: '',
+    });
+  });
+
+  it('sends exactly the kind, ids and keys of this opening; end is marked completed', async () => {
+    const { actor, starts, ends } = start();
+    actor.send({ type: 'lifecycle.open' });
+    const openingId = actor.getSnapshot().context.openingId;
+    expect(openingId).not.toBe('');
+    await flush();
+    expect(starts).toHaveBeenCalledTimes(1);
+    expect(starts.mock.calls[0]![0]).toEqual({
+      kind: 'learningObject',
+      id: 11,
+      lessonId: 4,
+      idempotencyKey: `${openingId}:start`,
+    });
+    actor.send({ type: 'lifecycle.finish' });
+    expect(actor.getSnapshot().context.pendingFinish).toEqual({ data: {} });
+    await flush();
+    expect(ends).toHaveBeenCalledTimes(1);
+    expect(ends.mock.calls[0]![0]).toEqual({
+      kind: 'learningObject',
+      id: 11,
+      lessonId: 4,
+      idempotencyKey: `${openingId}:end`,
+      data: {},
+    });
+    expect(actor.getSnapshot().value).toBe('ended');
+    expect(actor.getSnapshot().context).toMatchObject({ completed: true, pendingFinish: null, error: null });
+  });
+
+  it('two openings get two different opening ids (also without crypto.randomUUID)', () => {
+    const a = start().actor;
+    const b = start().actor;
+    a.send({ type: 'lifecycle.open' });
+    b.send({ type: 'lifecycle.open' });
+    expect(a.getSnapshot().context.openingId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(a.getSnapshot().context.openingId).not.toBe(b.getSnapshot().context.openingId);
+    vi.stubGlobal('crypto', undefined);
+    try {
+      const c = start().actor;
+      const d = start().actor;
+      c.send({ type: 'lifecycle.open' });
+      d.send({ type: 'lifecycle.open' });
+      const [idC, idD] = [c.getSnapshot().context.openingId, d.getSnapshot().context.openingId];
+      expect(idC).toMatch(/^[0-9a-z]+-[0-9a-z]+$/);
+      expect(idD).toMatch(/^[0-9a-z]+-[0-9a-z]+$/);
+      expect(idC).not.toBe(idD);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a failed start keeps the reason until the retry succeeds; a failed end keeps it until its retry succeeds', async () => {
+    const startError = new Error('no student signed in');
+    const endError = new Error('storage refused');
+    let startFails = 1;
+    let endFails = 1;
+    const { actor, starts, ends } = start({
+      start: async () => {
+        if (startFails-- > 0) throw startError;
+      },
+      end: async () => {
+        if (endFails-- > 0) throw endError;
+      },
+    });
+    actor.send({ type: 'lifecycle.open' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('startFailed');
+    expect(actor.getSnapshot().context.error).toBe(startError);
+    actor.send({ type: 'lifecycle.retry' });
+    expect(tags(actor)).toEqual(['busy']);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('started');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(starts).toHaveBeenCalledTimes(2);
+    actor.send({ type: 'lifecycle.finish', data: { seconds: 7 } });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('endFailed');
+    expect(actor.getSnapshot().context.error).toBe(endError);
+    expect(actor.getSnapshot().context.completed).toBe(false);
+    actor.send({ type: 'lifecycle.finish', data: { seconds: 99 } });
+    actor.send({ type: 'lifecycle.retry' });
+    expect(tags(actor)).toEqual(['busy', 'started']);
+    await flush();
+    expect(ends).toHaveBeenCalledTimes(2);
+    expect(ends.mock.calls[1]![0].data).toEqual({ seconds: 7 });
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, completed: true });
+  });
+
+  it('retry before open or after the end does nothing; finish before open does nothing', async () => {
+    const { actor, starts, ends } = start();
+    actor.send({ type: 'lifecycle.retry' });
+    actor.send({ type: 'lifecycle.finish' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(starts).not.toHaveBeenCalled();
+    actor.send({ type: 'lifecycle.open' });
+    await flush();
+    actor.send({ type: 'lifecycle.finish' });
+    await flush();
+    actor.send({ type: 'lifecycle.retry' });
+    await flush();
+    expect(starts).toHaveBeenCalledTimes(1);
+    expect(ends).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('lifecycle machine without the app', () => {
+  it('its default start and end fail loudly, so an unwired app never looks recorded', async () => {
+    const actor = createActor(lifecycleMachine, {
+      input: { kind: 'attachment', id: 1, lessonId: null, completed: false },
+    }).start();
+    actor.send({ type: 'lifecycle.open' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('startFailed');
+    expect((actor.getSnapshot().context.error as Error).message).toBe('start not provided');
+    const ended = createActor(
+      lifecycleMachine.provide({ actors: { start: fromPromise<void, LifecycleStartInput>(async () => {}) } }),
+      { input: { kind: 'shortVideo', id: 2, lessonId: null, completed: false } },
+    ).start();
+    ended.send({ type: 'lifecycle.open' });
+    await flush();
+    ended.send({ type: 'lifecycle.finish' });
+    await flush();
+    expect(ended.getSnapshot().value).toBe('endFailed');
+    expect((ended.getSnapshot().context.error as Error).message).toBe('end not provided');
+  });
+});
+
+describe('lifecycle machine: a retried start that goes straight to the end', () => {
+  it('forgets the start failure as soon as the start succeeds, while the end is in flight', async () => {
+    let startFails = 1;
+    const { actor } = start({
+      start: async () => {
+        if (startFails-- > 0) throw new Error('no student signed in');
+      },
+      end: () => new Promise<void>(() => {}),
+    });
+    actor.send({ type: 'lifecycle.open' });
+    await flush();
+    actor.send({ type: 'lifecycle.finish', data: { seconds: 2 } });
+    actor.send({ type: 'lifecycle.retry' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ending');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import { sessionMachine, POST_LOGIN_DELAY_MS, USER_RETRY_DELAY_MS } from '../../src/machines/session.machine';
+import {
+  sessionMachine,
+  postLoginSetupStarted,
+  POST_LOGIN_DELAY_MS,
+  USER_RETRY_DELAY_MS,
+} from '../../src/machines/session.machine';
 import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
 import { demoUser } from '../fixtures/user';
@@ -312,5 +317,96 @@ describe('session machine (spec §4 Auth)', () => {
     await flush();
     expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
     expect(calls.navigateToLogin).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** spec §4: logout clears token and user and goes to /login; a 401 signs out — from every state (issue 21). */
+describe('session machine: sign-out from the loading and waiting states, logout success path', () => {
+  const never = () => new Promise<never>(() => {});
+
+  it('a 401 while the user is loading signs out: clearAuth once, no user, anonymous', async () => {
+    const { actor, calls } = start({ hasToken: true, cachedUser: null }, { fetchUser: never });
+    expect(actor.getSnapshot().value).toBe('loadingUser');
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it.each([
+    ['a 401', { type: 'session.expired' } as const, false],
+    ["'Sair'", { type: 'session.logout' } as const, true],
+  ])('%s while waiting for the platform signs out (token and user cleared)', async (_, event, navigates) => {
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: null, lastKnownUser: null },
+      { fetchUser: () => Promise.reject(new NetworkError()) },
+    );
+    await flush();
+    expect(actor.getSnapshot().value).toBe('waitingForUser');
+    expect(actor.getSnapshot().hasTag('busy') && actor.getSnapshot().hasTag('waitingForNetwork')).toBe(true);
+    actor.send(event);
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+    expect(calls.navigateToLogin).toHaveBeenCalledTimes(navigates ? 1 : 0);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('a user refresh while waiting asks for the user again at once', async () => {
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: null },
+      { fetchUser: () => Promise.reject(new NetworkError()) },
+    );
+    await flush();
+    actor.send({ type: 'user.refresh' });
+    expect(actor.getSnapshot().value).toBe('loadingUser');
+    expect(calls.fetchUser).toHaveBeenCalledTimes(2);
+  });
+
+  it("'Sair' with a successful revoke: busy while revoking, then clearAuth once, no user, /login", async () => {
+    let revoked: () => void = () => {};
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: user },
+      { revokeToken: () => new Promise<void>((r) => (revoked = r)) },
+    );
+    actor.send({ type: 'session.logout' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(calls.clearAuth).not.toHaveBeenCalled();
+    revoked();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(calls.clearAuth).toHaveBeenCalledTimes(1);
+    expect(calls.navigateToLogin).toHaveBeenCalledWith(null);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('a user just loaded on page load is current: no second read before the post-login setup', async () => {
+    const { actor, calls } = start({ hasToken: true, cachedUser: null, lastKnownUser: null });
+    expect(actor.getSnapshot().context.userStale).toBe(false);
+    await flush();
+    expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    expect(calls.fetchUser).toHaveBeenCalledTimes(1);
+    expect(calls.storeUser).toHaveBeenCalledWith(user);
+  });
+
+  it('a cached user is current: not read again before the post-login setup', async () => {
+    const { actor, calls } = start({ hasToken: true, cachedUser: user, lastKnownUser: user });
+    expect(actor.getSnapshot().context.userStale).toBe(false);
+    await flush();
+    expect(calls.fetchUser).not.toHaveBeenCalled();
+  });
+});
+
+describe('postLoginSetupStarted (spec §4: the authenticated setup runs 1 s after sign-in)', () => {
+  it('is false signed out and during the first second, true from 1000 ms on', () => {
+    const signedOut = start({ hasToken: false, cachedUser: null });
+    expect(postLoginSetupStarted(signedOut.actor.getSnapshot())).toBe(false);
+    const { actor, clock } = start({ hasToken: true, cachedUser: user });
+    expect(postLoginSetupStarted(actor.getSnapshot())).toBe(false);
+    clock.increment(999);
+    expect(postLoginSetupStarted(actor.getSnapshot())).toBe(false);
+    clock.increment(1);
+    expect(postLoginSetupStarted(actor.getSnapshot())).toBe(true);
   });
 });
