@@ -69,14 +69,16 @@ const entryIn = (html: string) =>
       entry?: string;
     }
   ).entry;
-/** The entry script the document loaded. */
+/** The entry script the document loaded (null while the page is being replaced by a reload). */
 const entryScript = (page: Page) =>
-  page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((e) => new URL(e.name).pathname)
-      .find((path) => path === JSON.parse(document.getElementById('entry-data')!.textContent!).entry),
-  );
+  page
+    .evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .find((path) => path === JSON.parse(document.getElementById('entry-data')?.textContent ?? '{}').entry),
+    )
+    .catch(() => null);
 const entryOf = (build: string) => entryIn(readFileSync(join(build, 'index.html'), 'utf8'));
 
 test.describe('with the service worker', () => {
