@@ -175,6 +175,21 @@ describe('followStudentDeviceData', () => {
     expect(calls).toContain('clearCaches');
   });
 
+  it('signed out at page load (/login), only the downloads’ owner is cleared: their code is not loaded', async () => {
+    const downloads = vi.fn();
+    const clearDownloadsOwner = vi.fn(async () => {});
+    followStudentDeviceData(session(null), {
+      client: new QueryClient(),
+      buster: 'b1',
+      restoring: { set: () => {} },
+      clearCaches: async () => {},
+      downloads,
+      clearDownloadsOwner,
+    });
+    await vi.waitFor(() => expect(clearDownloadsOwner).toHaveBeenCalledTimes(1));
+    expect(downloads).not.toHaveBeenCalled();
+  });
+
   it('a restore that ends after the sign-out leaves nothing of the student in memory', async () => {
     const client = new QueryClient();
     let finishRestore: () => void = () => {};

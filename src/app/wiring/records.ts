@@ -23,6 +23,8 @@ export interface DeviceDataOptions {
   clearCaches?: () => Promise<void>;
   /** Loads what is done with the students' downloads (issue 20; lazily: never with the entry). */
   downloads?: () => Promise<StudentDownloads>;
+  /** Tells the service worker nobody's downloads may be answered (a page load signed out). */
+  clearDownloadsOwner?: () => Promise<void>;
 }
 
 /**
@@ -45,6 +47,11 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
   const clearCaches = options.clearCaches ?? (() => clearStudentCaches());
   // The downloads' module loads only when needed (never with the signed-in entry).
   const downloads = options.downloads ?? (() => import('../../services/downloads/student-data'));
+  // Signed out with nobody leaving (/login loaded signed out): only the owner is cleared (a tiny
+  // module), never the downloads' code (docs/performance.md, /login budget).
+  const clearDownloadsOwner =
+    options.clearDownloadsOwner ??
+    (() => import('../../services/pwa/downloads-cache').then(({ setDownloadsOwner }) => setDownloadsOwner(null)));
   // Changes of the service worker's owner happen in order, after the previous student's data is gone.
   let ownerChange: Promise<unknown> = Promise.resolve();
   let cache: StudentQueryCache | null = null;
@@ -62,8 +69,11 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
       void clearCaches();
     }
     ownerChange = ownerChange
-      .then(downloads)
-      .then((m) => m.switchDownloadsStudent(leaver, userId))
+      .then(() =>
+        leaver === null && userId === null
+          ? clearDownloadsOwner()
+          : downloads().then((m) => m.switchDownloadsStudent(leaver, userId)),
+      )
       .catch(() => {});
     if (userId === null) {
       restoring.set(false);

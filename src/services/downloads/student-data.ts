@@ -3,10 +3,17 @@
  * downloads (issue 20), in one module loaded lazily (never with the signed-in entry).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { forgetDownloads } from '../storage/downloads-store';
 import { clearStudentDownloads, setDownloadsOwner } from '../pwa/downloads-cache';
 
-export { seedDownloadedReads } from './seed';
+// A page load signed out (/login) only tells the service worker nobody's downloads may be
+// answered: the download records (IndexedDB) and the reads' seeding load only for a student, so
+// /login never fetches them nor the signed-in code they share (docs/performance.md).
+const downloadsStore = () => import('../storage/downloads-store');
+
+/** Puts `userId`'s downloaded reads back into `client` where missing (./seed.ts). @returns how many. */
+export async function seedDownloadedReads(client: QueryClient, userId: number): Promise<number> {
+  return (await import('./seed')).seedDownloadedReads(client, userId);
+}
 
 /**
  * Another student (or nobody) uses the app: `leaver`'s downloaded files and records are deleted
@@ -18,7 +25,11 @@ export async function switchDownloadsStudent(
   userId: number | null,
   storage: CacheStorage | undefined = globalThis.caches,
 ): Promise<void> {
-  if (leaver !== null) await Promise.all([clearStudentDownloads(leaver, storage), forgetDownloads(leaver)]);
+  if (leaver !== null)
+    await Promise.all([
+      clearStudentDownloads(leaver, storage),
+      downloadsStore().then(({ forgetDownloads }) => forgetDownloads(leaver)),
+    ]);
   await setDownloadsOwner(userId, storage);
 }
 
