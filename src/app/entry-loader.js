@@ -9,9 +9,11 @@
 (function () {
   var d = document;
   var data = JSON.parse(d.getElementById('entry-data').textContent);
-  // The entry itself is preloaded too: it downloads beside its libraries instead of after them
-  // (it is imported only once they have run, below).
-  var files = data.preloads.concat(data.entry);
+  // On a deep link the entry itself is preloaded too: it downloads beside its libraries instead
+  // of after them (it is imported only once they have run, below). Not on the static /login,
+  // whose form is already painted: there the libraries come first, alone on the wire.
+  var shell = d.documentElement.hasAttribute('data-shell');
+  var files = shell ? data.preloads : data.preloads.concat(data.entry);
   // A deep link: that route's chunks and styles download while the entry starts.
   data.routes.some(function (r) {
     return new RegExp(r[0]).test(location.pathname) && (files = files.concat(r[1]));
@@ -80,7 +82,7 @@
     })(0);
   }
   // The static /login (the pre-paint script set data-shell) paints from HTML + CSS alone first.
-  if (d.documentElement.hasAttribute('data-shell')) {
+  if (shell) {
     requestAnimationFrame(function () {
       setTimeout(load, 0);
     });
