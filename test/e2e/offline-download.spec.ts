@@ -18,6 +18,17 @@ async function serviceWorkerReady(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** Signs in as `demo` through /login and waits until the service worker controls the page. */
+async function signInWithServiceWorker(
+  page: Page,
+  signIn: (page: Page, code: string, password: string) => Promise<void>,
+) {
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await serviceWorkerReady(page);
+}
+
 /** Cache Storage: cache name → URLs it holds. */
 const cachedUrls = (page: Page) =>
   page.evaluate(async () => {
@@ -59,10 +70,7 @@ test('a downloaded course works offline; storage figures; removing frees the spa
   expectNoA11yViolations,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  await signIn(page, 'demo', 'demo1234');
-  await expect(page).toHaveURL(/\/home$/);
-  await serviceWorkerReady(page);
+  await signInWithServiceWorker(page, signIn);
 
   await page.goto('/courses/1');
   const courseName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
@@ -185,10 +193,7 @@ test('the connection drops mid-download: a clear message, nothing marked; "Tenta
   signIn,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/login');
-  await signIn(page, 'demo', 'demo1234');
-  await expect(page).toHaveURL(/\/home$/);
-  await serviceWorkerReady(page);
+  await signInWithServiceWorker(page, signIn);
 
   // The audio file's transfer fails as a lost connection would (its size was read with HEAD).
   let dropping = true;
@@ -219,10 +224,7 @@ test('"Sair" removes the downloads; a second student on the same browser finds n
   signIn,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/login');
-  await signIn(page, 'demo', 'demo1234');
-  await expect(page).toHaveURL(/\/home$/);
-  await serviceWorkerReady(page);
+  await signInWithServiceWorker(page, signIn);
   await page.goto('/courses/1');
   const courseName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   await page.getByRole('button', { name: 'Baixar para estudar offline' }).click();
@@ -265,10 +267,7 @@ test('a module alone: downloaded from its page, marked on the course page, not t
   signIn,
 }) => {
   test.setTimeout(60_000);
-  await page.goto('/login');
-  await signIn(page, 'demo', 'demo1234');
-  await expect(page).toHaveURL(/\/home$/);
-  await serviceWorkerReady(page);
+  await signInWithServiceWorker(page, signIn);
   await page.goto('/courses/1');
   const courseName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   const second = page.locator('.item').nth(1);
@@ -301,10 +300,7 @@ test('a full device: the space is checked first, a clear message, nothing stored
   signIn,
 }) => {
   test.setTimeout(60_000);
-  await page.goto('/login');
-  await signIn(page, 'demo', 'demo1234');
-  await expect(page).toHaveURL(/\/home$/);
-  await serviceWorkerReady(page);
+  await signInWithServiceWorker(page, signIn);
   await page.goto('/courses/1');
   // A full phone: the browser grants this site almost nothing more (Chromium's own quota cannot be
   // lowered per test, so its estimate answers as a full device's would).
