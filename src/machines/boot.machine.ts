@@ -1,49 +1,36 @@
 /**
  * Boot machine (spec §4 Startup).
  *
- * Runs the startup steps in order — `authentication` → `httpClient` → `translations` →
- * `errorReporting` → `eventBus` — each an invoked promise actor of that name whose output
- * is `BootStepResult` (`{ redirect?: string }` or nothing).
+ * Runs the startup steps in the order of `context.steps` (`BOOT_STEPS`: `authentication` →
+ * `httpClient` → `translations` → `errorReporting` → `eventBus`) in one state, `runningStep`:
+ * it invokes the actor `step` with the current step's name (`context.steps[context.index]`),
+ * and decides once, for every step, on its outcome. The app provides `step` with
+ * `bootStepActor({ authentication, httpClient, … })`; each step's output is `BootStepResult`
+ * (`{ redirect?: string }` or nothing).
  *
- * - A step that asks for a redirect: an absolute http(s) address → action `assignLocation`
- *   `{ url }`; anything else → action `navigateRoute` `{ path }`; final state `redirected`;
- *   the app is not mounted.
- * - A step that throws an error carrying a string `target` (e.g. `BootRedirectError`) →
- *   the same redirect handling with that target.
- * - Any other error → action `logError` `{ step, error }`, final state `failed`.
- * - All steps done → action `mount`, final state `mounted`.
+ * - A step that asks for a redirect, or throws an error carrying a string `target` (e.g.
+ *   `BootRedirectError`) → action `redirect` `{ target }`, final state `redirected`; the app
+ *   is not mounted. Where the target leads is the redirect allowlist's decision in the app's
+ *   `redirect` (spec §4: an absolute http(s) address sends the browser there, anything else is
+ *   resolved through the router — src/app/wiring/boot.ts, `bootRedirect`).
+ * - Any other error → action `logError` `{ step, error }`, final state `failed` (not mounted).
+ * - A step done without a redirect → the next step; after the last one → action `mount`,
+ *   final state `mounted`.
  *
  * Output (`BootOutcome`): `{ kind: 'mounted' } | { kind: 'redirected', target } |
  * { kind: 'failed', step, error }`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
+export { BootRedirectError } from '../services/boot/redirect-error';
+
 export const BOOT_STEPS = ['authentication', 'httpClient', 'translations', 'errorReporting', 'eventBus'] as const;
 export type BootStepName = (typeof BOOT_STEPS)[number];
 export type BootStepResult = { redirect?: string } | void | undefined;
+/** The app's implementation of every startup step, by name. */
+export type BootStepImplementations = Record<BootStepName, () => Promise<BootStepResult>>;
 export type BootOutcome =
   { kind: 'mounted' } | { kind: 'redirected'; target: string } | { kind: 'failed'; step: BootStepName; error: unknown };
-
-/** Thrown by a step to send the browser to `target` instead of mounting (spec §4). */
-export class BootRedirectError extends Error {
-  readonly target: string;
-  constructor(target: string, message = `redirect to ${target}`) {
-    super(message);
-    this.name = 'BootRedirectError';
-    this.target = target;
-  }
-}
-
-/** True for an absolute http: or https: URL (the browser goes there); false for anything else. */
-export function isAbsoluteHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** The redirect target a step's output or error carries, or null. */
 export function redirectTargetOf(value: unknown): string | null {
@@ -56,33 +43,28 @@ export function redirectTargetOf(value: unknown): string | null {
 }
 
 interface BootContext {
+  /** The startup steps, in the order they run (spec §4). */
+  steps: readonly BootStepName[];
+  /** Index in `steps` of the step running (or the last one run). */
+  index: number;
   target: string | null;
   failedStep: BootStepName | null;
   error: unknown;
 }
 
-const notProvided = (name: BootStepName) =>
-  fromPromise<BootStepResult>(() => Promise.reject(new Error(`boot step "${name}" not provided`)));
-
-/** Step name of a `xstate.done.actor.<step>` / `xstate.error.actor.<step>` event. */
-const stepOf = (event: { type: string }): BootStepName => event.type.split('.').pop() as BootStepName;
-
-/** One step state: invoke the step; go on to `next`, redirect, or fail. */
-function stepState<S extends BootStepName>(step: S, next: string) {
-  return {
-    description: `Runs the "${step}" startup step.`,
-    tags: 'booting',
-    invoke: {
-      id: step,
-      src: step,
-      onDone: [{ guard: 'outputRedirects', target: 'redirecting', actions: 'rememberOutputTarget' }, { target: next }],
-      onError: [
-        { guard: 'errorRedirects', target: 'redirecting', actions: 'rememberErrorTarget' },
-        { target: 'failed', actions: 'rememberFailure' },
-      ],
-    },
-  } as const;
+/**
+ * The `step` actor of `bootMachine` from the app's step implementations: runs the step named by
+ * its input (`{ step }`) and settles as that step does.
+ */
+export function bootStepActor(steps: BootStepImplementations) {
+  return fromPromise<BootStepResult, { step: BootStepName }>(({ input }) => steps[input.step]());
 }
+
+const notProvided = fromPromise<BootStepResult, { step: BootStepName }>(({ input }) =>
+  Promise.reject(new Error(`boot step "${input.step}" not provided`)),
+);
+
+const currentStep = (context: BootContext): BootStepName => context.steps[context.index]!;
 
 export const bootMachine = setup({
   types: {
@@ -90,63 +72,64 @@ export const bootMachine = setup({
     output: {} as BootOutcome,
   },
   actors: {
-    authentication: notProvided('authentication'),
-    httpClient: notProvided('httpClient'),
-    translations: notProvided('translations'),
-    errorReporting: notProvided('errorReporting'),
-    eventBus: notProvided('eventBus'),
+    step: notProvided,
   },
   actions: {
-    assignLocation: (_, _params: { url: string }) => {},
-    navigateRoute: (_, _params: { path: string }) => {},
+    redirect: (_, _params: { target: string }) => {},
     logError: (_, _params: { step: BootStepName; error: unknown }) => {},
     mount: () => {},
     rememberOutputTarget: assign({ target: ({ event }) => redirectTargetOf((event as { output?: unknown }).output) }),
     rememberErrorTarget: assign({ target: ({ event }) => redirectTargetOf((event as { error?: unknown }).error) }),
+    nextStep: assign({ index: ({ context }) => context.index + 1 }),
     rememberFailure: assign({
-      failedStep: ({ event }) => stepOf(event),
+      failedStep: ({ context }) => currentStep(context),
       error: ({ event }) => (event as { error?: unknown }).error,
     }),
   },
   guards: {
     outputRedirects: ({ event }) => redirectTargetOf((event as { output?: unknown }).output) !== null,
     errorRedirects: ({ event }) => redirectTargetOf((event as { error?: unknown }).error) !== null,
-    isAbsoluteTarget: ({ context }) => context.target !== null && isAbsoluteHttpUrl(context.target),
+    hasNextStep: ({ context }) => context.index + 1 < context.steps.length,
   },
 }).createMachine({
   id: 'boot',
   description: 'Startup steps of spec §4, in order; mounts the app only when every step passes.',
-  context: { target: null, failedStep: null, error: null },
-  initial: 'authentication',
+  context: { steps: BOOT_STEPS, index: 0, target: null, failedStep: null, error: null },
+  initial: 'runningStep',
   states: {
-    authentication: stepState('authentication', 'httpClient'),
-    httpClient: stepState('httpClient', 'translations'),
-    translations: stepState('translations', 'errorReporting'),
-    errorReporting: stepState('errorReporting', 'eventBus'),
-    eventBus: stepState('eventBus', 'mounted'),
-    redirecting: {
+    runningStep: {
       description:
-        'A step asked for a redirect: absolute http(s) → the browser goes there; else the router resolves it.',
-      always: [
-        {
-          guard: 'isAbsoluteTarget',
-          target: 'redirected',
-          actions: { type: 'assignLocation', params: ({ context }) => ({ url: context.target ?? '/' }) },
-        },
-        {
-          target: 'redirected',
-          actions: { type: 'navigateRoute', params: ({ context }) => ({ path: context.target ?? '/' }) },
-        },
-      ],
+        'Runs the current startup step (context.steps[context.index]: authentication → httpClient → translations → errorReporting → eventBus).',
+      tags: 'booting',
+      invoke: {
+        id: 'step',
+        src: 'step',
+        input: ({ context }) => ({ step: currentStep(context) }),
+        onDone: [
+          { guard: 'outputRedirects', target: 'redirected', actions: 'rememberOutputTarget' },
+          { guard: 'hasNextStep', target: 'runningStep', reenter: true, actions: 'nextStep' },
+          { target: 'mounted' },
+        ],
+        onError: [
+          { guard: 'errorRedirects', target: 'redirected', actions: 'rememberErrorTarget' },
+          { target: 'failed', actions: 'rememberFailure' },
+        ],
+      },
     },
-    redirected: { type: 'final', description: 'Redirect requested; the app is not mounted.', tags: ['redirected'] },
+    redirected: {
+      type: 'final',
+      description:
+        'A step asked for a redirect (or threw one): the app goes to the target through the allowlist; not mounted.',
+      tags: ['redirected'],
+      entry: { type: 'redirect', params: ({ context }) => ({ target: context.target ?? '/' }) },
+    },
     failed: {
       type: 'final',
       description: 'A step failed; logged for developers; the app is not mounted.',
       tags: ['failed'],
       entry: {
         type: 'logError',
-        params: ({ context }) => ({ step: context.failedStep ?? 'authentication', error: context.error }),
+        params: ({ context }) => ({ step: currentStep(context), error: context.error }),
       },
     },
     mounted: {

@@ -1,32 +1,45 @@
+/**
+ * The boot machine against spec §4 Startup, with the step names, their order and the targets
+ * written as literals: "steps run in order (authentication, HTTP client, translations, error
+ * reporting, event bus). A step may request a redirect […] If a redirect is requested the app is
+ * not mounted. If a step throws an error carrying a target address, the app redirects there. Any
+ * other thrown error is logged and the app is not mounted. Otherwise the app mounts."
+ */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, toPromise } from 'xstate';
+import { createActor, toPromise } from 'xstate';
 import {
-  BOOT_STEPS,
   BootRedirectError,
   bootMachine,
-  isAbsoluteHttpUrl,
+  bootStepActor,
   type BootStepName,
   type BootStepResult,
 } from '../../src/machines/boot.machine';
 
-function run(steps: Partial<Record<BootStepName, () => Promise<BootStepResult>>> = {}) {
+/** spec §4: the startup steps, in order. */
+const STEPS_IN_ORDER = ['authentication', 'httpClient', 'translations', 'errorReporting', 'eventBus'] as const;
+
+type Steps = Partial<Record<(typeof STEPS_IN_ORDER)[number], () => Promise<BootStepResult>>>;
+
+function run(steps: Steps = {}) {
   const order: string[] = [];
-  const effects = { assignLocation: vi.fn(), navigateRoute: vi.fn(), logError: vi.fn(), mount: vi.fn() };
-  const actors = Object.fromEntries(
-    BOOT_STEPS.map((name) => [
-      name,
-      fromPromise<BootStepResult>(async () => {
-        order.push(name);
-        return steps[name] ? steps[name]!() : undefined;
-      }),
-    ]),
-  ) as Record<BootStepName, ReturnType<typeof fromPromise<BootStepResult>>>;
+  const effects = { redirect: vi.fn(), logError: vi.fn(), mount: vi.fn() };
+  const step = (name: (typeof STEPS_IN_ORDER)[number]) => async () => {
+    order.push(name);
+    return steps[name] ? steps[name]() : undefined;
+  };
   const actor = createActor(
     bootMachine.provide({
-      actors,
+      actors: {
+        step: bootStepActor({
+          authentication: step('authentication'),
+          httpClient: step('httpClient'),
+          translations: step('translations'),
+          errorReporting: step('errorReporting'),
+          eventBus: step('eventBus'),
+        }),
+      },
       actions: {
-        assignLocation: (_, p: { url: string }) => effects.assignLocation(p.url),
-        navigateRoute: (_, p: { path: string }) => effects.navigateRoute(p.path),
+        redirect: (_, p: { target: string }) => effects.redirect(p.target),
         logError: (_, p: { step: BootStepName; error: unknown }) => effects.logError(p.step, p.error),
         mount: () => effects.mount(),
       },
@@ -35,56 +48,136 @@ function run(steps: Partial<Record<BootStepName, () => Promise<BootStepResult>>>
   return { actor, order, effects, outcome: toPromise(actor) };
 }
 
+/** A step that stays pending until `release` is called. */
+function held() {
+  let release: (result?: BootStepResult) => void = () => {};
+  const promise = new Promise<BootStepResult>((resolve) => (release = resolve));
+  return { step: () => promise, release: (result?: BootStepResult) => release(result) };
+}
+
 describe('boot machine (spec §4 Startup)', () => {
-  it('runs the five steps in order and mounts', async () => {
-    const { order, effects, outcome } = run();
+  it('runs the five steps in order, one at a time, and mounts once', async () => {
+    const translations = held();
+    const { actor, order, effects, outcome } = run({ translations: translations.step });
+    await vi.waitFor(() => expect(order).toEqual(['authentication', 'httpClient', 'translations']));
+    expect(actor.getSnapshot().hasTag('booting')).toBe(true);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(effects.mount).not.toHaveBeenCalled();
+    translations.release();
     await expect(outcome).resolves.toEqual({ kind: 'mounted' });
     expect(order).toEqual(['authentication', 'httpClient', 'translations', 'errorReporting', 'eventBus']);
     expect(effects.mount).toHaveBeenCalledTimes(1);
+    expect(effects.redirect).not.toHaveBeenCalled();
+    expect(effects.logError).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().hasTag('mounted')).toBe(true);
+    expect(actor.getSnapshot().hasTag('booting')).toBe(false);
   });
 
-  it('a step asking for an absolute http(s) redirect sends the browser there and does not mount', async () => {
-    const { order, effects, outcome } = run({
-      httpClient: async () => ({ redirect: 'https://sso.example.com/login' }),
-    });
+  it.each(STEPS_IN_ORDER.map((step, i) => [step, STEPS_IN_ORDER.slice(0, i + 1)] as const))(
+    'a redirect asked by %s: redirected there, no later step runs, not mounted',
+    async (step, ran) => {
+      const { actor, order, effects, outcome } = run({ [step]: async () => ({ redirect: '/courses' }) });
+      await expect(outcome).resolves.toEqual({ kind: 'redirected', target: '/courses' });
+      expect(order).toEqual([...ran]);
+      expect(effects.redirect).toHaveBeenCalledTimes(1);
+      expect(effects.redirect).toHaveBeenCalledWith('/courses');
+      expect(effects.mount).not.toHaveBeenCalled();
+      expect(effects.logError).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().hasTag('redirected')).toBe(true);
+    },
+  );
+
+  it('an absolute http(s) address is handed on as asked (the allowlist sends the browser there)', async () => {
+    const { effects, outcome } = run({ httpClient: async () => ({ redirect: 'https://sso.example.com/login' }) });
     await expect(outcome).resolves.toEqual({ kind: 'redirected', target: 'https://sso.example.com/login' });
-    expect(order).toEqual(['authentication', 'httpClient']);
-    expect(effects.assignLocation).toHaveBeenCalledWith('https://sso.example.com/login');
-    expect(effects.navigateRoute).not.toHaveBeenCalled();
+    expect(effects.redirect).toHaveBeenCalledWith('https://sso.example.com/login');
     expect(effects.mount).not.toHaveBeenCalled();
   });
 
-  it('any other redirect goes through the router', async () => {
-    const { effects, outcome } = run({ authentication: async () => ({ redirect: '/courses' }) });
-    await expect(outcome).resolves.toEqual({ kind: 'redirected', target: '/courses' });
-    expect(effects.navigateRoute).toHaveBeenCalledWith('/courses');
-    expect(effects.assignLocation).not.toHaveBeenCalled();
-    expect(effects.mount).not.toHaveBeenCalled();
+  it('an empty or non-text redirect is no redirect: the next step runs and the app mounts', async () => {
+    const { order, effects, outcome } = run({
+      authentication: async () => ({ redirect: '' }),
+      httpClient: async () => ({ redirect: 7 }) as unknown as BootStepResult,
+    });
+    await expect(outcome).resolves.toEqual({ kind: 'mounted' });
+    expect(order).toHaveLength(5);
+    expect(effects.redirect).not.toHaveBeenCalled();
+    expect(effects.mount).toHaveBeenCalledTimes(1);
   });
 
-  it('an error carrying a target redirects there', async () => {
+  it('a redirect is read from `redirect` first', async () => {
     const { effects, outcome } = run({
-      translations: () => Promise.reject(new BootRedirectError('http://status.example.com')),
+      translations: async () => ({ redirect: '/login', target: '/home' }) as BootStepResult,
+    });
+    await expect(outcome).resolves.toEqual({ kind: 'redirected', target: '/login' });
+    expect(effects.redirect).toHaveBeenCalledWith('/login');
+  });
+
+  it.each(STEPS_IN_ORDER.map((step, i) => [step, STEPS_IN_ORDER.slice(0, i + 1)] as const))(
+    'an error carrying a target thrown by %s: redirected there, not logged, not mounted',
+    async (step, ran) => {
+      const { order, effects, outcome } = run({ [step]: () => Promise.reject(new BootRedirectError('/login')) });
+      await expect(outcome).resolves.toEqual({ kind: 'redirected', target: '/login' });
+      expect(order).toEqual([...ran]);
+      expect(effects.redirect).toHaveBeenCalledTimes(1);
+      expect(effects.redirect).toHaveBeenCalledWith('/login');
+      expect(effects.logError).not.toHaveBeenCalled();
+      expect(effects.mount).not.toHaveBeenCalled();
+    },
+  );
+
+  it('any error object with a text `target` counts, an absolute one too', async () => {
+    const { effects, outcome } = run({
+      eventBus: () => Promise.reject(Object.assign(new Error('gone'), { target: 'http://status.example.com' })),
     });
     await expect(outcome).resolves.toEqual({ kind: 'redirected', target: 'http://status.example.com' });
-    expect(effects.assignLocation).toHaveBeenCalledWith('http://status.example.com');
+    expect(effects.redirect).toHaveBeenCalledWith('http://status.example.com');
     expect(effects.logError).not.toHaveBeenCalled();
   });
 
-  it('any other error is logged for developers and the app is not mounted', async () => {
-    const boom = new Error('boom');
-    const { order, effects, outcome } = run({ errorReporting: () => Promise.reject(boom) });
-    await expect(outcome).resolves.toEqual({ kind: 'failed', step: 'errorReporting', error: boom });
-    expect(order).not.toContain('eventBus');
-    expect(effects.logError).toHaveBeenCalledWith('errorReporting', boom);
-    expect(effects.mount).not.toHaveBeenCalled();
+  it.each(STEPS_IN_ORDER.map((step, i) => [step, STEPS_IN_ORDER.slice(0, i + 1)] as const))(
+    'any other error thrown by %s is logged with the step, no later step runs, not mounted',
+    async (step, ran) => {
+      const boom = new Error('boom');
+      const { actor, order, effects, outcome } = run({ [step]: () => Promise.reject(boom) });
+      await expect(outcome).resolves.toEqual({ kind: 'failed', step, error: boom });
+      expect(order).toEqual([...ran]);
+      expect(effects.logError).toHaveBeenCalledTimes(1);
+      expect(effects.logError).toHaveBeenCalledWith(step, boom);
+      expect(effects.mount).not.toHaveBeenCalled();
+      expect(effects.redirect).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    },
+  );
+
+  it('an error with an empty target, or a thrown non-object, is any other error', async () => {
+    const empty = Object.assign(new Error('x'), { target: '' });
+    const first = run({ authentication: () => Promise.reject(empty) });
+    await expect(first.outcome).resolves.toEqual({ kind: 'failed', step: 'authentication', error: empty });
+    expect(first.effects.redirect).not.toHaveBeenCalled();
+    const second = run({ translations: () => Promise.reject('/login') });
+    await expect(second.outcome).resolves.toEqual({ kind: 'failed', step: 'translations', error: '/login' });
+    expect(second.effects.logError).toHaveBeenCalledWith('translations', '/login');
+  });
+
+  it('without the app’s steps, the first step fails (nothing is mounted by default)', async () => {
+    const logError = vi.fn();
+    const actor = createActor(
+      bootMachine.provide({ actions: { logError: (_, p: { step: string; error: unknown }) => logError(p) } }),
+    ).start();
+    const outcome = await toPromise(actor);
+    expect(outcome).toMatchObject({ kind: 'failed', step: 'authentication' });
+    expect(String((outcome as { error: unknown }).error)).toContain('boot step "authentication" not provided');
+    expect(logError).toHaveBeenCalledTimes(1);
   });
 });
 
-describe('isAbsoluteHttpUrl', () => {
-  it.each(['https://x.com', 'http://x.com/a?b'])('%s is absolute', (u) => expect(isAbsoluteHttpUrl(u)).toBe(true));
-  it.each(['/courses', 'javascript:alert(1)', '//evil.com', 'data:text/html,x', 'ftp://x.com', 'https//x'])(
-    '%s is not',
-    (u) => expect(isAbsoluteHttpUrl(u)).toBe(false),
-  );
+describe('BootRedirectError', () => {
+  it('carries its target and says where it goes', () => {
+    const error = new BootRedirectError('/login');
+    expect(error).toBeInstanceOf(Error);
+    expect(error.target).toBe('/login');
+    expect(error.name).toBe('BootRedirectError');
+    expect(error.message).toBe('redirect to /login');
+  });
 });

@@ -75,10 +75,11 @@ describe('access_token sign-in link (spec §2 Navigation)', () => {
     expect(getToken()).toBe('secret-token-123');
   });
 
-  it('clears the stored token and goes to /login when the user cannot be fetched with it', async () => {
+  it('clears the stored token and fails with a redirect to /login when the user cannot be fetched with it', async () => {
     history.replaceState(null, '', '/?access_token=bad-token-456');
     getUsersSelf.mockRejectedValue(new Error('401'));
-    await expect(authenticationStep()).resolves.toEqual({ redirect: '/login' });
+    // spec §4: "If a step throws an error carrying a target address, the app redirects there".
+    await expect(authenticationStep()).rejects.toMatchObject({ target: '/login' });
     expect(location.href).not.toContain('bad-token-456');
     expect(getToken()).toBeNull();
   });

@@ -2,8 +2,7 @@
  * Boot (spec §4 Startup): the boot machine with its real steps, and the allowlist every boot
  * redirect passes (DESIGN.md §5).
  */
-import { fromPromise } from 'xstate';
-import { bootMachine, type BootStepResult } from '../../machines/boot.machine';
+import { bootMachine, bootStepActor } from '../../machines/boot.machine';
 import {
   authenticationStep,
   errorReportingStep,
@@ -21,19 +20,22 @@ import { ssoOrigins } from '../../services/navigation/sso-origins';
 export function provideBoot(onExpired: () => void) {
   return bootMachine.provide({
     actors: {
-      authentication: fromPromise<BootStepResult>(() => authenticationStep()),
-      httpClient: fromPromise<BootStepResult>(() => httpClientStep(onExpired)),
-      translations: fromPromise<BootStepResult>(() => translationsStep()),
-      errorReporting: fromPromise<BootStepResult>(() => errorReportingStep()),
-      eventBus: fromPromise<BootStepResult>(() => eventBusStep()),
+      step: bootStepActor({
+        authentication: () => authenticationStep(),
+        httpClient: () => httpClientStep(onExpired),
+        translations: () => translationsStep(),
+        errorReporting: () => errorReportingStep(),
+        eventBus: () => eventBusStep(),
+      }),
     },
     actions: {
-      // Every boot redirect passes the allowlist (DESIGN.md §5): an absolute address only to a
-      // configured SSO origin, anything else only as a same-origin path; refused → the app's root.
-      assignLocation: (_, params: { url: string }) => location.assign(checkedBootRedirect(params.url)),
-      // A route redirect before mount is a full navigation to the resolved path
-      // (replace: the URL that asked for it, e.g. one with access_token, leaves history).
-      navigateRoute: (_, params: { path: string }) => location.replace(checkedBootRedirect(params.path)),
+      // Every boot redirect passes the allowlist (DESIGN.md §5), which is where spec §4's rule is
+      // applied: an absolute http(s) address is followed only to a configured SSO origin (the
+      // browser goes there), anything else only as a same-origin path, loaded in full and resolved
+      // by the router of that page load; refused → the app's root. `replace`: the address that
+      // asked for the redirect (e.g. one with access_token) leaves history, so Back does not
+      // bounce through it again.
+      redirect: (_, params: { target: string }) => location.replace(checkedBootRedirect(params.target)),
       logError: (_, params: { step: string; error: unknown }) => {
         console.error(`[boot] step "${params.step}" failed`, params.error);
       },

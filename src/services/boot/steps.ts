@@ -1,8 +1,8 @@
 /**
  * Implementations of the boot steps of spec §4 Startup, run in order by `bootMachine`:
  * authentication → HTTP client → translations → error reporting → event bus.
- * Each step may return `{ redirect }`; what it prepares is kept in `bootResults`
- * for the app to use once mounted.
+ * Each step may return `{ redirect }` or throw a `BootRedirectError`; what it prepares is kept
+ * in `bootResults` for the app to use once mounted.
  */
 import { getUsersSelf } from '../api/users';
 import { onUnauthorized } from '../http/clients';
@@ -13,6 +13,7 @@ import { clearCachedUser, readLastKnownUser, writeCachedUser } from '../storage/
 import { readSettings } from '../storage/accessibility-settings';
 import { createEventBus, type EventBus } from '../events/bus';
 import { loadTranslations, type Translations } from '../../i18n';
+import { BootRedirectError } from './redirect-error';
 
 export interface BootResults {
   translations: Translations | null;
@@ -26,14 +27,18 @@ export const bootResults: BootResults = { translations: null, eventBus: null };
 
 /** Route a student lands on after an `access_token` sign-in (spec §2). */
 export const ACCESS_TOKEN_LANDING = '/courses';
+/** Where an `access_token` that cannot fetch the user sends the student (spec §8). */
+const SIGN_IN_ROUTE = '/login';
 
 /**
  * Authentication step (spec §2 Navigation: "If a URL carries an access_token query
  * parameter, it is stored as the session token (30 days), the user is fetched, and the
  * user goes to /courses"). The token leaves the address bar at once (history.replaceState)
  * so it never stays in history, Referer or analytics.
- * @returns `{ redirect: '/courses' }` after a token sign-in, `{ redirect: '/login' }` when
- *   the user could not be fetched with it (stored auth cleared), else nothing.
+ * @returns `{ redirect: '/courses' }` after a token sign-in, else nothing (no `access_token`).
+ * @throws BootRedirectError to `/login` when the user cannot be fetched with the token (spec §8
+ *   "Failure fetching the current user: logout and clear stored auth"; stored auth cleared first):
+ *   the step failed, and its failure carries where to go (spec §4).
  */
 export async function authenticationStep(): Promise<{ redirect?: string } | void> {
   const url = new URL(location.href);
@@ -48,7 +53,7 @@ export async function authenticationStep(): Promise<{ redirect?: string } | void
   } catch {
     clearToken();
     clearCachedUser();
-    return { redirect: '/login' };
+    throw new BootRedirectError(SIGN_IN_ROUTE);
   }
 }
 
