@@ -94,10 +94,11 @@ describe('boot machine (spec §4 Startup)', () => {
     expect(effects.mount).not.toHaveBeenCalled();
   });
 
-  it('an empty or non-text redirect is no redirect: the next step runs and the app mounts', async () => {
+  it('an empty, non-text or null redirect is no redirect: the next step runs and the app mounts', async () => {
     const { order, effects, outcome } = run({
       authentication: async () => ({ redirect: '' }),
       httpClient: async () => ({ redirect: 7 }) as unknown as BootStepResult,
+      translations: async () => null as unknown as BootStepResult,
     });
     await expect(outcome).resolves.toEqual({ kind: 'mounted' });
     expect(order).toHaveLength(5);
