@@ -59,6 +59,17 @@ test.describe('sign-in and guards', () => {
     expect(cookies.find((c) => c.name === 'token')?.value).toBe(access_token);
   });
 
+  test('?access_token the server does not know: stored auth cleared, /login (spec §8), never a blank page', async ({
+    page,
+  }) => {
+    await page.goto('/home?access_token=token-que-o-servidor-nao-conhece');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'token')).toBeUndefined();
+  });
+
   test('a 401 in the middle of a session sends the student to /login', async ({ page, signIn, request }) => {
     await page.goto('/login');
     await signIn(page, 'demo', 'demo1234');
