@@ -55,8 +55,7 @@ const redirects = (event: EventObject) => Boolean((event as { output?: { redirec
 /** The step running before the path's current event: events are the steps' outcomes, one each. */
 const stepBefore = ({ plan, step }: Driver<Notes>) => (step ? plan.steps.indexOf(step) : 0);
 /** The step running after the path's current event (the predicted context's index). */
-const stepNow = ({ step }: Driver<Notes>) =>
-  step ? (step.snapshot.context as { index: number }).index : 0;
+const stepNow = ({ step }: Driver<Notes>) => (step ? (step.snapshot.context as { index: number }).index : 0);
 
 /**
  * Nothing of the app is mounted: still on /courses, the static page of index.html in place
@@ -156,7 +155,8 @@ export const bootModel: MachineModel<Notes> = {
       },
     },
     'xstate.error.actor.step': {
-      title: (event) => `error.step${(event as { error?: unknown }).error instanceof BootRedirectError ? '(target)' : ''}`,
+      title: (event) =>
+        `error.step${(event as { error?: unknown }).error instanceof BootRedirectError ? '(target)' : ''}`,
       say: () =>
         'GET /users/self (com o token desconhecido) segue para o servidor, que responde 401: o passo limpa o login e falha pedindo /login',
       async drive(driver) {

@@ -143,6 +143,7 @@ function sampleEvents(eventType: string): EventObject[] {
       loadRecord: [null, downloadRecord],
       plan: [downloadPlanned(null), downloadPlanned(100)],
     };
+    // The boot's one `step` actor (each step's outcome): nothing, a path, an absolute address.
     const bootOutputs = [undefined, { redirect: '/courses' }, { redirect: 'https://sso.example.com/entrar' }];
     return (outputs[actor] ?? (bootMachine.implementations.actors[actor] ? bootOutputs : [undefined])).map(
       (output) => ({
@@ -152,6 +153,7 @@ function sampleEvents(eventType: string): EventObject[] {
     );
   }
   if (eventType.startsWith('xstate.error.actor.')) {
+    // The boot's `step`: any other error (→ failed) and one carrying a target (→ redirected).
     const errors: unknown[] = bootMachine.implementations.actors[actor]
       ? [new Error('falhou'), new BootRedirectError('/login')]
       : actor === 'lookupPlatform'
