@@ -87,14 +87,14 @@ describe('platform machine (spec §1, §4)', () => {
     expect(calls.apply).not.toHaveBeenCalled();
   });
 
-  it('offline keeps the current brand without the error screen, and can retry', async () => {
+  it('offline keeps the current brand without the error screen, and looks it up again once online', async () => {
     let answer: () => Promise<Platform> = () => Promise.reject(new NetworkError());
     const { actor, calls } = start(() => answer());
     await flush();
     expect(actor.getSnapshot().hasTag('unavailable')).toBe(true);
     expect(calls.showErrorScreen).not.toHaveBeenCalled();
     answer = async () => platform;
-    actor.send({ type: 'platform.retry' });
+    actor.send({ type: 'platform.online' });
     await flush();
     await flush();
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
@@ -216,18 +216,20 @@ describe('platform lookup: transient failures retry with backoff (issue 24)', ()
     expect(actor.getSnapshot().hasTag('failed')).toBe(true);
   });
 
-  it('a refusal (4xx other than 404) is not retried by itself; platform.retry asks again', async () => {
+  it('a refusal (4xx other than 404) is not asked again in this page load, not even back online', async () => {
     const clock = new SimulatedClock();
     const { actor, calls } = start(() => Promise.reject(new ApiError(403, { message: 'x' }, '/p')), undefined, clock);
     await flush();
     expect(actor.getSnapshot().value).toBe('unavailable');
-    clock.increment(10 * RETRY_MAX_MS);
+    expect(actor.getSnapshot().hasTag('unavailable')).toBe(true);
+    expect(actor.getSnapshot().hasTag('retrying')).toBe(false);
+    clock.increment(10 * 30_000);
+    actor.send({ type: 'platform.online' });
     await flush();
     expect(calls.lookup).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'platform.retry' });
-    await flush();
-    expect(calls.lookup).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('unavailable');
     expect(calls.showErrorScreen).not.toHaveBeenCalled();
+    expect(calls.apply).not.toHaveBeenCalled();
   });
 });
 
