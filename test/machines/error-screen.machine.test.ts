@@ -68,7 +68,6 @@ describe('error screen machine (spec §2, §4, §9)', () => {
     expect(actor.getSnapshot().context.remaining).toBe(24);
   });
 
-
   it('formats the countdown as 0:NN', () => {
     expect([30, 9, 0].map(formatCountdown)).toEqual(['0:30', '0:09', '0:00']);
   });
