@@ -31,7 +31,9 @@ export interface StoredError {
 
 export interface ErrorScreenContext {
   error: StoredError | null;
+  /** Seconds left before the reload. */
   remaining: number;
+  /** Where the countdown starts (the input's, else 30): the screen shows once per page load. */
   countdownFrom: number;
 }
 
@@ -56,7 +58,6 @@ export const errorScreenMachine = setup({
   actions: {
     reloadPage: () => {},
     store: assign({ error: (_, params: { error: StoredError | null }) => params.error }),
-    restartCountdown: assign({ remaining: ({ context }) => context.countdownFrom }),
     tick: assign({ remaining: ({ context }) => context.remaining - 1 }),
   },
   guards: {
@@ -79,7 +80,8 @@ export const errorScreenMachine = setup({
       on: {
         'error.show': {
           target: 'shown',
-          actions: [{ type: 'store', params: ({ event }) => ({ error: event.error }) }, 'restartCountdown'],
+          // The countdown starts from `countdownFrom` (set with the context): the screen shows once a page.
+          actions: { type: 'store', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
