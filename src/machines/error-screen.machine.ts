@@ -6,9 +6,10 @@
  * is `context.error` (`{ status, data: { message } }` or null).
  *
  * Input `{ countdownFrom?: number }` (seconds, default 30; tests use a small value).
- * Events: `error.show { error }` (place an error: shows the screen, or replaces the stored
- * error while shown), `error.clear` (removes the screen; its timer is cleared with it),
- * `countdown.refresh` ('Atualizar'), `network.offline`, `network.online`.
+ * Events: `error.show { error }` (place an error: shows the screen; a second error while it is
+ * shown changes nothing — the first message and its countdown stay), `countdown.refresh`
+ * ('Atualizar'), `network.offline`, `network.online`. Nothing removes the screen: it leaves only
+ * by reloading the page (issue 21 deleted the unused `error.clear`).
  * Delay `countdownTick` = 1000 ms. At zero, or on 'Atualizar', action `reloadPage` runs
  * (a full reload) and the machine waits in `reloading`.
  * Beyond the spec: while offline the countdown pauses (tag `offline`) and resumes online.
@@ -30,13 +31,14 @@ export interface StoredError {
 
 export interface ErrorScreenContext {
   error: StoredError | null;
+  /** Seconds left before the reload. */
   remaining: number;
+  /** Where the countdown starts (the input's, else 30): the screen shows once per page load. */
   countdownFrom: number;
 }
 
 export type ErrorScreenEvent =
   | { type: 'error.show'; error: StoredError | null }
-  | { type: 'error.clear' }
   | { type: 'countdown.refresh' }
   | { type: 'network.offline' }
   | { type: 'network.online' };
@@ -55,12 +57,8 @@ export const errorScreenMachine = setup({
   },
   actions: {
     reloadPage: () => {},
-    store: assign({
-      error: ({ event }) => (event.type === 'error.show' ? event.error : null),
-    }),
-    restartCountdown: assign({ remaining: ({ context }) => context.countdownFrom }),
+    store: assign({ error: (_, params: { error: StoredError | null }) => params.error }),
     tick: assign({ remaining: ({ context }) => context.remaining - 1 }),
-    forget: assign({ error: null }),
   },
   guards: {
     lastSecond: ({ context }) => context.remaining <= 1,
@@ -80,7 +78,11 @@ export const errorScreenMachine = setup({
     hidden: {
       description: 'No error screen.',
       on: {
-        'error.show': { target: 'shown', actions: ['store', 'restartCountdown'] },
+        'error.show': {
+          target: 'shown',
+          // The countdown starts from `countdownFrom` (set with the context): the screen shows once a page.
+          actions: { type: 'store', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     shown: {
@@ -104,11 +106,8 @@ export const errorScreenMachine = setup({
           on: { 'network.online': 'counting' },
         },
       },
-      on: {
-        'error.show': { actions: 'store' },
-        'countdown.refresh': '#errorScreen.reloading',
-        'error.clear': { target: 'hidden', actions: 'forget' },
-      },
+      // A second error while shown is ignored: the first message and its countdown stay.
+      on: { 'countdown.refresh': '#errorScreen.reloading' },
     },
     reloading: {
       description: 'Full page reload requested (at zero or on Atualizar).',

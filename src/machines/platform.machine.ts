@@ -15,8 +15,11 @@
  *   which sends `platform.online`). Decision: it keeps retrying for as long as the app is
  *   open (one small GET every 30 s at worst) rather than giving up after N tries, so a brand
  *   that was down when the student opened the app arrives without a reload.
- * - Any other answer (a 4xx other than 404) → `unavailable`: the current brand stays; only
- *   `platform.retry` looks it up again (asking again would get the same answer).
+ * - Any other answer (a 4xx other than 404) → `unavailable`: the current brand stays and the
+ *   lookup is not asked again in this page load (asking again would get the same answer; the
+ *   next page load asks). Nothing is shown for it, so there is no 'Tentar novamente' either:
+ *   spec §4/§8 give a platform lookup failure only the error screen (404, 500), and issue 21
+ *   deleted the `platform.retry` event nothing sent.
  * - A settings failure never blocks: the platform is `ready` without settings.
  *
  * Context `attempts`: failed lookups in a row (0 after a success).
@@ -35,7 +38,8 @@ export interface PlatformContext {
   attempts: number;
 }
 
-export type PlatformEvent = { type: 'platform.retry' } | { type: 'platform.online' };
+/** `platform.online`: the browser is online again (sent by `watchOnline` while retrying). */
+export type PlatformEvent = { type: 'platform.online' };
 
 /** First retry delay of a transient lookup failure, ms. */
 export const RETRY_BASE_MS = 1_000;
@@ -161,12 +165,11 @@ export const platformMachine = setup({
       tags: ['unavailable', 'retrying'],
       invoke: { id: 'watchOnline', src: 'watchOnline' },
       after: { retryDelay: 'lookingUp' },
-      on: { 'platform.retry': 'lookingUp', 'platform.online': 'lookingUp' },
+      on: { 'platform.online': 'lookingUp' },
     },
     unavailable: {
-      description: 'The lookup was refused (a 4xx but 404): the current brand stays; platform.retry asks again.',
+      description: 'The lookup was refused (a 4xx but 404): the current brand stays; the next page load asks again.',
       tags: 'unavailable',
-      on: { 'platform.retry': 'lookingUp' },
     },
     failed: { type: 'final', description: 'Lookup answered 404 or 500: the error screen shows it.', tags: 'failed' },
   },

@@ -20,11 +20,13 @@
  * answers again, services/http/connectivity.ts).
  *
  * Actors (provided by the app): `login` ({ username, password, scope } → { access_token }),
- * `fetchUser` (→ User), `revokeToken` (best effort), `postLoginSetup` ({ user } → void).
+ * `fetchUser` (→ User), `revokeToken` (best effort), `postLoginSetup` ({ user } → void; rejects
+ * once all its steps ran when one failed).
  * Actions: `storeToken { token }`, `storeUser { user }`, `clearAuth`,
  * `navigateAfterLogin { nextRoute }` (the app keeps only safe same-origin targets),
  * `navigateToLogin { reason }` (null: 'Sair'; 'accountDeleted'; 'expired': a 401 — /login then
- * says so and keeps the page as `next_route`). Delays `postLoginDelay` = 1000 ms,
+ * says so and keeps the page as `next_route`), `logSetupFailure { error }` (the post-login setup
+ * rejected: a step failed; logged for developers, the student stays signed in). Delays `postLoginDelay` = 1000 ms,
  * `userRetryDelay` = 30 000 ms.
  *
  * Tags: `anonymous`, `busy`, `authenticated`, `waitingForNetwork`.
@@ -109,6 +111,7 @@ export const sessionMachine = setup({
     clearAuth: () => {},
     navigateAfterLogin: (_, _params: { nextRoute: string | null }) => {},
     navigateToLogin: (_, _params: { reason: LogoutReason | null }) => {},
+    logSetupFailure: (_, _params: { error: unknown }) => {},
     forgetUser: assign({ user: null, fromLogin: false, userStale: false }),
   },
   guards: {
@@ -236,7 +239,17 @@ export const sessionMachine = setup({
         'network.reachable': 'loadingUser',
         'user.refresh': 'loadingUser',
         'session.expired': { target: 'anonymous', actions: ['clearAuth', 'forgetUser'] },
-        'session.logout': { target: 'anonymous', actions: ['clearAuth', 'forgetUser', navigateWithReason] },
+        // 'Sair' on the waiting screen: nothing to revoke while the platform does not answer;
+        // the stored auth is cleared as with the layout's 'Sair' and /login shows.
+        'session.logout': {
+          target: 'anonymous',
+          actions: [
+            assign({ logoutReason: ({ event }) => event.reason ?? null }),
+            'clearAuth',
+            'forgetUser',
+            navigateWithReason,
+          ],
+        },
       },
     },
     authenticated: {
@@ -260,7 +273,11 @@ export const sessionMachine = setup({
                 src: 'postLoginSetup',
                 input: ({ context }) => ({ user: context.user as User }),
                 onDone: 'ready',
-                onError: 'ready',
+                // A failed step never signs out nor shows more than the step itself did: logged.
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'logSetupFailure', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             ready: { description: 'Post-login setup done.' },

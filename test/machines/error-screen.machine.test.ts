@@ -55,15 +55,6 @@ describe('error screen machine (spec §2, §4, §9)', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
-  it('clears the timer when the screen is removed', () => {
-    const { actor, clock, reloadPage } = start();
-    actor.send({ type: 'error.show', error: error500 });
-    actor.send({ type: 'error.clear' });
-    advance(clock, 60 * COUNTDOWN_TICK_MS);
-    expect(reloadPage).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().context.error).toBeNull();
-  });
-
   it('pauses while offline and resumes when the connection is back', () => {
     const { actor, clock } = start();
     actor.send({ type: 'error.show', error: error500 });
@@ -75,15 +66,6 @@ describe('error screen machine (spec §2, §4, §9)', () => {
     actor.send({ type: 'network.online' });
     clock.increment(COUNTDOWN_TICK_MS);
     expect(actor.getSnapshot().context.remaining).toBe(24);
-  });
-
-  it('a newer error replaces the stored one without restarting the countdown', () => {
-    const { actor, clock } = start();
-    actor.send({ type: 'error.show', error: error500 });
-    advance(clock, 3 * COUNTDOWN_TICK_MS);
-    actor.send({ type: 'error.show', error: { status: 404, data: { message: 'Plataforma não encontrada.' } } });
-    expect(actor.getSnapshot().context.error?.status).toBe(404);
-    expect(actor.getSnapshot().context.remaining).toBe(27);
   });
 
   it('formats the countdown as 0:NN', () => {
@@ -160,16 +142,48 @@ describe('error screen machine against the spec constants (§2, §4, §9)', () =
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
-  it('showing the screen again after it was cleared restarts at 0:30', () => {
-    const { actor, tickOnce } = startSpec();
+  it('a second error while shown changes nothing: the first message and its countdown stay', () => {
+    const { actor, tickOnce, reloadPage } = startSpec();
     actor.send({ type: 'error.show', error: error500 });
     for (let i = 0; i < 10; i++) tickOnce();
-    actor.send({ type: 'error.clear' });
-    expect(actor.getSnapshot().value).toBe('hidden');
-    expect(actor.getSnapshot().hasTag('error-screen')).toBe(false);
+    const before = actor.getSnapshot();
+    actor.send({ type: 'error.show', error: { status: 404, data: { message: 'Plataforma não encontrada.' } } });
+    const after = actor.getSnapshot();
+    expect(after).toBe(before);
+    expect(after.value).toEqual({ shown: 'counting' });
+    expect(after.context).toEqual({ error: error500, remaining: 20, countdownFrom: SPEC_SECONDS });
+    // The countdown goes on from where it was: 20 more one-second ticks to the reload, not 30.
+    for (let i = 0; i < 19; i++) tickOnce();
+    expect(reloadPage).not.toHaveBeenCalled();
+    tickOnce();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('a second error while offline or reloading changes nothing either', () => {
+    const { actor, tickOnce, reloadPage } = startSpec();
     actor.send({ type: 'error.show', error: null });
-    expect(actor.getSnapshot().context.remaining).toBe(SPEC_SECONDS);
+    tickOnce();
+    actor.send({ type: 'network.offline' });
+    actor.send({ type: 'error.show', error: error500 });
+    expect(actor.getSnapshot().value).toEqual({ shown: 'waitingForNetwork' });
+    expect(actor.getSnapshot().context).toEqual({ error: null, remaining: 29, countdownFrom: SPEC_SECONDS });
+    actor.send({ type: 'countdown.refresh' });
+    actor.send({ type: 'error.show', error: error500 });
+    expect(actor.getSnapshot().value).toBe('reloading');
     expect(actor.getSnapshot().context.error).toBeNull();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('nothing removes the screen: once shown it stays until the page reloads', () => {
+    const { actor, tickOnce } = startSpec();
+    actor.send({ type: 'error.show', error: error500 });
+    expect(actor.getSnapshot().can({ type: 'error.show', error: null })).toBe(false);
+    for (const type of ['network.offline', 'network.online'] as const) {
+      actor.send({ type });
+      tickOnce();
+      expect(actor.getSnapshot().hasTag('error-screen')).toBe(true);
+      expect(actor.getSnapshot().context.error).toEqual(error500);
+    }
   });
 
   it("'Atualizar' reloads exactly once, also while offline, and the timer then stops", () => {
@@ -183,11 +197,10 @@ describe('error screen machine against the spec constants (§2, §4, §9)', () =
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
-  it('hidden ignores refresh, clear and network events (no reload without a screen)', () => {
+  it('hidden ignores refresh and network events (no reload without a screen)', () => {
     const { actor, reloadPage, tickOnce } = startSpec();
     actor.send({ type: 'countdown.refresh' });
     actor.send({ type: 'network.offline' });
-    actor.send({ type: 'error.clear' });
     for (let i = 0; i < SPEC_SECONDS + 5; i++) tickOnce();
     expect(actor.getSnapshot().value).toBe('hidden');
     expect(reloadPage).not.toHaveBeenCalled();

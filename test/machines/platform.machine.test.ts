@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromCallback, fromPromise } from 'xstate';
 import {
+  isTransientLookupFailure,
   platformMachine,
   retryDelayMs,
   RETRY_MAX_MS,
@@ -39,12 +40,13 @@ function start(
     store: vi.fn(),
     showErrorScreen: vi.fn(),
     lookup: vi.fn<(host: string) => Promise<Platform>>(lookup),
+    settings: vi.fn<(id: number) => Promise<PlatformSetting[]>>(settings),
   };
   const actor = createActor(
     platformMachine.provide({
       actors: {
         lookupPlatform: fromPromise<Platform, { host: string }>(({ input }) => calls.lookup(input.host)),
-        loadSettings: fromPromise<PlatformSetting[], { id: number }>(() => settings()),
+        loadSettings: fromPromise<PlatformSetting[], { id: number }>(({ input }) => calls.settings(input.id)),
         watchOnline: fromCallback<PlatformEvent>(({ sendBack }) => {
           online.fire = () => sendBack({ type: 'platform.online' });
           return () => {
@@ -87,14 +89,14 @@ describe('platform machine (spec §1, §4)', () => {
     expect(calls.apply).not.toHaveBeenCalled();
   });
 
-  it('offline keeps the current brand without the error screen, and can retry', async () => {
+  it('offline keeps the current brand without the error screen, and looks it up again once online', async () => {
     let answer: () => Promise<Platform> = () => Promise.reject(new NetworkError());
     const { actor, calls } = start(() => answer());
     await flush();
     expect(actor.getSnapshot().hasTag('unavailable')).toBe(true);
     expect(calls.showErrorScreen).not.toHaveBeenCalled();
     answer = async () => platform;
-    actor.send({ type: 'platform.retry' });
+    actor.send({ type: 'platform.online' });
     await flush();
     await flush();
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
@@ -216,18 +218,20 @@ describe('platform lookup: transient failures retry with backoff (issue 24)', ()
     expect(actor.getSnapshot().hasTag('failed')).toBe(true);
   });
 
-  it('a refusal (4xx other than 404) is not retried by itself; platform.retry asks again', async () => {
+  it('a refusal (4xx other than 404) is not asked again in this page load, not even back online', async () => {
     const clock = new SimulatedClock();
     const { actor, calls } = start(() => Promise.reject(new ApiError(403, { message: 'x' }, '/p')), undefined, clock);
     await flush();
     expect(actor.getSnapshot().value).toBe('unavailable');
-    clock.increment(10 * RETRY_MAX_MS);
+    expect(actor.getSnapshot().hasTag('unavailable')).toBe(true);
+    expect(actor.getSnapshot().hasTag('retrying')).toBe(false);
+    clock.increment(10 * 30_000);
+    actor.send({ type: 'platform.online' });
     await flush();
     expect(calls.lookup).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'platform.retry' });
-    await flush();
-    expect(calls.lookup).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('unavailable');
     expect(calls.showErrorScreen).not.toHaveBeenCalled();
+    expect(calls.apply).not.toHaveBeenCalled();
   });
 });
 
@@ -237,5 +241,80 @@ describe('showsBanners (platform options, issue 24)', () => {
     expect(showsBanners({ ...platform, options: { show_banners: true } })).toBe(true);
     expect(showsBanners({ ...platform, options: {} })).toBe(true);
     expect(showsBanners(null)).toBe(true);
+  });
+});
+
+/**
+ * What the rest of the app reads from the platform actor (the brand shown, `useShowBanners`, the
+ * consent wiring): its context, tags and status — and what the bare machine does when the app
+ * provides nothing (issue 21, mutation testing).
+ */
+describe('platform machine: context, tags and defaults', () => {
+  it('keeps the platform found, loads the settings of its id, and is loading until they arrive', async () => {
+    let arrive!: (settings: PlatformSetting[]) => void;
+    const { actor, calls } = start(
+      async () => platform,
+      () => new Promise<PlatformSetting[]>((resolve) => (arrive = resolve)),
+    );
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loadingSettings');
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.platform).toEqual(platform);
+    expect(calls.settings).toHaveBeenCalledWith(2);
+    arrive([{ key: 'imbot_key', value: null }]);
+    await flush();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ platform, settings: { imbot_key: null }, error: null });
+  });
+
+  it('a 404 keeps its error and ends the actor (final state: the error screen has it)', async () => {
+    const error = new ApiError(404, { message: 'Plataforma não encontrada.' }, '/platforms/x');
+    const { actor } = start(() => Promise.reject(error));
+    await flush();
+    expect(actor.getSnapshot().context.error).toBe(error);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a transient failure keeps its error, tagged retrying; a refusal keeps its error, not retrying', async () => {
+    const transient = new NetworkError();
+    const retrying = start(() => Promise.reject(transient));
+    await flush();
+    expect(retrying.actor.getSnapshot().context.error).toBe(transient);
+    expect(retrying.actor.getSnapshot().hasTag('retrying')).toBe(true);
+    expect(retrying.actor.getSnapshot().status).toBe('active');
+
+    const refusal = new ApiError(403, { message: 'Proibido.' }, '/platforms/x');
+    const refused = start(() => Promise.reject(refusal));
+    await flush();
+    expect(refused.actor.getSnapshot().context.error).toBe(refusal);
+    expect(refused.actor.getSnapshot().hasTag('retrying')).toBe(false);
+  });
+
+  it('which lookup failures are transient: never the blocking 404 and 500; 408 is', () => {
+    expect(isTransientLookupFailure(new ApiError(500, { message: 'x' }, '/p'))).toBe(false);
+    expect(isTransientLookupFailure(new ApiError(404, { message: 'x' }, '/p'))).toBe(false);
+    expect(isTransientLookupFailure(new ApiError(403, { message: 'x' }, '/p'))).toBe(false);
+    expect(isTransientLookupFailure(new ApiError(408, { message: 'x' }, '/p'))).toBe(true);
+    expect(isTransientLookupFailure(new ApiError(503, { message: 'x' }, '/p'))).toBe(true);
+  });
+
+  it('the bare machine (nothing provided) claims no platform: its lookup fails and nothing is applied', async () => {
+    const actor = createActor(platformMachine, { input: { host: 'x' } }).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('unavailable');
+    expect(actor.getSnapshot().context.platform).toBeNull();
+    expect(actor.getSnapshot().context.error).toBeInstanceOf(Error);
+  });
+
+  it('the bare settings read is empty: ready with no settings', async () => {
+    const actor = createActor(
+      platformMachine.provide({ actors: { lookupPlatform: fromPromise(async () => platform) } }),
+      { input: { host: 'x' } },
+    ).start();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.settings).toStrictEqual({});
   });
 });

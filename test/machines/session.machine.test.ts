@@ -35,6 +35,7 @@ function start(
     clearAuth: vi.fn(),
     navigateAfterLogin: vi.fn(),
     navigateToLogin: vi.fn(),
+    logSetupFailure: vi.fn(),
   };
   const clock = new SimulatedClock();
   const actor = createActor(
@@ -54,6 +55,7 @@ function start(
         clearAuth: () => calls.clearAuth(),
         navigateAfterLogin: (_, p: { nextRoute: string | null }) => calls.navigateAfterLogin(p.nextRoute),
         navigateToLogin: (_, p: { reason: string | null }) => calls.navigateToLogin(p.reason),
+        logSetupFailure: (_, p: { error: unknown }) => calls.logSetupFailure(p.error),
       },
     }),
     { input, clock },
@@ -242,15 +244,28 @@ describe('session machine (spec §4 Auth)', () => {
     expect(calls.storeUser).toHaveBeenCalledWith(fresh);
   });
 
-  it('a failing post-login setup never signs the student out', async () => {
-    const { actor, clock } = start(
+  it('a failing post-login setup never signs the student out: logged once, then ready', async () => {
+    const failure = new AggregateError([new Error('x')], 'post-login setup: "widgetConfig" failed');
+    const { actor, clock, calls } = start(
       { hasToken: true, cachedUser: user },
-      { postLoginSetup: () => Promise.reject(new Error('x')) },
+      { postLoginSetup: () => Promise.reject(failure) },
     );
-    clock.increment(POST_LOGIN_DELAY_MS);
+    clock.increment(1000);
     await flush();
     expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
     expect(actor.getSnapshot().matches({ authenticated: { setup: 'ready' } })).toBe(true);
+    expect(calls.logSetupFailure).toHaveBeenCalledTimes(1);
+    expect(calls.logSetupFailure).toHaveBeenCalledWith(failure);
+    expect(calls.clearAuth).not.toHaveBeenCalled();
+    expect(calls.navigateToLogin).not.toHaveBeenCalled();
+  });
+
+  it('a post-login setup that succeeds logs nothing', async () => {
+    const { actor, clock, calls } = start({ hasToken: true, cachedUser: user });
+    clock.increment(1000);
+    await flush();
+    expect(actor.getSnapshot().matches({ authenticated: { setup: 'ready' } })).toBe(true);
+    expect(calls.logSetupFailure).not.toHaveBeenCalled();
   });
 
   it("'Sair' revokes the token, clears auth and goes to /login, even when the revoke fails", async () => {
@@ -348,7 +363,25 @@ describe('session machine: sign-out from the loading and waiting states, logout 
     expect(actor.getSnapshot().value).toBe('anonymous');
     expect(calls.clearAuth).toHaveBeenCalledTimes(1);
     expect(calls.navigateToLogin).toHaveBeenCalledTimes(navigates ? 1 : 0);
+    if (navigates) expect(calls.navigateToLogin).toHaveBeenCalledWith(null);
     expect(actor.getSnapshot().context.user).toBeNull();
+    expect(calls.revokeToken).not.toHaveBeenCalled();
+    // The login form is usable again.
+    expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+  });
+
+  it('a logout while waiting tells /login its reason, as the signed-in logout does', async () => {
+    const { actor, calls } = start(
+      { hasToken: true, cachedUser: null },
+      { fetchUser: () => Promise.reject(new NetworkError()) },
+    );
+    await flush();
+    expect(actor.getSnapshot().value).toBe('waitingForUser');
+    actor.send({ type: 'session.logout', reason: 'accountDeleted' });
+    expect(calls.navigateToLogin).toHaveBeenCalledTimes(1);
+    expect(calls.navigateToLogin).toHaveBeenCalledWith('accountDeleted');
+    expect(actor.getSnapshot().context.logoutReason).toBe('accountDeleted');
   });
 
   it('a user refresh while waiting asks for the user again at once', async () => {

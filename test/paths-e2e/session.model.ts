@@ -20,7 +20,12 @@
  * `network.reachable` is the browser going offline and online again. `user.refresh` is 'Tentar
  * novamente' on the waiting screen, or, signed in, 'Minha conta' → 'Salvar' (a saved profile
  * refreshes the session's user) before the paused clock reaches the 1 s post-login delay — whose
- * own user refresh comes only with the model's `after postLoginDelay` step.
+ * own user refresh comes only with the model's `after postLoginDelay` step. `session.logout` is
+ * the layout's 'Sair', or the waiting screen's 'Sair' while the session waits for its user. The
+ * post-login setup fails (`error: postLoginSetup`) when the platform answers both settings reads
+ * with a body that cannot be read: the toasts 'Cód: 8' and 'Cód: 7' show (spec §8), the setup's
+ * failure is logged for developers ('[setup] post-login setup failed' on the console) and the
+ * student stays signed in.
  */
 import { expect, type BrowserContext, type Page, type Request, type Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
@@ -34,6 +39,10 @@ const SAMPLE_USER = { id: 1, name: 'Demo' };
 /** The server's answers the model fakes. */
 const GONE = { status: 404, json: { message: 'Usuário não encontrado.' } };
 const MALFORMED = { status: 200, json: { data: { unexpected: true } } };
+/** A settings answer that cannot be read (a 5xx would be retried by the HTTP client on the paused clock). */
+const MALFORMED_SETTINGS = { status: 200, json: { data: 42 } };
+/** What the session logs when the post-login setup failed (src/app/wiring/session.ts). */
+const SETUP_FAILED_LOG = '[setup] post-login setup failed';
 
 type Input = { hasToken: boolean; cachedUser: unknown; lastKnownUser?: unknown };
 
@@ -60,12 +69,15 @@ interface Notes {
   passSelf: boolean;
   /** The next /users/self follows the login form's accepted sign-in (the model's own record). */
   afterSignIn: boolean;
+  /** Console errors saying the post-login setup failed, since the paused page load. */
+  setupFailures: number;
 }
 
 const isGone = (event: EventObject) => (event as { error?: unknown }).error instanceof ApiError;
 
 const nav = (page: Page) => page.getByRole('navigation', { name: LAYOUT.nav });
-const signOut = (page: Page) => page.getByRole('button', { name: LAYOUT.signOut });
+/** The layout's 'Sair' (in the header; the waiting screen has its own). */
+const signOut = (page: Page) => page.getByRole('banner').getByRole('button', { name: LAYOUT.signOut });
 const cookie = async (context: BrowserContext, name: string) =>
   (await context.cookies()).find((c) => c.name === name) ?? null;
 
@@ -176,6 +188,7 @@ export const sessionModel: MachineModel<Notes> = {
       authAt: null,
       afterSignIn: false,
       passSelf: false,
+      setupFailures: 0,
     };
     let holding = false;
     const hold = (kind: keyof Notes['held']) => (route: Route) => {
@@ -193,6 +206,9 @@ export const sessionModel: MachineModel<Notes> = {
     });
     await page.route(/\/api\/v1\/lms\/settings\/(clarity_key|imbot_key)$/, hold('settings'));
     let platformAsked = false;
+    page.on('console', (message) => {
+      if (holding && message.type() === 'error' && message.text().startsWith(SETUP_FAILED_LOG)) notes.setupFailures++;
+    });
     page.on('request', (request: Request) => {
       if (!holding) return;
       if (request.method() === 'POST' && request.url().endsWith('/api/v2/user-session/log')) notes.pings++;
@@ -290,10 +306,13 @@ export const sessionModel: MachineModel<Notes> = {
       },
     },
     'session.logout': {
-      say: () => "clica em 'Sair' (POST /auth/logout fica retido)",
+      say: () =>
+        `clica em 'Sair' (no layout: POST /auth/logout fica retido; na tela '${SESSION.waiting}': sai sem esperar a plataforma)`,
       async drive({ page, notes }) {
         notes.loginSays = { alert: '', notice: '' };
-        await signOut(page).click();
+        const waiting = page.getByRole('status').filter({ hasText: SESSION.waiting });
+        if (await waiting.isVisible()) await waiting.getByRole('button', { name: LAYOUT.signOut }).click();
+        else await signOut(page).click();
       },
     },
     'xstate.done.actor.revokeToken': {
@@ -353,6 +372,25 @@ export const sessionModel: MachineModel<Notes> = {
       say: () => 'passam 30 s (relógio do Playwright)',
       drive: ({ page }) => page.clock.runFor(30_000),
     },
+    'xstate.error.actor.postLoginSetup': {
+      title: () => 'xstate.error.actor.postLoginSetup(configurações malformadas)',
+      say: () =>
+        `clarity_key e imbot_key respondem 200 com um corpo que não é uma configuração: '${SESSION.analyticsFailed}' e '${SESSION.chatbotFailed}', e a falha da configuração pós-login vai para o console`,
+      async drive({ page, notes }) {
+        await expect.poll(() => notes.held.settings.length, { message: 'both settings reads' }).toBe(2);
+        for (const route of notes.held.settings.splice(0)) await route.fulfill(MALFORMED_SETTINGS);
+        await expect.poll(() => notes.setupFailures, { message: `'${SETUP_FAILED_LOG}' on the console` }).toBe(1);
+        // The toasts appear on a timer (sonner): the paused clock moves in 50 ms slices, at most 1 s.
+        const toasts = [page.getByText(SESSION.analyticsFailed), page.getByText(SESSION.chatbotFailed)];
+        const shown = async () => (await toasts[0]!.isVisible()) && (await toasts[1]!.isVisible());
+        for (let i = 0; i < 20 && !(await shown()); i++) {
+          await page.clock.runFor(50);
+          notes.elapsed += 50;
+          await page.waitForTimeout(100);
+        }
+        for (const toast of toasts) await expect(toast).toBeVisible();
+      },
+    },
     'xstate.done.actor.postLoginSetup': {
       say: () => 'as leituras clarity_key e imbot_key da configuração pós-login seguem para o servidor',
       async drive({ notes }) {
@@ -392,11 +430,13 @@ export const sessionModel: MachineModel<Notes> = {
       },
     },
     'session.waitingForUser': {
-      say: () => `'${SESSION.waiting}' com '${SESSION.retry}'; o cookie token continua`,
+      say: () => `'${SESSION.waiting}' com '${SESSION.retry}' e '${LAYOUT.signOut}'; o cookie token continua`,
       async expect({ page, context, notes }) {
         await settle(page, notes, () => page.getByText(SESSION.waiting).isVisible());
-        await expect(page.getByRole('status').filter({ hasText: SESSION.waiting })).toBeVisible();
-        await expect(page.getByRole('button', { name: SESSION.retry })).toBeVisible();
+        const waiting = page.getByRole('status').filter({ hasText: SESSION.waiting });
+        await expect(waiting).toBeVisible();
+        await expect(waiting.getByRole('button', { name: SESSION.retry })).toBeVisible();
+        await expect(waiting.getByRole('button', { name: LAYOUT.signOut })).toBeVisible();
         expect(await cookie(context, TOKEN_COOKIE), 'the token stays').not.toBeNull();
       },
     },
@@ -424,10 +464,11 @@ export const sessionModel: MachineModel<Notes> = {
       },
     },
     'session.authenticated.setup.ready': {
-      say: () => 'o ping da sessão foi enviado; nenhuma leitura da configuração pendente',
-      async expect({ notes }) {
+      say: () => "o ping da sessão foi enviado; nenhuma leitura da configuração pendente; o layout com 'Sair'",
+      async expect({ page, notes }) {
         expect(notes.pings).toBeGreaterThan(0);
         expect(notes.held.settings.length).toBe(0);
+        await expect(signOut(page)).toBeVisible();
       },
     },
     'session.authenticated.user': { say: () => '', expect: async () => {} },
@@ -453,10 +494,6 @@ export const sessionModel: MachineModel<Notes> = {
         expect.poll(() => notes.held.logout.length, { message: 'POST /auth/logout asked for' }).toBeGreaterThan(0),
     },
   },
-  excluded: {
-    'session.authenticated.setup.settingUp|xstate.error.actor.postLoginSetup|0':
-      'A configuração pós-login nunca falha: cada passo roda isolado (Promise.allSettled em src/app/wiring/session.ts) e a falha de um passo só é registrada; nenhum passo do navegador faz o ator rejeitar. Transição que o app nunca toma (docs/testing.md).',
-    'session.waitingForUser|session.logout|0':
-      "Nada envia session.logout enquanto a sessão espera o usuário: a tela 'Sem conexão com a plataforma' não tem 'Sair' (o layout só aparece com um usuário) e a exclusão da conta precisa de 'Minha conta'. Transição que o app nunca toma (docs/testing.md).",
-  },
+  // Every transition is driven (issue 21 wired the waiting screen's 'Sair' and the setup's failure).
+  excluded: {},
 };

@@ -69,6 +69,9 @@ export const SESSION = {
   profile: 'Dados pessoais',
   save: 'Salvar',
   saved: 'Dados salvos.',
+  /** §8 "Failure loading analytics config" / "… chatbot config": the post-login setup's toasts. */
+  analyticsFailed: 'Um erro inesperado ocorreu. Cód: 8',
+  chatbotFailed: 'Um erro inesperado ocorreu. Cód: 7',
 } as const;
 /** §9 "Session token: cookie named token", §3 "User (cached in cookie 'user')". */
 export const TOKEN_COOKIE = 'token';

@@ -11,7 +11,13 @@ import { sessionMachine, POST_LOGIN_DELAY_MS } from '../../src/machines/session.
 import { platformMachine } from '../../src/machines/platform.machine';
 import { sessionPingMachine } from '../../src/machines/session-ping.machine';
 import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
-import { appSessionPingMachine, followLgpdConsent, followSessionPing, postLoginSetup } from '../../src/app/wiring';
+import {
+  appSessionMachine,
+  appSessionPingMachine,
+  followLgpdConsent,
+  followSessionPing,
+  postLoginSetup,
+} from '../../src/app/wiring';
 import { SESSION_PING_MS } from '../../src/services/config';
 import { createEventBus } from '../../src/services/events/bus';
 import type { Platform, User } from '../../src/services/contract';
@@ -57,22 +63,70 @@ function platform(throttle: boolean) {
 }
 
 describe('postLoginSetup', () => {
-  it('runs every step, isolated: a failing step never blocks the others, and it never rejects', async () => {
+  it('runs every step, isolated: a failing step never blocks the others; then rejects naming the failed steps', async () => {
     const ran: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(
-      postLoginSetup(createEventBus(), {
-        a: async () => {
-          throw new Error('falhou');
-        },
-        b: () => {
-          throw new Error('falhou também');
-        },
-        c: async () => void ran.push('c'),
-      }),
-    ).resolves.toBeUndefined();
+    let finishC!: () => void;
+    const setup = postLoginSetup(createEventBus(), {
+      a: async () => {
+        throw new Error('falhou');
+      },
+      b: () => {
+        throw new Error('falhou também');
+      },
+      c: () =>
+        new Promise<void>((resolve) => {
+          finishC = () => {
+            ran.push('c');
+            resolve();
+          };
+        }),
+    });
+    let settled = false;
+    void setup.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Not before every step has run: c is still under way.
+    expect(settled).toBe(false);
+    finishC();
+    const error: unknown = await setup.catch((e: unknown) => e);
     expect(ran).toEqual(['c']);
-    spy.mockRestore();
+    expect(error).toBeInstanceOf(AggregateError);
+    expect((error as AggregateError).message).toBe('post-login setup: "a", "b" failed');
+    expect((error as AggregateError).errors.map((e: Error) => e.message)).toEqual(['falhou', 'falhou também']);
+  });
+
+  it('resolves when every step succeeds', async () => {
+    const ran: string[] = [];
+    await expect(
+      postLoginSetup(createEventBus(), { a: () => void ran.push('a'), b: async () => void ran.push('b') }),
+    ).resolves.toBeUndefined();
+    expect(ran).toEqual(['a', 'b']);
+  });
+
+  it('the app logs a failed setup for developers and the student stays signed in', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const failure = new AggregateError([new Error('x')], 'post-login setup: "widgetConfig" failed');
+      const clock = new SimulatedClock();
+      const actor = createActor(
+        appSessionMachine.provide({
+          actors: {
+            fetchUser: fromPromise(async () => demoUser),
+            postLoginSetup: fromPromise<void, { user: User }>(() => Promise.reject(failure)),
+          },
+        }),
+        { clock, input: { hasToken: true, cachedUser: demoUser } },
+      ).start();
+      clock.increment(1000);
+      await flush();
+      expect(actor.getSnapshot().matches({ authenticated: { setup: 'ready' } })).toBe(true);
+      expect(spy).toHaveBeenCalledWith('[setup] post-login setup failed', failure);
+      actor.stop();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -2,7 +2,8 @@
  * Post-login configuration (spec §4 setup, §8 catalogue): the analytics and chatbot
  * settings are stored for the widget loaders; a failure of each *answered by the platform*
  * shows its negative top toast — 'Um erro inesperado ocorreu. Cód: 8' (analytics), '… Cód: 7'
- * (chatbot) — and the setup never fails; a malformed settings answer is such a failure.
+ * (chatbot) — and the setup then rejects for developers (the session logs it and goes on); a
+ * malformed settings answer is such a failure.
  * Offline (no answer) shows no toast and reads again when the platform answers (issue 24).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,13 +60,31 @@ describe('post-login setup', () => {
       if (key === 'clarity_key') throw new ContractError(['data: Invalid type']);
       throw new ApiError(500, { message: 'Erro interno do servidor.' }, '/lms/settings/imbot_key');
     });
-    await expect(postLoginSetup(bus)).resolves.toBeUndefined();
+    // The setup then fails for developers (the session machine logs it): its step is named.
+    await expect(postLoginSetup(bus)).rejects.toThrow('post-login setup: "widgetConfig" failed');
     expect(await screen.findByText('Um erro inesperado ocorreu. Cód: 8')).toBeInTheDocument();
     expect(await screen.findByText('Um erro inesperado ocorreu. Cód: 7')).toBeInTheDocument();
     // Each once, even when the setup runs again in the same page (no stacked duplicates).
-    await postLoginSetup(bus);
+    await postLoginSetup(bus).catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByText('Um erro inesperado ocorreu. Cód: 8')).toHaveLength(1);
+  });
+
+  it('a refused read: the other is still stored and its widget started, then the step rejects naming the key', async () => {
+    const refusal = new ApiError(500, { message: 'Erro interno do servidor.' }, '/lms/settings/clarity_key');
+    const read = vi.fn(async ([key]: string[]): Promise<Record<string, string | null>> => {
+      if (key === 'clarity_key') throw refusal;
+      return { imbot_key: 'b-1' };
+    });
+    const started = vi.fn();
+    const failure: unknown = await loadWidgetConfig(createEventBus(), { read, start: started }).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(AggregateError);
+    expect((failure as AggregateError).message).toBe('widget settings not read: clarity_key');
+    expect((failure as AggregateError).errors).toEqual([refusal]);
+    expect(readPlatformSettings()).toEqual({ imbot_key: 'b-1' });
+    expect(started).toHaveBeenCalledWith({ clarityKey: undefined, chatbotKey: 'b-1' });
   });
 
   it('offline or timed out: no Cód toast; the settings are read again when the platform answers', async () => {
@@ -80,7 +99,8 @@ describe('post-login setup', () => {
     let reachable!: () => void;
     const whenReachable = () => new Promise<void>((resolve) => (reachable = resolve));
     const started = vi.fn();
-    await loadWidgetConfig(bus, { whenReachable, start: started });
+    // Silence is not the step's failure: it resolves (no log) and reads again later.
+    await expect(loadWidgetConfig(bus, { whenReachable, start: started })).resolves.toBeUndefined();
     expect(toasts).not.toHaveBeenCalled();
     expect(started).not.toHaveBeenCalled();
     offline = false;

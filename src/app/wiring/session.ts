@@ -58,6 +58,9 @@ export const appSessionMachine = sessionMachine.provide({
       // The previous student's server reads must not show to the next one on this device.
       withQueryClient((client) => client.clear());
     },
+    // The post-login setup rejected (a step failed after all ran): for developers only, like a
+    // failed startup step (spec §8); the student stays signed in and sees only what the step showed.
+    logSetupFailure: (_, params: { error: unknown }) => console.error('[setup] post-login setup failed', params.error),
     navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
       navigate(safeNextRoute(params.nextRoute), { replace: true }),
     // After an account deletion /login says so ('Sua conta foi excluída.'); after a 401
@@ -74,7 +77,7 @@ export const appSessionMachine = sessionMachine.provide({
   },
 });
 
-/** One step of the post-login setup (spec §4); a rejection is logged and never blocks the others. */
+/** One step of the post-login setup (spec §4); a rejection never blocks the others. */
 export type PostLoginStep = (bus: EventBus | null) => Promise<void> | void;
 
 /**
@@ -91,7 +94,9 @@ export const POST_LOGIN_STEPS: Record<string, PostLoginStep> = {
 /**
  * Post-login setup of spec §4 (run 1 s after sign-in, and on a page load with a valid session,
  * by the session machine): runs every step of `steps` at once, each isolated
- * (`Promise.allSettled`); never rejects.
+ * (`Promise.allSettled`: a failing step never stops the others).
+ * @throws AggregateError once every step has settled, when any failed: its message names the
+ *   failed steps, its `errors` are their reasons (the session machine logs it and goes on).
  */
 export async function postLoginSetup(
   bus: EventBus | null = bootResults.eventBus,
@@ -99,11 +104,11 @@ export async function postLoginSetup(
 ): Promise<void> {
   const names = Object.keys(steps);
   const results = await Promise.allSettled(names.map(async (name) => steps[name]!(bus)));
-  results.forEach((result, i) => {
-    if (result.status === 'rejected' && import.meta.env.DEV) {
-      console.error(`[setup] post-login step "${names[i]}" failed`, result.reason);
-    }
-  });
+  const failed = names.filter((_, i) => results[i]!.status === 'rejected');
+  if (failed.length > 0) {
+    const reasons = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+    throw new AggregateError(reasons, `post-login setup: ${failed.map((name) => `"${name}"`).join(', ')} failed`);
+  }
 }
 
 /**

@@ -35,10 +35,13 @@ const isSilence = (error: unknown): boolean => {
  * (`GET /lms/settings/clarity_key`, `…/imbot_key`) into the platform settings the widget
  * loaders read, then starts the widgets after first paint.
  * - The platform answered with a failure (an error status, a malformed answer): `setup.error`
- *   with its spec §8 code (8 analytics, 7 chatbot) on the bus — the toast 'Cód: 8' / 'Cód: 7'.
+ *   with its spec §8 code (8 analytics, 7 chatbot) on the bus — the toast 'Cód: 8' / 'Cód: 7' —
+ *   and, once the other read is stored and the widgets started, the step rejects (so the
+ *   post-login setup reports it for developers; `postLoginSetup`).
  * - Silence (offline, timeout): no toast — the offline banner is the one message (docs/errors.md);
  *   the read is tried again when the platform answers (at most `WIDGET_CONFIG_RETRIES` times).
- * Never rejects and never holds the setup while waiting.
+ *   Not a failure of the step: it resolves, and never holds the setup while waiting.
+ * @throws AggregateError naming the settings the platform refused (`errors`: their failures).
  */
 export async function loadWidgetConfig(
   bus: EventBus | null = bootResults.eventBus,
@@ -51,12 +54,16 @@ export async function loadWidgetConfig(
     ((keys) => void import('../../services/widgets/start').then(({ startWidgets }) => startWidgets(keys, bus)));
   const retries = deps.retries ?? WIDGET_CONFIG_RETRIES;
   let silent = false;
+  const refused: { key: string; error: unknown }[] = [];
   const load = async (key: string, code: 7 | 8): Promise<Record<string, string | null> | undefined> => {
     try {
       return await read([key]);
     } catch (error) {
       if (isSilence(error)) silent = true;
-      else bus?.emit('setup.error', { code });
+      else {
+        refused.push({ key, error });
+        bus?.emit('setup.error', { code });
+      }
       return undefined;
     }
   };
@@ -67,6 +74,15 @@ export async function loadWidgetConfig(
   // is logged and reported, never shown. A key that could not be read loads nothing.
   if (clarity || chatbot) start({ clarityKey: clarity?.clarity_key, chatbotKey: chatbot?.imbot_key });
   if (silent && retries > 0) {
-    void whenReachable().then(() => loadWidgetConfig(bus, { ...deps, retries: retries - 1 }));
+    // Later, outside the setup: a refusal then has shown its toast; developers get the log.
+    void whenReachable()
+      .then(() => loadWidgetConfig(bus, { ...deps, retries: retries - 1 }))
+      .catch((error: unknown) => console.error('[setup] widget settings read again failed', error));
+  }
+  if (refused.length > 0) {
+    throw new AggregateError(
+      refused.map((r) => r.error),
+      `widget settings not read: ${refused.map((r) => r.key).join(', ')}`,
+    );
   }
 }
