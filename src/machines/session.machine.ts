@@ -119,7 +119,6 @@ export const sessionMachine = setup({
     hasToken: ({ context }) => context.hasToken,
     cameFromLogin: ({ context }) => context.fromLogin,
     userGone: ({ event }) => isUserGone((event as { error?: unknown }).error),
-    hasKnownUser: ({ context }) => context.user !== null,
     userStale: ({ context }) => context.userStale,
   },
   delays: {

@@ -23,6 +23,10 @@ function start(
   impl: {
     stored?: OutboxEntry[];
     deliver?: (e: OutboxEntry) => Promise<void>;
+    /** Replaces the read of the stored writes (default: `stored`, filtered by student). */
+    load?: (userId: number) => Promise<OutboxEntry[]>;
+    /** Replaces marking a refused write in the store (default: resolves). */
+    reject?: (e: OutboxEntry, error: unknown) => Promise<void>;
   } = {},
 ) {
   const delivered: string[] = [];
@@ -30,8 +34,12 @@ function start(
     await (impl.deliver ?? (async () => {}))(e);
     delivered.push(e.id);
   });
-  const rejected = vi.fn(async (_e: OutboxEntry, _error: unknown) => {});
-  const loads = vi.fn(async (userId: number) => (impl.stored ?? []).filter((e) => e.userId === userId));
+  const rejected = vi.fn(async (e: OutboxEntry, error: unknown) => {
+    await (impl.reject ?? (async () => {}))(e, error);
+  });
+  const loads = vi.fn(async (userId: number) =>
+    impl.load ? impl.load(userId) : (impl.stored ?? []).filter((e) => e.userId === userId),
+  );
   const clock = new SimulatedClock();
   const actor = createActor(
     outboxMachine.provide({
@@ -218,5 +226,171 @@ describe('outbox machine (DESIGN.md §2: writes that must not be lost)', () => {
       30000,
       OUTBOX_MAX_DELAY_MS,
     ]);
+  });
+});
+
+/** A promise settled from the test (a request still in flight). */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * What the outbox status shows (pending count, 'Enviando…', 'Aguardando conexão'), each write
+ * delivered exactly once, and the backoff of DESIGN.md §2 written as literals (1 s, 2 s, 4 s, 8 s
+ * … ≤ 30 s), never read from the machine (issue 21: these kill the mutants the first tests missed).
+ */
+describe('outbox machine against the backoff and the status the student sees', () => {
+  it('retries the same write after 1 s, then 2 s, then 4 s, then 8 s, and delivers it once when it goes through', async () => {
+    let offline = true;
+    const { actor, clock, deliver, delivered } = start({
+      deliver: async () => {
+        if (offline) throw new NetworkError();
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(1);
+    // Each wait is one step: the try before it has failed before the clock moves on.
+    for (const [wait, tries] of [
+      [1000, 2],
+      [2000, 3],
+      [4000, 4],
+    ] as const) {
+      clock.increment(wait - 1);
+      await flush();
+      expect(deliver).toHaveBeenCalledTimes(tries - 1);
+      expect(tags(actor)).toEqual(['retrying']);
+      clock.increment(1);
+      await flush();
+      expect(deliver).toHaveBeenCalledTimes(tries);
+    }
+    offline = false;
+    clock.increment(7999);
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(4);
+    clock.increment(1);
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(5);
+    expect(delivered).toEqual(['a']);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
+  it('writes added while the stored ones load are sent after them, each exactly once ("Enviando…" meanwhile)', async () => {
+    const load = deferred<OutboxEntry[]>();
+    const { actor, deliver, delivered, loads } = start({ load: () => load.promise });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(loads).toHaveBeenCalledWith(1);
+    expect(tags(actor)).toEqual(['sending']);
+    // 'a' was stored and is announced again; 'c' is new.
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    actor.send({ type: 'outbox.added', entry: entry('c') });
+    expect(actor.getSnapshot().context.queue).toHaveLength(2);
+    load.resolve([entry('a'), entry('b')]);
+    await flush();
+    expect(delivered).toEqual(['a', 'b', 'c']);
+    expect(deliver).toHaveBeenCalledTimes(3);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
+  it('when the stored writes cannot be read, the writes added meanwhile are still sent', async () => {
+    const load = deferred<OutboxEntry[]>();
+    const { actor, delivered } = start({ load: () => load.promise });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('c') });
+    load.reject(new Error('IndexedDB unavailable'));
+    await flush();
+    expect(delivered).toEqual(['c']);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
+  it('says "Enviando…" while a write is in flight; a later write waits behind it in the pending count', async () => {
+    const inFlight = deferred<void>();
+    const { actor, deliver, delivered } = start({
+      deliver: (e) => (e.id === 'a' ? inFlight.promise : Promise.resolve()),
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    await flush();
+    expect(tags(actor)).toEqual(['sending']);
+    actor.send({ type: 'outbox.added', entry: entry('b') });
+    await flush();
+    expect(actor.getSnapshot().context.queue.map((e) => e.id)).toEqual(['a', 'b']);
+    expect(deliver).toHaveBeenCalledTimes(1);
+    inFlight.resolve();
+    await flush();
+    expect(delivered).toEqual(['a', 'b']);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
+  it('once synced, ignores a write of another student: nothing is sent', async () => {
+    const { actor, deliver } = start();
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(tags(actor)).toEqual(['synced']);
+    actor.send({ type: 'outbox.added', entry: entry('x', 2) });
+    await flush();
+    expect(tags(actor)).toEqual(['synced']);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(deliver).not.toHaveBeenCalled();
+  });
+
+  it('sets a refused write aside even when marking it in the store fails; "Enviando…" meanwhile', async () => {
+    const marking = deferred<void>();
+    const { actor, delivered, rejected } = start({
+      deliver: async (e) => {
+        if (e.id === 'bad') throw new ApiError(422, { message: 'Dados inválidos.' }, '/end');
+      },
+      reject: () => marking.promise,
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('bad') });
+    actor.send({ type: 'outbox.added', entry: entry('good') });
+    await flush();
+    expect(rejected).toHaveBeenCalledTimes(1);
+    expect(rejected).toHaveBeenCalledWith(expect.objectContaining({ id: 'bad' }), expect.any(ApiError));
+    expect(tags(actor)).toEqual(['sending']);
+    marking.reject(new Error('IndexedDB unavailable'));
+    await flush();
+    expect(rejected).toHaveBeenCalledTimes(1);
+    expect(delivered).toEqual(['good']);
+    expect(actor.getSnapshot().context.rejected).toBe(1);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
+  it('sign-out empties the pending count and ignores a late write of that student; the next student loads their own', async () => {
+    const { actor, loads, deliver } = start({
+      deliver: async () => {
+        throw new NetworkError();
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    await flush();
+    expect(tags(actor)).toEqual(['retrying']);
+    actor.send({ type: 'outbox.user', userId: null });
+    expect(tags(actor)).toEqual(['signedOut']);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    actor.send({ type: 'outbox.added', entry: entry('late', 1) });
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    actor.send({ type: 'outbox.user', userId: 2 });
+    await flush();
+    expect(loads).toHaveBeenLastCalledWith(2);
+    expect(deliver).toHaveBeenCalledTimes(1);
+    expect(tags(actor)).toEqual(['synced']);
   });
 });

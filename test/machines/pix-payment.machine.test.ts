@@ -223,3 +223,54 @@ describe('pix payment machine', () => {
     expect(POLL_BACKOFF_MS.at(-1)).toBe(30_000);
   });
 });
+
+/**
+ * The waits of the payment screen written as literals (3 s, 5 s, 8 s status checks; issue 21:
+ * these kill the mutants the tests above missed), and what the dialog reads from the machine.
+ */
+describe('pix payment machine: status checks that fail or go offline, charges that arrive settled', () => {
+  it('failed status checks back off like answered ones: 3 s, then 5 s, then 8 s', async () => {
+    const { actor, advance, checkStatus } = start({ check: () => Promise.reject(new NetworkError()) });
+    await flush();
+    for (const [wait, checks] of [
+      [3000, 1],
+      [5000, 2],
+      [8000, 3],
+    ] as const) {
+      await advance(wait - 1);
+      expect(checkStatus).toHaveBeenCalledTimes(checks - 1);
+      await advance(1);
+      expect(checkStatus).toHaveBeenCalledTimes(checks);
+    }
+    expect(actor.getSnapshot().hasTag('active')).toBe(true);
+  });
+
+  it('going offline while a status check is in flight pauses polling; back online it checks at once', async () => {
+    const { actor, advance, checkStatus } = start({ check: () => new Promise<BillDetails>(() => {}) });
+    await flush();
+    await advance(3000);
+    expect(checkStatus).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'network.offline' });
+    expect(actor.getSnapshot().hasTag('offline')).toBe(true);
+    await advance(60_000);
+    expect(checkStatus).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().hasTag('active')).toBe(true);
+    actor.send({ type: 'network.online' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('offline')).toBe(false);
+    expect(checkStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('a charge that arrives paid or expired is kept (its txid) with that status', async () => {
+    const paid = start({ create: () => Promise.resolve(charge({ status: 'paid' })) });
+    await flush();
+    expect(paid.actor.getSnapshot().context.charge).toMatchObject({ txid: 'TX1', status: 'paid' });
+    const expired = start({
+      create: () => Promise.resolve(charge({ created_at: new Date(T0 - 900_000).toISOString() })),
+    });
+    await flush();
+    expect(expired.actor.getSnapshot().hasTag('expired')).toBe(true);
+    expect(expired.actor.getSnapshot().context.charge).toMatchObject({ txid: 'TX1', status: 'expired' });
+    expect(expired.actor.getSnapshot().context.remaining).toBe(0);
+  });
+});
