@@ -13,6 +13,8 @@ export default defineConfig({
   ...base,
   testDir: 'test/paths-e2e',
   testMatch: '**/*.e2e.ts',
+  // The e2e global setup, plus a temp folder for the app-update model's second build (./test/paths-e2e/global-setup.ts).
+  globalSetup: './test/paths-e2e/global-setup.ts',
   outputDir: 'test-results/paths-e2e',
   workers: 1,
   retries: 0,
