@@ -19,7 +19,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  // 59 paths took 2 min 39 s on this busy 2-core machine (docs/testing.md): room for a slower run.
+  // 59 paths took 2 min 39 s on this busy 2-core machine; the 63 with app-update (its second build
+  // included) 6 min 28 s at a far higher load (docs/testing.md): room for a slower run.
   globalTimeout: 600_000,
   expect: { timeout: 5_000 },
   reporter: [

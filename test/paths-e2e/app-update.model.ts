@@ -6,6 +6,12 @@
  *   once per run with another version (`PATHS_E2E_CACHE`, ./global-setup.ts) in this model's
  *   `beforeAll`; v3 is v2 whose service worker file changed (a deploy that changes only the worker:
  *   a third new worker without a third build).
+ * - Each path opens /login twice: the first visit installs v1's worker, the second is the student
+ *   coming back, the page controlled by it, and v2 is found within a minute of that page load.
+ *   Workbox (workbox-window 7) stops listening for new workers after the first one it takes for
+ *   another tab's — any found on a first visit after the page's own install, or more than 60 s
+ *   after the page load — so only then does a second new version (v3) reach the same tab:
+ *   `dismissed --update.available-->` (docs/testing.md).
  * - `update.available`: the next version is deployed into the served folder and the tab becomes
  *   visible again (it then asks for a new version); the step ends when the new worker is installed
  *   and waits.
