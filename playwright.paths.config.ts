@@ -13,11 +13,14 @@ export default defineConfig({
   ...base,
   testDir: 'test/paths-e2e',
   testMatch: '**/*.e2e.ts',
+  // The e2e global setup, plus a temp folder for the app-update model's second build (./test/paths-e2e/global-setup.ts).
+  globalSetup: './test/paths-e2e/global-setup.ts',
   outputDir: 'test-results/paths-e2e',
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  // 59 paths took 2 min 39 s on this busy 2-core machine (docs/testing.md): room for a slower run.
+  // 59 paths took 2 min 39 s on this busy 2-core machine; the 63 with app-update (its second build
+  // included) 6 min 28 s at a far higher load (docs/testing.md): room for a slower run.
   globalTimeout: 600_000,
   expect: { timeout: 5_000 },
   reporter: [

@@ -10,13 +10,12 @@
  * - A tab of v1 without a service worker (blocked, or evicted by the browser) whose chunks are
  *   gone after the deploy reloads into v2 when it needs one, instead of a blank screen.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
-import { E2E_BUILD_ENV } from './support/global-setup';
+import { buildApp, deploy as deployInto, entryOf, entryScript } from './support/deploy';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,22 +24,10 @@ let site: string;
 let server: ReferenceServer;
 
 /** Builds the app with `APP_VERSION=version` into `<root>/<name>`. */
-function build(name: string, version: string): string {
-  const outDir = join(root, name);
-  const result = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
-    { stdio: 'inherit', env: { ...process.env, ...E2E_BUILD_ENV, APP_VERSION: version } },
-  );
-  if (result.status !== 0) throw new Error(`vite build of ${version} failed`);
-  return outDir;
-}
+const build = (name: string, version: string) => buildApp(join(root, name), version);
 
 /** Replaces everything the server serves with `build` (old hashed files are gone, as on a CDN). */
-function deploy(build: string): void {
-  rmSync(site, { recursive: true, force: true });
-  cpSync(build, site, { recursive: true });
-}
+const deploy = (build: string) => deployInto(build, site);
 
 let v1: string;
 let v2: string;
@@ -61,25 +48,6 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(() => deploy(v1));
-
-/** The entry script of an index.html (its hash names the build): in the deferred loader's data block (issue 9). */
-const entryIn = (html: string) =>
-  (
-    JSON.parse(/<script type="application\/json" id="entry-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
-      entry?: string;
-    }
-  ).entry;
-/** The entry script the document loaded (null while the page is being replaced by a reload). */
-const entryScript = (page: Page) =>
-  page
-    .evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => new URL(e.name).pathname)
-        .find((path) => path === JSON.parse(document.getElementById('entry-data')?.textContent ?? '{}').entry),
-    )
-    .catch(() => null);
-const entryOf = (build: string) => entryIn(readFileSync(join(build, 'index.html'), 'utf8'));
 
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });

@@ -51,6 +51,12 @@ export interface MachineModel<N = unknown> {
   excluded: Record<string, string>;
   /** State ids not reachable in the browser, with the reason. */
   excludedStates?: Record<string, string>;
+  /** Browser context options of this machine's paths (e.g. a real service worker). */
+  use?: { serviceWorkers?: 'allow' | 'block' };
+  /** Prepares what all of this machine's paths share (a build, a server), once per worker. */
+  beforeAll?: { timeoutMs: number; run: () => Promise<void> };
+  /** Undoes `beforeAll`. */
+  afterAll?: () => Promise<void>;
 }
 
 /** Any machine's model (their notes differ). */

@@ -45,6 +45,14 @@ const shows = (model: AnyMachineModel, driver: Driver<unknown>, states: string[]
 
 for (const model of MODELS) {
   test.describe(model.name, () => {
+    if (model.use) test.use(model.use);
+    const { beforeAll, afterAll } = model;
+    if (beforeAll)
+      test.beforeAll(async () => {
+        test.setTimeout(beforeAll.timeoutMs);
+        await beforeAll.run();
+      });
+    if (afterAll) test.afterAll(afterAll);
     for (const plan of plansOf(model)) {
       const title = `${plan.id}: ${
         plan.steps.length === 0

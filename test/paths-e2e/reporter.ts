@@ -172,7 +172,7 @@ pre{background:#f5f5f5;padding:.5rem;overflow:auto}pre.error{background:#fff0f0;
 <ul>${summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul>
 ${problems.length ? `<h2 class="fail">Problemas</h2><ul>${problems.map((p) => `<li class="fail">${esc(p)}</li>`).join('')}</ul>` : ''}
 ${sections.join('\n')}
-<h2>Máquinas ainda não reproduzidas no navegador</h2><ul>${notYet}</ul>
+${notYet ? `<h2>Máquinas ainda não reproduzidas no navegador</h2><ul>${notYet}</ul>` : ''}
 </body></html>\n`,
     );
     console.log('\nGenerated paths in the browser (test-results/paths/index.html):');

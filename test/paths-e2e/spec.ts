@@ -76,3 +76,19 @@ export const SESSION = {
 /** §9 "Session token: cookie named token", §3 "User (cached in cookie 'user')". */
 export const TOKEN_COOKIE = 'token';
 export const USER_COOKIE = 'user';
+
+/**
+ * docs/offline.md "Updates": the 'Nova versão disponível' notice (src/i18n/pt-BR.json `pwa.update.*`,
+ * the product's wording); 'Depois' asks again after 30 minutes.
+ */
+export const APP_UPDATE = {
+  notice: 'Nova versão disponível',
+  text: 'Atualize para usar a versão mais recente do Portal do Aluno.',
+  accept: 'Atualizar agora',
+  busy: 'Atualizando…',
+  dismiss: 'Depois',
+  failed: 'Não foi possível atualizar agora. Tente de novo.',
+  /** The login screen's version marker (`login.version.text`). */
+  version: (version: string) => `Versão ${version}`,
+  remindMs: 30 * 60_000,
+} as const;
