@@ -11,7 +11,7 @@ import { sessionMachine, POST_LOGIN_DELAY_MS } from '../../src/machines/session.
 import { platformMachine } from '../../src/machines/platform.machine';
 import { sessionPingMachine } from '../../src/machines/session-ping.machine';
 import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
-import { appSessionPingMachine, followLgpdConsent, followSessionPing, postLoginSetup } from '../../src/app/wiring';
+import { provideSessionPing, followLgpdConsent, followSessionPing, postLoginSetup } from '../../src/app/wiring';
 import { SESSION_PING_MS } from '../../src/services/config';
 import { createEventBus } from '../../src/services/events/bus';
 import type { Platform, User } from '../../src/services/contract';
@@ -79,7 +79,7 @@ describe('postLoginSetup', () => {
 describe('followSessionPing', () => {
   it('the app pings every 300 000 ms unless VITE_SESSION_PING_MS is set at build time', () => {
     expect(SESSION_PING_MS).toBe(300_000);
-    expect(appSessionPingMachine.implementations.delays.pingInterval).toBe(300_000);
+    expect(provideSessionPing().implementations.delays.pingInterval).toBe(300_000);
   });
 
   it('a shortened interval by configuration (VITE_SESSION_PING_MS=2000) paces the app’s ping; the constant stays', async () => {
@@ -91,7 +91,7 @@ describe('followSessionPing', () => {
       expect(machines.SESSION_PING_INTERVAL_MS).toBe(300_000);
       const ping = vi.fn(async () => {});
       const clock = new SimulatedClock();
-      const actor = createActor(wiring.appSessionPingMachine.provide({ actors: { ping: fromPromise(() => ping()) } }), {
+      const actor = createActor(wiring.provideSessionPing().provide({ actors: { ping: fromPromise(() => ping()) } }), {
         clock,
       }).start();
       actor.send({ type: 'ping.platform', throttle: true });
