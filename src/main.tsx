@@ -8,15 +8,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createActor, toPromise } from 'xstate';
 import { App, preloadRoute } from './app/app-root';
 import {
-  appErrorScreenMachine,
+  provideErrorScreen,
   followErrorStoreReachability,
-  appSessionMachine,
-  appAccessibilityMachine,
+  provideSession,
+  provideAccessibility,
   followStudentSettings,
   followLgpdConsent,
   followSessionPing,
   followReachability,
-  appSessionPingMachine,
+  provideSessionPing,
   provideLgpdConsent,
   provideBoot,
   providePlatform,
@@ -65,7 +65,7 @@ function prefetchReads(path: string, search: string): void {
 void toPromise(boot).then(async (outcome) => {
   if (outcome.kind !== 'mounted') return;
   await yieldToBrowser();
-  const session = createActor(appSessionMachine, {
+  const session = createActor(provideSession(), {
     input: { hasToken: getToken() !== null, cachedUser: readCachedUser(), lastKnownUser: readLastKnownUser() },
   });
   expire = () => session.send({ type: 'session.expired' });
@@ -79,7 +79,7 @@ void toPromise(boot).then(async (outcome) => {
   warmUpIntl(bootResults.translations?.locale ?? 'pt-BR');
   await yieldToBrowser();
   // The global error store (spec §3); an unreachable platform pauses its countdown.
-  const errorStore = createActor(appErrorScreenMachine, { input: {} }).start();
+  const errorStore = createActor(provideErrorScreen(), { input: {} }).start();
   followErrorStoreReachability(errorStore);
   // The brand of this site host (spec §1); 404/500 on the lookup → error screen (spec §4).
   const platform = createActor(
@@ -90,7 +90,7 @@ void toPromise(boot).then(async (outcome) => {
   ).start();
   await yieldToBrowser();
   // Session ping (spec §9) while signed in on a platform with enforce_session_throttle.
-  followSessionPing(session, platform, createActor(appSessionPingMachine).start());
+  followSessionPing(session, platform, createActor(provideSessionPing()).start());
   // LGPD acceptance prompt (spec §4): 1 s after arriving on / without acceptance.
   const lgpd = createActor(
     provideLgpdConsent(bootResults.eventBus, () => session.send({ type: 'user.refresh' })),
@@ -98,7 +98,7 @@ void toPromise(boot).then(async (outcome) => {
   followLgpdConsent(session, lgpd);
   // Accessibility settings (spec §3) of whoever uses the app; applied before the first render.
   const cachedUserId = readLastKnownUser()?.id ?? null;
-  const accessibility = createActor(appAccessibilityMachine, {
+  const accessibility = createActor(provideAccessibility(), {
     input: { userId: cachedUserId, settings: readSettings(cachedUserId) },
   }).start();
   followStudentSettings(session, accessibility);

@@ -87,7 +87,37 @@ export function signedInGroup(root: string, vendor: RegExp) {
   };
 }
 
-/** The Vite plugin (build only): sets rolldown's `advancedChunks` groups (`vendor`, `clients`, `signed-in`). */
+/**
+ * The `machines` group's name function: the state machines the entry starts with (reachable by
+ * static imports from `src/main.tsx`) go to one `machines` chunk. Building a machine is work done
+ * when its module is evaluated (XState resolves every state and transition in `createMachine`);
+ * in a chunk of its own, the entry's loader (src/app/entry-loader.js) evaluates it in a task of
+ * its own, between the libraries and the entry, instead of inside the entry's one long task
+ * (TBT, docs/performance.md). Machines only lazy screens use stay with those screens.
+ * @param root the project root (absolute).
+ */
+export function startupMachinesGroup(root: string) {
+  let members: Set<string> | null = null;
+  const main = `${root.replace(/[\\/]$/, '')}/src/main.tsx`;
+  return (id: string, ctx: ModuleGraph): string | null => {
+    if (!members) {
+      const seen = new Set<string>();
+      const todo = [main];
+      while (todo.length) {
+        const next = todo.pop()!;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        for (const imported of ctx.getModuleInfo(next)?.importedIds ?? []) todo.push(imported);
+      }
+      members = new Set([...seen].filter((m) => STARTUP_MACHINE.test(m)));
+    }
+    return members.has(id) ? 'machines' : null;
+  };
+}
+
+const STARTUP_MACHINE = /[\\/]src[\\/]machines[\\/][^\\/]+\.machine\.ts$/;
+
+/** The Vite plugin (build only): sets rolldown's `advancedChunks` groups (`vendor`, `clients`, `machines`, `signed-in`). */
 export function vendorChunk(): Plugin {
   const test = new RegExp(`node_modules[\\\\/](${STARTUP_LIBRARIES.map(escape).join('|')})[\\\\/]`);
   return {
@@ -101,6 +131,10 @@ export function vendorChunk(): Plugin {
               groups: [
                 { name: 'vendor', test },
                 { name: 'clients', test: STARTUP_MODULES },
+                {
+                  name: startupMachinesGroup(resolve(config.root ?? process.cwd())),
+                  debugName: 'machines',
+                },
                 {
                   name: signedInGroup(resolve(config.root ?? process.cwd()), test),
                   debugName: 'signed-in',

@@ -12,8 +12,8 @@ import { platformMachine } from '../../src/machines/platform.machine';
 import { sessionPingMachine } from '../../src/machines/session-ping.machine';
 import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
 import {
-  appSessionMachine,
-  appSessionPingMachine,
+  provideSession,
+  provideSessionPing,
   followLgpdConsent,
   followSessionPing,
   postLoginSetup,
@@ -111,7 +111,7 @@ describe('postLoginSetup', () => {
       const failure = new AggregateError([new Error('x')], 'post-login setup: "widgetConfig" failed');
       const clock = new SimulatedClock();
       const actor = createActor(
-        appSessionMachine.provide({
+        provideSession().provide({
           actors: {
             fetchUser: fromPromise(async () => demoUser),
             postLoginSetup: fromPromise<void, { user: User }>(() => Promise.reject(failure)),
@@ -133,7 +133,7 @@ describe('postLoginSetup', () => {
 describe('followSessionPing', () => {
   it('the app pings every 300 000 ms unless VITE_SESSION_PING_MS is set at build time', () => {
     expect(SESSION_PING_MS).toBe(300_000);
-    expect(appSessionPingMachine.implementations.delays.pingInterval).toBe(300_000);
+    expect(provideSessionPing().implementations.delays.pingInterval).toBe(300_000);
   });
 
   it('a shortened interval by configuration (VITE_SESSION_PING_MS=2000) paces the app’s ping; the constant stays', async () => {
@@ -145,7 +145,7 @@ describe('followSessionPing', () => {
       expect(machines.SESSION_PING_INTERVAL_MS).toBe(300_000);
       const ping = vi.fn(async () => {});
       const clock = new SimulatedClock();
-      const actor = createActor(wiring.appSessionPingMachine.provide({ actors: { ping: fromPromise(() => ping()) } }), {
+      const actor = createActor(wiring.provideSessionPing().provide({ actors: { ping: fromPromise(() => ping()) } }), {
         clock,
       }).start();
       actor.send({ type: 'ping.platform', throttle: true });

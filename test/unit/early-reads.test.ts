@@ -108,6 +108,27 @@ describe('the HTTP client and an early read', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('asks the platform itself when the early request has not answered within the 30 s timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      window.__earlyRead = {
+        url: coursesUrl(),
+        token: 'tok-1',
+        at: Date.now(),
+        response: new Promise<Response | null>(() => {}),
+      };
+      fetchMock.mockClear();
+      const read = getCourses(coursesApiQuery(parseCoursesQuery('')));
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(fetchMock).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await read;
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('gives a 401 early answer to the client’s rules like any answer', async () => {
     window.__earlyRead = {
       url: coursesUrl(),

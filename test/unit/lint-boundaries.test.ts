@@ -17,7 +17,7 @@ async function ruleIdsOf(code: string, filePath: string): Promise<string[]> {
 describe('lint boundaries', () => {
   it('refuses a view that imports the composition root (the wiring)', async () => {
     const ids = await ruleIdsOf(
-      "import { appSessionMachine } from '../../app/wiring';\nexport const machine = appSessionMachine;\n",
+      "import { provideSession } from '../../app/wiring';\nexport const machine = provideSession();\n",
       'src/views/x/y.tsx',
     );
     expect(ids).toContain('import-x/no-restricted-paths');

@@ -71,6 +71,27 @@ describe('saved reads of one student', () => {
     expect(await saved(41)).toBeUndefined(); // discarded, not kept for later
   });
 
+  it('an answer the platform gave before the restore stays fresh: only restored reads are read again', async () => {
+    const earlier = new QueryClient();
+    const cache = openStudentQueryCache(earlier, 45, 'build-1');
+    await cache.restore();
+    cache.subscribe();
+    earlier.setQueryData(['dashboard'], { courses: 2 });
+    earlier.setQueryData(['course', 1], { id: 1, name: 'Introdução à Informática' });
+    await vi.waitFor(async () => expect(await saved(45)).toContain('Introdução à Informática'), { timeout: 3000 });
+    cache.close();
+    await wait(5);
+
+    // The next page load: the dashboard's early read answers before the saved reads are opened.
+    const afterReload = new QueryClient();
+    afterReload.setQueryData(['dashboard'], { courses: 3 });
+    await wait(5);
+    await openStudentQueryCache(afterReload, 45, 'build-1').restore();
+    expect(afterReload.getQueryData(['dashboard'])).toEqual({ courses: 3 });
+    expect(afterReload.getQueryState(['dashboard'])?.isInvalidated).toBe(false);
+    expect(afterReload.getQueryState(['course', 1])?.isInvalidated).toBe(true);
+  });
+
   it('nothing is written once closed, and forget() deletes what was saved', async () => {
     const client = new QueryClient();
     const cache = openStudentQueryCache(client, 42, 'b');

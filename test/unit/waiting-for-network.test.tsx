@@ -12,7 +12,7 @@ import { IntlProvider } from 'react-intl';
 import { createActor, fromPromise } from 'xstate';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
-import { appSessionMachine } from '../../src/app/wiring';
+import { provideSession } from '../../src/app/wiring';
 import { NetworkError } from '../../src/services/http/errors';
 import { getToken, setToken } from '../../src/services/storage/token';
 import { readLastKnownUser, writeCachedUser } from '../../src/services/storage/user-cache';
@@ -30,7 +30,7 @@ async function renderWaiting(locale = 'pt-BR', messages: Record<string, string> 
   const revokeToken = vi.fn(async () => {});
   const fetchUser = vi.fn(() => Promise.reject(new NetworkError()));
   const session = createActor(
-    appSessionMachine.provide({
+    provideSession().provide({
       actors: {
         fetchUser: fromPromise<User>(fetchUser),
         revokeToken: fromPromise(revokeToken),

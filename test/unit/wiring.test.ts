@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { appSessionMachine } from '../../src/app/wiring';
+import { provideSession } from '../../src/app/wiring';
 import { appQueryClient } from '../../src/app/query/client';
 import { getToken, setToken } from '../../src/services/storage/token';
 import { readCachedUser, readLastKnownUser, writeCachedUser } from '../../src/services/storage/user-cache';
@@ -16,7 +16,7 @@ describe('session wiring', () => {
     writeCachedUser(demoUser);
     appQueryClient.setQueryData(['courses', { page: 1 }], { data: ['curso do aluno anterior'] });
     window.history.replaceState(null, '', '/courses');
-    const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();
+    const session = createActor(provideSession(), { input: { hasToken: true, cachedUser: demoUser } }).start();
     expect(session.getSnapshot().hasTag('authenticated')).toBe(true);
 
     session.send({ type: 'session.expired' });
@@ -37,7 +37,7 @@ describe('401 from several calls at once (spec §8)', () => {
     setToken('tok-many');
     window.history.replaceState(null, '', '/courses');
     const replace = vi.spyOn(window.history, 'replaceState');
-    const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();
+    const session = createActor(provideSession(), { input: { hasToken: true, cachedUser: demoUser } }).start();
     for (let i = 0; i < 3; i++) session.send({ type: 'session.expired' });
     const toLogin = replace.mock.calls.filter((call) => String(call[2]).startsWith('/login'));
     expect(toLogin).toHaveLength(1);
@@ -54,7 +54,7 @@ describe('outbox wiring', () => {
     const { createAppOutbox, followStudent } = await import('../../src/app/wiring/learning');
     const { memoryOutboxStore } = await import('../../src/services/storage/outbox-store');
     setToken('tok-abc');
-    const session = createActor(appSessionMachine, { input: { hasToken: true, cachedUser: demoUser } }).start();
+    const session = createActor(provideSession(), { input: { hasToken: true, cachedUser: demoUser } }).start();
     const outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
     const stop = followStudent(session, outbox);
     expect(outbox.actor.getSnapshot().context.userId).toBe(demoUser.id);

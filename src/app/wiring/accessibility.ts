@@ -20,21 +20,25 @@ const vlibras = () => import('../../services/widgets/vlibras');
 /**
  * Accessibility settings with their real effects (spec §3): saved per student on this device,
  * applied to `<html>` (and cached for the pre-paint script), VLibras loaded on demand.
+ * Built when called (once, by main.tsx), not at import: building a machine is
+ * work (XState resolves every state and transition), kept out of the entry's evaluation (TBT,
+ * docs/performance.md).
  */
-export const appAccessibilityMachine = accessibilityMachine.provide({
-  actors: { loadLibras: fromPromise(async () => (await vlibras()).loadVLibras()) },
-  actions: {
-    persist: (_, params: { userId: number | null; settings: AccessibilitySettings }) =>
-      writeSettings(params.userId, params.settings),
-    apply: (_, params: { settings: AccessibilitySettings }) => {
-      const presentation = presentationOf(params.settings);
-      applyPresentation(presentation);
-      writePrepaint('settings', presentation);
+export const provideAccessibility = () =>
+  accessibilityMachine.provide({
+    actors: { loadLibras: fromPromise(async () => (await vlibras()).loadVLibras()) },
+    actions: {
+      persist: (_, params: { userId: number | null; settings: AccessibilitySettings }) =>
+        writeSettings(params.userId, params.settings),
+      apply: (_, params: { settings: AccessibilitySettings }) => {
+        const presentation = presentationOf(params.settings);
+        applyPresentation(presentation);
+        writePrepaint('settings', presentation);
+      },
+      showLibras: () => void vlibras().then((m) => m.setVLibrasVisible(true)),
+      hideLibras: () => void vlibras().then((m) => m.setVLibrasVisible(false)),
     },
-    showLibras: () => void vlibras().then((m) => m.setVLibrasVisible(true)),
-    hideLibras: () => void vlibras().then((m) => m.setVLibrasVisible(false)),
-  },
-});
+  });
 
 /**
  * Keeps the settings on the student who uses the app: when the signed-in student changes

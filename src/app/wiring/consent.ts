@@ -20,15 +20,19 @@ const writeEffects = () => import('../../services/api/keys/write-effects');
 /**
  * The session ping (spec §7, §9) with the real v2 `POST /user-session/log` and the configured
  * interval (`SESSION_PING_MS`: 300 000 ms unless `VITE_SESSION_PING_MS` shortens it).
+ * Built when called (once, by main.tsx), not at import: building a machine is
+ * work (XState resolves every state and transition), kept out of the entry's evaluation (TBT,
+ * docs/performance.md).
  */
-export const appSessionPingMachine = sessionPingMachine.provide({
-  actors: {
-    ping: fromPromise<void>(async () => {
-      await (await consentApi()).postUserSessionLog();
-    }),
-  },
-  delays: { pingInterval: SESSION_PING_MS },
-});
+export const provideSessionPing = () =>
+  sessionPingMachine.provide({
+    actors: {
+      ping: fromPromise<void>(async () => {
+        await (await consentApi()).postUserSessionLog();
+      }),
+    },
+    delays: { pingInterval: SESSION_PING_MS },
+  });
 
 /**
  * Keeps the ping on the facts it needs: `ping.session` (signed in and the post-login setup

@@ -8,10 +8,15 @@ import type { ActorRefFrom } from 'xstate';
 import { ApiError } from '../../services/http/errors';
 import { followReachabilityChanges, type ReachabilitySource } from './shared-facts';
 
-/** Error store + error screen (spec §2, §3, §8) with the real full-page reload. */
-export const appErrorScreenMachine = errorScreenMachine.provide({
-  actions: { reloadPage: () => location.reload() },
-});
+/**
+ * Error store + error screen (spec §2, §3, §8) with the real full-page reload. Built when called
+ * (once, by main.tsx), not at import: building a machine is work (XState resolves every state and
+ * transition), kept out of the entry's evaluation (TBT, docs/performance.md).
+ */
+export const provideErrorScreen = () =>
+  errorScreenMachine.provide({
+    actions: { reloadPage: () => location.reload() },
+  });
 
 /**
  * What the error store keeps of any thrown value (spec §3: an HTTP error whose response has

@@ -7,10 +7,10 @@
  * `./payments` (the Pix payment, with the finances screen's dialog).
  */
 export { provideBoot } from './boot';
-export { appErrorScreenMachine, followErrorStoreReachability, toStoredError } from './error-screen';
+export { provideErrorScreen, followErrorStoreReachability, toStoredError } from './error-screen';
 export { providePlatform } from './platform';
 export {
-  appSessionMachine,
+  provideSession,
   onBeforeSignOut,
   followReachability,
   postLoginSetup,
@@ -18,9 +18,9 @@ export {
   type PostLoginStep,
 } from './session';
 export { loadWidgetConfig, WIDGET_CONFIG_RETRIES, type WidgetConfigDeps } from './widgets';
-export { appAccessibilityMachine, followStudentSettings } from './accessibility';
+export { provideAccessibility, followStudentSettings } from './accessibility';
 export {
-  appSessionPingMachine,
+  provideSessionPing,
   followSessionPing,
   provideLgpdConsent,
   followLgpdConsent,

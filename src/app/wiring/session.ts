@@ -33,49 +33,55 @@ export function onBeforeSignOut(step: () => Promise<void>): () => void {
   return () => beforeSignOutSteps.delete(step);
 }
 
-/** Session machine with the real auth calls and storage (spec §4 Auth). */
-export const appSessionMachine = sessionMachine.provide({
-  actors: {
-    login: fromPromise(async ({ input }: { input: { username: string; password: string; scope: CountryCode } }) => {
-      const { access_token } = await postAuthToken(input);
-      return { access_token };
-    }),
-    fetchUser: fromPromise(() => getUsersSelf()),
-    // What must happen while the token still works (the outbox flushed, docs/offline.md), then revoke.
-    revokeToken: fromPromise(async () => {
-      await Promise.allSettled([...beforeSignOutSteps].map((step) => step()));
-      await (await import('../../services/api/auth')).postAuthLogout();
-    }),
-    postLoginSetup: fromPromise<void, { user: User }>(() => postLoginSetup()),
-  },
-  actions: {
-    storeToken: (_, params: { token: string }) => setToken(params.token),
-    storeUser: (_, params: { user: User }) => writeCachedUser(params.user),
-    clearAuth: () => {
-      clearToken();
-      clearCachedUser();
-      clearPlatformSettings();
-      // The previous student's server reads must not show to the next one on this device.
-      withQueryClient((client) => client.clear());
+/**
+ * Session machine with the real auth calls and storage (spec §4 Auth). Built when called (once,
+ * by main.tsx), not at import: building a machine is work (XState resolves every state and
+ * transition), kept out of the entry's evaluation (TBT, docs/performance.md).
+ */
+export const provideSession = () =>
+  sessionMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input }: { input: { username: string; password: string; scope: CountryCode } }) => {
+        const { access_token } = await postAuthToken(input);
+        return { access_token };
+      }),
+      fetchUser: fromPromise(() => getUsersSelf()),
+      // What must happen while the token still works (the outbox flushed, docs/offline.md), then revoke.
+      revokeToken: fromPromise(async () => {
+        await Promise.allSettled([...beforeSignOutSteps].map((step) => step()));
+        await (await import('../../services/api/auth')).postAuthLogout();
+      }),
+      postLoginSetup: fromPromise<void, { user: User }>(() => postLoginSetup()),
     },
-    // The post-login setup rejected (a step failed after all ran): for developers only, like a
-    // failed startup step (spec §8); the student stays signed in and sees only what the step showed.
-    logSetupFailure: (_, params: { error: unknown }) => console.error('[setup] post-login setup failed', params.error),
-    navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
-      navigate(safeNextRoute(params.nextRoute), { replace: true }),
-    // After an account deletion /login says so ('Sua conta foi excluída.'); after a 401
-    // it says the session expired and keeps the page (hash included) to come back to.
-    navigateToLogin: (_, params: { reason: LogoutReason | null }) =>
-      navigate(
-        params.reason === 'accountDeleted'
-          ? `/login?${ACCOUNT_DELETED_QUERY}`
-          : params.reason === 'expired'
-            ? expiredLoginPath(`${location.pathname}${location.search}${location.hash}`)
-            : '/login',
-        { replace: true },
-      ),
-  },
-});
+    actions: {
+      storeToken: (_, params: { token: string }) => setToken(params.token),
+      storeUser: (_, params: { user: User }) => writeCachedUser(params.user),
+      clearAuth: () => {
+        clearToken();
+        clearCachedUser();
+        clearPlatformSettings();
+        // The previous student's server reads must not show to the next one on this device.
+        withQueryClient((client) => client.clear());
+      },
+      // The post-login setup rejected (a step failed after all ran): for developers only, like a
+      // failed startup step (spec §8); the student stays signed in and sees only what the step showed.
+      logSetupFailure: (_, params: { error: unknown }) =>
+        console.error('[setup] post-login setup failed', params.error),
+      navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
+        navigate(safeNextRoute(params.nextRoute), { replace: true }),
+      // After an account deletion /login says so ('Sua conta foi excluída.'); after a 401
+      // it says the session expired and keeps the page (hash included) to come back to.
+      navigateToLogin: (_, params: { reason: LogoutReason | null }) =>
+        navigate(
+          params.reason === 'accountDeleted'
+            ? `/login?${ACCOUNT_DELETED_QUERY}`
+            : params.reason === 'expired'
+              ? expiredLoginPath(`${location.pathname}${location.search}${location.hash}`)
+              : '/login',
+          { replace: true },
+        ),
+    },
+  });
 
 /** One step of the post-login setup (spec §4); a rejection never blocks the others. */
 export type PostLoginStep = (bus: EventBus | null) => Promise<void> | void;

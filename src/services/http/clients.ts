@@ -17,7 +17,7 @@
  * A 401 from main v1/v2 outside /login, /requestResetPassword and /resetPassword
  * calls the handler registered with `onUnauthorized` (spec §8: logout → /login).
  */
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { isHTTPError, isTimeoutError, type KyInstance } from 'ky';
 import type * as v from 'valibot';
 import { ContractError, parseResponse } from '../contract/core';
 import type { ApiBase } from '../contract/bases';
@@ -71,6 +71,22 @@ const TIMEOUT_OF: Record<ApiBase, number> = {
 
 const isMainApi = (base: ApiBase): boolean => base === 'mainV1' || base === 'mainV2';
 
+/** `answer`, or null when it has not settled within `ms`. */
+const withinTimeout = (answer: Promise<Response | null>, ms: number): Promise<Response | null> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    answer.then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+    );
+  });
+
 /**
  * Builds the ky instance of one API base.
  * @param base which API of spec §7.
@@ -79,7 +95,7 @@ const isMainApi = (base: ApiBase): boolean => base === 'mainV1' || base === 'mai
 export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstance {
   return ky.create({
     // Absolute, so that Request objects parse it in every runtime (same-origin default).
-    prefix: typeof location === 'undefined' ? apiBaseUrls[base] : new URL(apiBaseUrls[base], location.href).href,
+    prefixUrl: typeof location === 'undefined' ? apiBaseUrls[base] : new URL(apiBaseUrls[base], location.href).href,
     timeout: TIMEOUT_OF[base],
     // Reads are retried by ky on network errors and 5xx; writes are retried by
     // their lifecycle machines (with Idempotency-Key), never twice by two layers.
@@ -87,7 +103,7 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     hooks: {
       beforeRequest: [
-        ({ request }) => {
+        (request) => {
           const token = getToken();
           for (const [name, value] of Object.entries(AUTH_HEADERS[base](token))) {
             // A call's own auth header (`RequestOptions.authToken`, e.g. the ERP token) wins.
@@ -95,15 +111,17 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
           }
           // The route's first read, asked for by the inline loader with the HTML (./early-reads.ts):
           // its answer stands for this request; without one (failed, none) the request is sent.
+          // ky's timeout covers the fetch, not this hook: the early answer gets the base's timeout
+          // too, after which the request is sent as usual.
           if (isMainApi(base) && request.method === 'GET') {
             const early = takeEarlyRead(request.url, token);
-            if (early) return early.then((response) => response ?? undefined);
+            if (early) return withinTimeout(early, TIMEOUT_OF[base]).then((response) => response ?? undefined);
           }
           return undefined;
         },
       ],
       afterResponse: [
-        ({ response }) => {
+        (_request, _options, response) => {
           reportNetworkSuccess();
           if (
             response.status === 401 &&
@@ -184,6 +202,16 @@ const messageOf = (data: unknown, fallback: string): string =>
     ? (data as { message: string }).message
     : fallback;
 
+/** The JSON body of an error answer, or undefined when it has none (or is not JSON). */
+async function bodyOf(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Converts anything ky or fetch throws into the app's typed errors.
  * @returns ApiError (status + `data.message`), TimeoutError, NetworkError, or the error itself.
@@ -191,7 +219,7 @@ const messageOf = (data: unknown, fallback: string): string =>
 export async function toTypedError(error: unknown, timeoutMs: number): Promise<unknown> {
   if (isHTTPError(error)) {
     const status = error.response.status;
-    const message = messageOf(error.data, '');
+    const message = messageOf(await bodyOf(error.response), '');
     const retryAfterMs = parseRetryAfter(error.response.headers.get('Retry-After'));
     return new ApiError(
       status,
@@ -202,7 +230,7 @@ export async function toTypedError(error: unknown, timeoutMs: number): Promise<u
     );
   }
   if (isTimeoutError(error)) return new TimeoutError(timeoutMs);
-  if (isNetworkError(error) || (error instanceof TypeError && /fetch|network/i.test(error.message))) {
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) {
     // No answer at all: the platform is unreachable from here (services/http/connectivity.ts).
     reportNetworkFailure();
     return new NetworkError();

@@ -101,6 +101,14 @@ export function openStudentQueryCache(client: QueryClient, userId: number, buste
   return {
     restore: async () => {
       const startedAt = Date.now();
+      // What the platform already answered on this page load (e.g. the route's early read, which
+      // can land before the restore starts) is fresh: only what the restore put back is marked.
+      const answered = new Map(
+        client
+          .getQueryCache()
+          .getAll()
+          .map((q) => [q.queryHash, q.state.dataUpdatedAt]),
+      );
       try {
         await persistQueryClientRestore({ queryClient: client, persister, maxAge: OFFLINE_MAX_AGE_MS, buster });
       } catch {
@@ -111,7 +119,10 @@ export function openStudentQueryCache(client: QueryClient, userId: number, buste
       // it again from the platform as soon as it answers (progress may have changed meanwhile).
       await client.invalidateQueries({
         refetchType: 'none',
-        predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= startedAt,
+        predicate: (query) =>
+          query.state.dataUpdatedAt > 0 &&
+          query.state.dataUpdatedAt <= startedAt &&
+          answered.get(query.queryHash) !== query.state.dataUpdatedAt,
       });
     },
     subscribe: () => {
