@@ -5,7 +5,7 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createActor, toPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { App, preloadRoute } from './app/app-root';
 import {
   provideErrorScreen,
@@ -19,6 +19,7 @@ import {
   provideSessionPing,
   provideLgpdConsent,
   provideBoot,
+  runBoot,
   providePlatform,
   followStudentDeviceData,
   onBeforeSignOut,
@@ -62,7 +63,7 @@ function prefetchReads(path: string, search: string): void {
 
 // Startup in short tasks (docs/performance.md, TBT): the modules' evaluation, the ICU data, the actors, and the
 // first render (sliced by React in a transition) each run in tasks of their own.
-void toPromise(boot).then(async (outcome) => {
+void runBoot(boot).then(async (outcome) => {
   if (outcome.kind !== 'mounted') return;
   await yieldToBrowser();
   const session = createActor(provideSession(), {

@@ -13,14 +13,19 @@
  *   is not mounted. Where the target leads is the redirect allowlist's decision in the app's
  *   `redirect` (spec §4: an absolute http(s) address sends the browser there, anything else is
  *   resolved through the router — src/app/wiring/boot.ts, `bootRedirect`).
- * - Any other error → action `logError` `{ step, error }`, final state `failed` (not mounted).
+ * - Any other error: no transition takes it, so the actor stops in XState's `error` status with
+ *   that error and nothing is mounted (spec §4 "Any other thrown error is logged and the app is
+ *   not mounted"). `bootOutcome` turns that into `{ kind: 'failed', step, error }`, which the app
+ *   logs for developers only (spec §8; src/app/wiring/boot.ts `runBoot`). No step of today's app
+ *   throws such an error (each handles its failures), so the machine has no state for it: a
+ *   state no real path could reach (issue 21) — only a step's bug ends here.
  * - A step done without a redirect → the next step; after the last one → action `mount`,
  *   final state `mounted`.
  *
- * Output (`BootOutcome`): `{ kind: 'mounted' } | { kind: 'redirected', target } |
- * { kind: 'failed', step, error }`.
+ * Output: `{ kind: 'mounted' } | { kind: 'redirected', target }`; `bootOutcome` adds
+ * `{ kind: 'failed', step, error }`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, toPromise, type ActorRefFrom } from 'xstate';
 
 export { BootRedirectError } from '../services/boot/redirect-error';
 
@@ -48,8 +53,6 @@ interface BootContext {
   /** Index in `steps` of the step running (or the last one run). */
   index: number;
   target: string | null;
-  failedStep: BootStepName | null;
-  error: unknown;
 }
 
 /**
@@ -76,15 +79,10 @@ export const bootMachine = setup({
   },
   actions: {
     redirect: (_, _params: { target: string }) => {},
-    logError: (_, _params: { step: BootStepName; error: unknown }) => {},
     mount: () => {},
     rememberOutputTarget: assign({ target: ({ event }) => redirectTargetOf((event as { output?: unknown }).output) }),
     rememberErrorTarget: assign({ target: ({ event }) => redirectTargetOf((event as { error?: unknown }).error) }),
     nextStep: assign({ index: ({ context }) => context.index + 1 }),
-    rememberFailure: assign({
-      failedStep: ({ context }) => currentStep(context),
-      error: ({ event }) => (event as { error?: unknown }).error,
-    }),
   },
   guards: {
     outputRedirects: ({ event }) => redirectTargetOf((event as { output?: unknown }).output) !== null,
@@ -94,7 +92,7 @@ export const bootMachine = setup({
 }).createMachine({
   id: 'boot',
   description: 'Startup steps of spec §4, in order; mounts the app only when every step passes.',
-  context: { steps: BOOT_STEPS, index: 0, target: null, failedStep: null, error: null },
+  context: { steps: BOOT_STEPS, index: 0, target: null },
   initial: 'runningStep',
   states: {
     runningStep: {
@@ -110,10 +108,8 @@ export const bootMachine = setup({
           { guard: 'hasNextStep', target: 'runningStep', reenter: true, actions: 'nextStep' },
           { target: 'mounted' },
         ],
-        onError: [
-          { guard: 'errorRedirects', target: 'redirected', actions: 'rememberErrorTarget' },
-          { target: 'failed', actions: 'rememberFailure' },
-        ],
+        // Any other error is taken by no transition: the actor stops in its `error` status.
+        onError: { guard: 'errorRedirects', target: 'redirected', actions: 'rememberErrorTarget' },
       },
     },
     redirected: {
@@ -123,15 +119,6 @@ export const bootMachine = setup({
       tags: ['redirected'],
       entry: { type: 'redirect', params: ({ context }) => ({ target: context.target ?? '/' }) },
     },
-    failed: {
-      type: 'final',
-      description: 'A step failed; logged for developers; the app is not mounted.',
-      tags: ['failed'],
-      entry: {
-        type: 'logError',
-        params: ({ context }) => ({ step: currentStep(context), error: context.error }),
-      },
-    },
     mounted: {
       type: 'final',
       description: 'Every step passed; the app is mounted.',
@@ -140,8 +127,19 @@ export const bootMachine = setup({
     },
   },
   output: ({ context }): BootOutcome => {
-    if (context.failedStep) return { kind: 'failed', step: context.failedStep, error: context.error };
     if (context.target !== null) return { kind: 'redirected', target: context.target };
     return { kind: 'mounted' };
   },
 });
+
+/**
+ * How a started boot actor ended: its output once it reaches `mounted` or `redirected`, or
+ * `{ kind: 'failed', step, error }` when a step threw an error without a target (the actor is then
+ * in XState's `error` status; `step` is the step that was running). Never rejects.
+ */
+export function bootOutcome(actor: ActorRefFrom<typeof bootMachine>): Promise<BootOutcome> {
+  return toPromise(actor).then(
+    (output) => output,
+    (error: unknown): BootOutcome => ({ kind: 'failed', step: currentStep(actor.getSnapshot().context), error }),
+  );
+}

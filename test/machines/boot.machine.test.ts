@@ -3,15 +3,17 @@
  * written as literals: "steps run in order (authentication, HTTP client, translations, error
  * reporting, event bus). A step may request a redirect […] If a redirect is requested the app is
  * not mounted. If a step throws an error carrying a target address, the app redirects there. Any
- * other thrown error is logged and the app is not mounted. Otherwise the app mounts."
+ * other thrown error is logged and the app is not mounted. Otherwise the app mounts." (Such an
+ * error is taken by no transition: the actor stops in XState's `error` status, and `bootOutcome`
+ * says `failed` with the step; the app logs it — test/unit/boot-wiring.test.ts.)
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, toPromise } from 'xstate';
+import { createActor } from 'xstate';
 import {
   BootRedirectError,
   bootMachine,
+  bootOutcome,
   bootStepActor,
-  type BootStepName,
   type BootStepResult,
 } from '../../src/machines/boot.machine';
 
@@ -22,7 +24,7 @@ type Steps = Partial<Record<(typeof STEPS_IN_ORDER)[number], () => Promise<BootS
 
 function run(steps: Steps = {}) {
   const order: string[] = [];
-  const effects = { redirect: vi.fn(), logError: vi.fn(), mount: vi.fn() };
+  const effects = { redirect: vi.fn(), mount: vi.fn() };
   const step = (name: (typeof STEPS_IN_ORDER)[number]) => async () => {
     order.push(name);
     return steps[name] ? steps[name]() : undefined;
@@ -40,12 +42,11 @@ function run(steps: Steps = {}) {
       },
       actions: {
         redirect: (_, p: { target: string }) => effects.redirect(p.target),
-        logError: (_, p: { step: BootStepName; error: unknown }) => effects.logError(p.step, p.error),
         mount: () => effects.mount(),
       },
     }),
   ).start();
-  return { actor, order, effects, outcome: toPromise(actor) };
+  return { actor, order, effects, outcome: bootOutcome(actor) };
 }
 
 /** A step that stays pending until `release` is called. */
@@ -68,7 +69,6 @@ describe('boot machine (spec §4 Startup)', () => {
     expect(order).toEqual(['authentication', 'httpClient', 'translations', 'errorReporting', 'eventBus']);
     expect(effects.mount).toHaveBeenCalledTimes(1);
     expect(effects.redirect).not.toHaveBeenCalled();
-    expect(effects.logError).not.toHaveBeenCalled();
     expect(actor.getSnapshot().hasTag('mounted')).toBe(true);
     expect(actor.getSnapshot().hasTag('booting')).toBe(false);
   });
@@ -82,8 +82,7 @@ describe('boot machine (spec §4 Startup)', () => {
       expect(effects.redirect).toHaveBeenCalledTimes(1);
       expect(effects.redirect).toHaveBeenCalledWith('/courses');
       expect(effects.mount).not.toHaveBeenCalled();
-      expect(effects.logError).not.toHaveBeenCalled();
-      expect(actor.getSnapshot().hasTag('redirected')).toBe(true);
+        expect(actor.getSnapshot().hasTag('redirected')).toBe(true);
     },
   );
 
@@ -122,8 +121,7 @@ describe('boot machine (spec §4 Startup)', () => {
       expect(order).toEqual([...ran]);
       expect(effects.redirect).toHaveBeenCalledTimes(1);
       expect(effects.redirect).toHaveBeenCalledWith('/login');
-      expect(effects.logError).not.toHaveBeenCalled();
-      expect(effects.mount).not.toHaveBeenCalled();
+        expect(effects.mount).not.toHaveBeenCalled();
     },
   );
 
@@ -133,21 +131,21 @@ describe('boot machine (spec §4 Startup)', () => {
     });
     await expect(outcome).resolves.toEqual({ kind: 'redirected', target: 'http://status.example.com' });
     expect(effects.redirect).toHaveBeenCalledWith('http://status.example.com');
-    expect(effects.logError).not.toHaveBeenCalled();
   });
 
   it.each(STEPS_IN_ORDER.map((step, i) => [step, STEPS_IN_ORDER.slice(0, i + 1)] as const))(
-    'any other error thrown by %s is logged with the step, no later step runs, not mounted',
+    'any other error thrown by %s: failed with that step and error, no later step runs, not mounted',
     async (step, ran) => {
       const boom = new Error('boom');
       const { actor, order, effects, outcome } = run({ [step]: () => Promise.reject(boom) });
       await expect(outcome).resolves.toEqual({ kind: 'failed', step, error: boom });
       expect(order).toEqual([...ran]);
-      expect(effects.logError).toHaveBeenCalledTimes(1);
-      expect(effects.logError).toHaveBeenCalledWith(step, boom);
       expect(effects.mount).not.toHaveBeenCalled();
       expect(effects.redirect).not.toHaveBeenCalled();
-      expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+      // No state takes it: the actor stops where it was, in XState's error status.
+      expect(actor.getSnapshot().status).toBe('error');
+      expect(actor.getSnapshot().hasTag('mounted')).toBe(false);
+      expect(actor.getSnapshot().hasTag('redirected')).toBe(false);
     },
   );
 
@@ -158,18 +156,16 @@ describe('boot machine (spec §4 Startup)', () => {
     expect(first.effects.redirect).not.toHaveBeenCalled();
     const second = run({ translations: () => Promise.reject('/login') });
     await expect(second.outcome).resolves.toEqual({ kind: 'failed', step: 'translations', error: '/login' });
-    expect(second.effects.logError).toHaveBeenCalledWith('translations', '/login');
+    expect(second.effects.redirect).not.toHaveBeenCalled();
   });
 
   it('without the app’s steps, the first step fails (nothing is mounted by default)', async () => {
-    const logError = vi.fn();
-    const actor = createActor(
-      bootMachine.provide({ actions: { logError: (_, p: { step: string; error: unknown }) => logError(p) } }),
-    ).start();
-    const outcome = await toPromise(actor);
+    const mount = vi.fn();
+    const actor = createActor(bootMachine.provide({ actions: { mount } })).start();
+    const outcome = await bootOutcome(actor);
     expect(outcome).toMatchObject({ kind: 'failed', step: 'authentication' });
     expect(String((outcome as { error: unknown }).error)).toContain('boot step "authentication" not provided');
-    expect(logError).toHaveBeenCalledTimes(1);
+    expect(mount).not.toHaveBeenCalled();
   });
 });
 

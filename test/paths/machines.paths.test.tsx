@@ -153,7 +153,7 @@ function sampleEvents(eventType: string): EventObject[] {
     );
   }
   if (eventType.startsWith('xstate.error.actor.')) {
-    // The boot's `step`: any other error (→ failed) and one carrying a target (→ redirected).
+    // The boot's `step`: any other error (taken by no transition) and one carrying a target (→ redirected).
     const errors: unknown[] = bootMachine.implementations.actors[actor]
       ? [new Error('falhou'), new BootRedirectError('/login')]
       : actor === 'lookupPlatform'

@@ -2,7 +2,8 @@
  * Boot (spec §4 Startup): the boot machine with its real steps, and the allowlist every boot
  * redirect passes (DESIGN.md §5).
  */
-import { bootMachine, bootStepActor } from '../../machines/boot.machine';
+import type { ActorRefFrom } from 'xstate';
+import { bootMachine, bootOutcome, bootStepActor, type BootOutcome } from '../../machines/boot.machine';
 import {
   authenticationStep,
   errorReportingStep,
@@ -36,11 +37,20 @@ export function provideBoot(onExpired: () => void) {
       // asked for the redirect (e.g. one with access_token) leaves history, so Back does not
       // bounce through it again.
       redirect: (_, params: { target: string }) => location.replace(checkedBootRedirect(params.target)),
-      logError: (_, params: { step: string; error: unknown }) => {
-        console.error(`[boot] step "${params.step}" failed`, params.error);
-      },
     },
   });
+}
+
+/**
+ * Waits for the started boot actor to end (spec §4 Startup). A step that threw an error without
+ * a target is logged for developers only — `[boot] step "<step>" failed` with the error (spec §8:
+ * no user message) — and the app is not mounted.
+ * @returns the outcome (`mounted`, `redirected` or `failed`); never rejects.
+ */
+export async function runBoot(actor: ActorRefFrom<typeof bootMachine>): Promise<BootOutcome> {
+  const outcome = await bootOutcome(actor);
+  if (outcome.kind === 'failed') console.error(`[boot] step "${outcome.step}" failed`, outcome.error);
+  return outcome;
 }
 
 /** A boot redirect target through the allowlist; a refused one is logged and becomes `/`. */

@@ -6,7 +6,7 @@
  * `./learning` (the outbox of progress writes and the lifecycles, with the signed-in routes) and
  * `./payments` (the Pix payment, with the finances screen's dialog).
  */
-export { provideBoot } from './boot';
+export { provideBoot, runBoot } from './boot';
 export { provideErrorScreen, followErrorStoreReachability, toStoredError } from './error-screen';
 export { providePlatform } from './platform';
 export {
