@@ -132,6 +132,9 @@ describe('app update machine against the constants', () => {
     actor.send({ type: 'update.dismiss' });
     actor.send({ type: 'update.available' });
     expect(actor.getSnapshot().value).toBe('activating');
+    // The offer stays on screen, busy, while the new version takes over.
+    expect(actor.getSnapshot().hasTag('prompt')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     finish();
     await flush();
     expect(reloadPage).toHaveBeenCalledTimes(1);

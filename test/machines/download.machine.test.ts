@@ -361,6 +361,17 @@ describe('download machine against the constants', () => {
     await waitFor(actor, (s) => s.hasTag('idle'));
   });
 
+  it("'Cancelar' on the size question goes back to the button without downloading", async () => {
+    const { actor, inputs } = run({ intent: 'download' });
+    await waitFor(actor, (s) => s.hasTag('confirm'));
+    actor.send({ type: 'download.cancel' });
+    expect(actor.getSnapshot().hasTag('idle')).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().hasTag('idle')).toBe(true);
+    expect(inputs.download).toHaveLength(0);
+    expect(inputs.discard).toHaveLength(0);
+  });
+
   it('sizing can be cancelled; its answer then changes nothing', async () => {
     let answer: (p: PlannedDownload) => void = () => {};
     const { actor } = run({ planned: () => new Promise((resolve) => (answer = resolve)) });
