@@ -241,3 +241,16 @@ describe('accessibility settings machine against spec §3', () => {
     expect(calls.load).not.toHaveBeenCalled();
   });
 });
+
+describe('accessibility settings machine without the app’s VLibras loader', () => {
+  it('reports VLibras as failed instead of showing it, and settings still apply', async () => {
+    const apply = vi.fn();
+    const actor = createActor(accessibilityMachine.provide({ actions: { apply: (_, p) => apply(p) } }), {
+      input: { userId: 7, settings: { ...DEFAULT_SETTINGS, is_libras_enabled: true } },
+    }).start();
+    await flush();
+    expect(actor.getSnapshot().hasTag('librasFailed')).toBe(true);
+    expect(actor.getSnapshot().context.librasError).toBeInstanceOf(Error);
+    expect(apply).toHaveBeenCalledTimes(1);
+  });
+});

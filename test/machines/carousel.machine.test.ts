@@ -124,7 +124,7 @@ describe('carouselMachine against the constants', () => {
     expect(fractional.snap().context.index).toBe(1);
   });
 
-  it("the indicators reach the first and last slide only; anything else is ignored", () => {
+  it('the indicators reach the first and last slide only; anything else is ignored', () => {
     const { actor, snap } = start({ count: 3 });
     actor.send({ type: 'carousel.goTo', index: 2 });
     expect(snap().context).toMatchObject({ index: 2, announce: true });

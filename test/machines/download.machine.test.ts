@@ -250,11 +250,12 @@ describe('download machine against the constants', () => {
       },
     });
     const actor = createActor(machine, { input: { target, intent: fakes.intent }, clock }).start();
-    const tags = () => ['idle', 'busy', 'confirm', 'downloading', 'available', 'failed'].filter((t) => actor.getSnapshot().hasTag(t));
+    const tags = () =>
+      ['idle', 'busy', 'confirm', 'downloading', 'available', 'failed'].filter((t) => actor.getSnapshot().hasTag(t));
     return { actor, clock, runs: download.runs, inputs, tags, ctx: () => actor.getSnapshot().context };
   }
 
-  it('the thresholds are the issue\'s: 50 MB on a mobile network, 30 s without progress', () => {
+  it("the thresholds are the issue's: 50 MB on a mobile network, 30 s without progress", () => {
     expect(CELLULAR_WARNING_BYTES).toBe(52_428_800);
     expect(STALL_TIMEOUT_MS).toBe(30_000);
   });
@@ -474,5 +475,23 @@ describe('download machine against the constants', () => {
     expect(ctx().failure).toBe('network');
     expect(runs).toHaveLength(1);
     expect(runs[0]!.stopped).toBe(true);
+  });
+});
+
+describe('download machine without the app’s actors (fails safe)', () => {
+  it('never claims a download it cannot read, size or remove', async () => {
+    const actor = createActor(downloadMachine, { input: { target, intent: 'download' } }).start();
+    await waitFor(actor, (s) => s.hasTag('failed'), { timeout: 1000 });
+    expect(actor.getSnapshot().context).toMatchObject({ failure: 'network', record: null, planned: null });
+    const withRecord = createActor(
+      downloadMachine.provide({
+        actors: {
+          loadRecord: fromPromise<DownloadRecord | null, { target: DownloadTarget }>(() => Promise.resolve(record)),
+        },
+      }),
+      { input: { target, intent: 'remove' } },
+    ).start();
+    await waitFor(withRecord, (s) => s.hasTag('available') && s.context.removeFailed, { timeout: 1000 });
+    expect(withRecord.getSnapshot().context.record).toBe(record);
   });
 });
