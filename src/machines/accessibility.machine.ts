@@ -70,7 +70,6 @@ export const accessibilityMachine = setup({
     }),
   },
   guards: {
-    librasEnabled: ({ context }) => context.settings.is_libras_enabled,
     librasWanted: ({ context, event }) => settingsAfter(context, event).is_libras_enabled,
     librasUnwanted: ({ context, event }) => !settingsAfter(context, event).is_libras_enabled,
   },

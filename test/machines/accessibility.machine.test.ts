@@ -116,3 +116,141 @@ describe('accessibility settings machine', () => {
     expect(settingsAfter(context, { type: 'libras.retry' })).toBe(DEFAULT_SETTINGS);
   });
 });
+
+/**
+ * Against spec §3's defaults written as literals (dark mode off, font size and spacing 1,
+ * pt-BR, volume 0.6, VLibras off): what is applied, persisted for whom, and when the VLibras
+ * widget shows, hides or stays away.
+ */
+describe('accessibility settings machine against spec §3', () => {
+  const SPEC_DEFAULTS: AccessibilitySettings = {
+    is_dark_mode: false,
+    font_size: 1,
+    font_spacing: 1,
+    language: 'pt-BR',
+    volume_of_sounds: 0.6,
+    is_libras_enabled: false,
+  };
+  const withLibras: AccessibilitySettings = { ...SPEC_DEFAULTS, is_libras_enabled: true };
+
+  it("applies a student's stored settings at start, once, without writing them back", () => {
+    const stored: AccessibilitySettings = { ...SPEC_DEFAULTS, is_dark_mode: true, font_size: 2 };
+    const { actor, calls } = start(stored);
+    expect(calls.apply).toHaveBeenCalledTimes(1);
+    expect(calls.apply).toHaveBeenCalledWith(stored);
+    expect(calls.persist).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context).toEqual({ userId: 7, settings: stored, librasError: null });
+  });
+
+  it('each change and a reset are persisted once and applied once, for the student now using the app', () => {
+    const { actor, calls } = start({ ...SPEC_DEFAULTS, font_size: 3 });
+    actor.send({ type: 'settings.reset' });
+    expect(actor.getSnapshot().context.settings).toEqual(SPEC_DEFAULTS);
+    expect(calls.persist).toHaveBeenCalledTimes(1);
+    expect(calls.persist).toHaveBeenLastCalledWith(7, SPEC_DEFAULTS);
+    expect(calls.apply).toHaveBeenCalledTimes(2);
+    expect(calls.apply).toHaveBeenLastCalledWith(SPEC_DEFAULTS);
+    actor.send({ type: 'settings.user', userId: 9, settings: { ...SPEC_DEFAULTS, language: 'es' } });
+    expect(calls.persist).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'settings.change', patch: { font_spacing: 2 } });
+    expect(calls.persist).toHaveBeenCalledTimes(2);
+    expect(calls.persist).toHaveBeenLastCalledWith(9, { ...SPEC_DEFAULTS, language: 'es', font_spacing: 2 });
+    actor.send({ type: 'settings.reset' });
+    expect(calls.persist).toHaveBeenLastCalledWith(9, SPEC_DEFAULTS);
+    // Signed out: the device's own settings (nobody's id).
+    actor.send({ type: 'settings.user', userId: null, settings: SPEC_DEFAULTS });
+    actor.send({ type: 'settings.change', patch: { is_dark_mode: true } });
+    expect(calls.persist).toHaveBeenLastCalledWith(null, { ...SPEC_DEFAULTS, is_dark_mode: true });
+    expect(calls.apply).toHaveBeenCalledTimes(7);
+  });
+
+  it('a student who uses VLibras signing in loads and shows it', async () => {
+    const { actor, calls } = start(SPEC_DEFAULTS);
+    actor.send({ type: 'settings.user', userId: 9, settings: withLibras });
+    expect(actor.getSnapshot().hasTag('librasLoading')).toBe(true);
+    expect(calls.load).toHaveBeenCalledTimes(1);
+    await flush();
+    expect(actor.getSnapshot().hasTag('librasOn')).toBe(true);
+    expect(calls.show).toHaveBeenCalledTimes(1);
+    // Another student who also uses it: nothing hides or reloads.
+    actor.send({ type: 'settings.user', userId: 3, settings: withLibras });
+    expect(actor.getSnapshot().hasTag('librasOn')).toBe(true);
+    expect(calls.hide).not.toHaveBeenCalled();
+    expect(calls.load).toHaveBeenCalledTimes(1);
+    // A reset turns it off (the default is off) and hides it.
+    actor.send({ type: 'settings.reset' });
+    expect(actor.getSnapshot().hasTag('librasOff')).toBe(true);
+    expect(calls.hide).toHaveBeenCalledTimes(1);
+  });
+
+  it('turned off while it loads, VLibras never shows', async () => {
+    for (const off of [
+      { type: 'settings.change', patch: { is_libras_enabled: false } },
+      { type: 'settings.reset' },
+      { type: 'settings.user', userId: 9, settings: SPEC_DEFAULTS },
+    ] as const) {
+      const { actor, calls } = start(withLibras);
+      expect(actor.getSnapshot().hasTag('librasLoading')).toBe(true);
+      actor.send({ type: 'settings.change', patch: { font_size: 2 } });
+      expect(actor.getSnapshot().hasTag('librasLoading')).toBe(true);
+      actor.send(off);
+      expect(actor.getSnapshot().hasTag('librasOff')).toBe(true);
+      await flush();
+      expect(actor.getSnapshot().hasTag('librasOff')).toBe(true);
+      expect(calls.show).not.toHaveBeenCalled();
+      expect(calls.hide).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a failed VLibras keeps why, is left alone when turned off, and retry means nothing unless it failed', async () => {
+    const blocked = new Error('blocked');
+    for (const off of [
+      { type: 'settings.change', patch: { is_libras_enabled: false } },
+      { type: 'settings.reset' },
+      { type: 'settings.user', userId: 9, settings: SPEC_DEFAULTS },
+    ] as const) {
+      const { actor, calls } = start(withLibras, () => Promise.reject(blocked));
+      await flush();
+      expect(actor.getSnapshot().hasTag('librasFailed')).toBe(true);
+      expect(actor.getSnapshot().context.librasError).toBe(blocked);
+      actor.send({ type: 'settings.user', userId: 4, settings: withLibras });
+      expect(actor.getSnapshot().hasTag('librasFailed')).toBe(true);
+      actor.send(off);
+      expect(actor.getSnapshot().hasTag('librasOff')).toBe(true);
+      actor.send({ type: 'libras.retry' });
+      expect(actor.getSnapshot().hasTag('librasOff')).toBe(true);
+      expect(calls.load).toHaveBeenCalledTimes(1);
+      expect(calls.show).not.toHaveBeenCalled();
+      expect(calls.hide).not.toHaveBeenCalled();
+    }
+  });
+
+  it('retry while VLibras is shown does not load it again', async () => {
+    const { actor, calls } = start(withLibras);
+    await flush();
+    actor.send({ type: 'libras.retry' });
+    expect(actor.getSnapshot().hasTag('librasOn')).toBe(true);
+    expect(calls.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a settings change that keeps VLibras off does not load it', () => {
+    const { actor, calls } = start(SPEC_DEFAULTS);
+    actor.send({ type: 'settings.change', patch: { is_dark_mode: true } });
+    actor.send({ type: 'settings.user', userId: 9, settings: { ...SPEC_DEFAULTS, font_size: 2 } });
+    expect(actor.getSnapshot().hasTag('librasOff')).toBe(true);
+    expect(calls.load).not.toHaveBeenCalled();
+  });
+});
+
+describe('accessibility settings machine without the app’s VLibras loader', () => {
+  it('reports VLibras as failed instead of showing it, and settings still apply', async () => {
+    const apply = vi.fn();
+    const actor = createActor(accessibilityMachine.provide({ actions: { apply: (_, p) => apply(p) } }), {
+      input: { userId: 7, settings: { ...DEFAULT_SETTINGS, is_libras_enabled: true } },
+    }).start();
+    await flush();
+    expect(actor.getSnapshot().hasTag('librasFailed')).toBe(true);
+    expect(actor.getSnapshot().context.librasError).toBeInstanceOf(Error);
+    expect(apply).toHaveBeenCalledTimes(1);
+  });
+});
