@@ -34,7 +34,9 @@ export const slug = (text: string) =>
 export async function seedAttachments(db: Db): Promise<boolean> {
   const pdf = file('apostila.pdf', 'application/pdf');
   const csv = file('cronograma.csv', 'text/csv');
-  const courses = await db.rows<{ id: number; name: string }>(sql`SELECT id, name FROM courses WHERE audience_user_id IS NULL ORDER BY id`);
+  const courses = await db.rows<{ id: number; name: string }>(
+    sql`SELECT id, name FROM courses WHERE audience_user_id IS NULL ORDER BY id`,
+  );
   let inserted = 0;
   for (const course of courses) {
     const courseFiles = [

@@ -82,7 +82,7 @@ describe('boot machine (spec §4 Startup)', () => {
       expect(effects.redirect).toHaveBeenCalledTimes(1);
       expect(effects.redirect).toHaveBeenCalledWith('/courses');
       expect(effects.mount).not.toHaveBeenCalled();
-        expect(actor.getSnapshot().hasTag('redirected')).toBe(true);
+      expect(actor.getSnapshot().hasTag('redirected')).toBe(true);
     },
   );
 
@@ -121,7 +121,7 @@ describe('boot machine (spec §4 Startup)', () => {
       expect(order).toEqual([...ran]);
       expect(effects.redirect).toHaveBeenCalledTimes(1);
       expect(effects.redirect).toHaveBeenCalledWith('/login');
-        expect(effects.mount).not.toHaveBeenCalled();
+      expect(effects.mount).not.toHaveBeenCalled();
     },
   );
 
