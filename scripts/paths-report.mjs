@@ -1,18 +1,21 @@
 #!/usr/bin/env node
 /**
- * Prints the generated-path coverage QA reads (written by test/paths/machines.paths.test.ts):
- * per machine, states and transitions reached by generated paths out of the total.
- * Exits 1 when the file is missing or a machine has anything unreached.
+ * Prints the generated-path coverage QA reads (written by each test/paths/<machine>.paths.test.ts
+ * into .tmp/paths-coverage/<machine id>.json): per machine, states and transitions reached by
+ * generated paths out of the total. Exits 1 when there is no coverage or a machine has anything
+ * unreached.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-const file = '.tmp/paths-coverage.json';
-if (!existsSync(file)) {
-  console.error(`${file} is missing: run the path tests first (npm run test:paths).`);
+const dir = '.tmp/paths-coverage';
+if (!existsSync(dir)) {
+  console.error(`${dir} is missing: run the path tests first (npm run test:paths).`);
   process.exit(1);
 }
-const data = JSON.parse(readFileSync(file, 'utf8'));
-const rows = Object.entries(data).filter(([key]) => key !== 'generatedAt');
+const rows = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
+  .map((name) => [name.replace(/[.]json$/, ''), JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))]);
 const pad = (s, n) => String(s).padEnd(n);
 /** Width of the machine column: the longest name plus two spaces. */
 const nameWidth = Math.max('machine'.length, ...rows.map(([name]) => name.length)) + 2;
