@@ -11,7 +11,7 @@
  *
  * On a deep link (any other path), the loader also preloads the chunks and styles of that route —
  * the routes shell (src/app/lazy-routes.tsx), the outbox (src/app/wiring/learning.ts), the saved reads'
- * restore (src/services/storage/query-persistence.ts) and the screen
+ * restore (`ROUTES_SHELL` below) and the screen
  * src/app/route-table.ts maps the path to — so they download while the entry runs and the session is
  * checked, not one after the other.
  *
@@ -81,13 +81,20 @@ export function deferEntry(
 
 const SCREENS_FILE = 'src/app/route-table.ts';
 /**
- * What every route but /login loads before its screen shows: the routes shell, the outbox, and
- * the student's saved reads (their restore holds the screens' reads back, issue 8).
+ * What every route but /login loads before its screen shows: the routes shell, the outbox, the
+ * startup reads, and the student's saved reads — the persisted ones and those of their downloads
+ * (issue 20), whose restore holds the screens back (issue 8). Preloaded with the HTML: the
+ * downloads' modules were found one after the other (student-data → seed → downloads-store),
+ * three round trips before a signed-in screen could render (docs/performance.md).
  */
 const ROUTES_SHELL = [
   'src/app/lazy-routes.tsx',
   'src/app/wiring/learning.ts',
+  'src/app/startup-reads.ts',
   'src/services/storage/query-persistence.ts',
+  'src/services/downloads/student-data.ts',
+  'src/services/downloads/seed.ts',
+  'src/services/storage/downloads-store.ts',
 ];
 
 /**

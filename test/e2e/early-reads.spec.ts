@@ -37,6 +37,25 @@ test('a reload of /courses reads the course list once, asked for before the app�
   expect(seen.indexOf(reads[0]!)).toBeLessThan(firstScript);
 });
 
+test('a reload asks for the saved reads’ restore (downloads included) with the route’s chunks, before the app’s own first request', async ({
+  page,
+}) => {
+  // The restore holds the screen back: its modules used to be found one after the other
+  // (student-data → seed → downloads-store), after the app had started (docs/performance.md).
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();
+  const seen = recordRequests(page);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Introdução à Informática' })).toBeVisible();
+  const lookup = seen.indexOf(`GET /api/v1/platforms/${new URL(page.url()).hostname}`);
+  expect(lookup).toBeGreaterThan(0);
+  for (const module of ['student-data', 'seed', 'downloads-store', 'query-persistence']) {
+    const at = seen.findIndex((r) => new RegExp(`^GET /assets/${module}-[\\w-]+\\.js$`).test(r));
+    expect(at, module).toBeGreaterThanOrEqual(0);
+    expect(at, module).toBeLessThan(lookup);
+  }
+});
+
 test('a reload of /home, a module and a learning object each read their data once', async ({ page }) => {
   const seen = recordRequests(page);
   await page.reload();

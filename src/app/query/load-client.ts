@@ -3,6 +3,7 @@
  * never with /login, at the first server read or when a student's saved reads are restored.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { ReadsInFlight } from '../../services/scheduling/after-first-screen';
 
 let loading: Promise<QueryClient> | null = null;
 
@@ -19,4 +20,17 @@ export function loadQueryClient(): Promise<QueryClient> {
     },
   );
   return loading;
+}
+
+/**
+ * The page's reads in flight, for `afterFirstScreen` (services/scheduling/after-first-screen.ts):
+ * the query client's fetching count, whether any query has data or an error, and its query cache's events.
+ */
+export function readsInFlight(client: QueryClient): ReadsInFlight {
+  const cache = client.getQueryCache();
+  return {
+    isFetching: () => client.isFetching(),
+    hasAnswered: () => cache.getAll().some((query) => query.state.status !== 'pending'),
+    subscribe: (listener) => cache.subscribe(listener),
+  };
 }

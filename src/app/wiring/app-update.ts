@@ -15,12 +15,19 @@ const registerAppServiceWorker = (onWaiting: () => void): Promise<ServiceWorkerC
 /**
  * The app update actor (docs/offline.md "Updates") with the real service worker: registers `/sw.js` (spec §4),
  * sends `update.available` when a new version waits; accepting lets it take over, then reloads.
- * @param register registers the worker and calls `onWaiting` when a new version waits; resolves
+ * @param options.register registers the worker and calls `onWaiting` when a new version waits; resolves
  *   to its control, or null without one (default: services/pwa/register.ts, loaded lazily).
+ * @param options.after resolves when the worker may be registered (default: at once); main.tsx
+ *   passes `afterFirstScreen` (docs/performance.md "The service worker after the first screen").
+ * @returns the started app-update actor.
  */
 export function startAppUpdate(
-  register: (onWaiting: () => void) => Promise<ServiceWorkerControl | null> = registerAppServiceWorker,
+  options: {
+    register?: (onWaiting: () => void) => Promise<ServiceWorkerControl | null>;
+    after?: () => Promise<void>;
+  } = {},
 ) {
+  const { register = registerAppServiceWorker, after = () => Promise.resolve() } = options;
   let control: ServiceWorkerControl | null = null;
   const actor = createActor(
     appUpdateMachine.provide({
@@ -33,8 +40,10 @@ export function startAppUpdate(
       actions: { reloadPage: () => location.reload() },
     }),
   ).start();
-  void register(() => actor.send({ type: 'update.available' })).then((registered) => {
-    control = registered;
-  });
+  void after()
+    .then(() => register(() => actor.send({ type: 'update.available' })))
+    .then((registered) => {
+      control = registered;
+    });
   return actor;
 }

@@ -80,14 +80,14 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
       return;
     }
     restoring.set(true);
+    // The downloads' module loads while the saved reads are restored (its seeding runs after them).
+    const seeding = downloads();
+    seeding.catch(() => undefined);
     void Promise.all([load(), loadClient()])
       .then(async ([m, client]) => {
         const opened = m.openStudentQueryCache(client, userId, buster);
         await opened.restore();
-        if (turn === generation)
-          await downloads()
-            .then((d) => d.seedDownloadedReads(client, userId))
-            .catch(() => 0);
+        if (turn === generation) await seeding.then((d) => d.seedDownloadedReads(client, userId)).catch(() => 0);
         if (turn !== generation) {
           // Signed out (or someone else signed in) while restoring: nothing of theirs may stay.
           opened.close();

@@ -58,7 +58,7 @@ export async function unregisterAll(container: ServiceWorkerContainer = navigato
 }
 
 /**
- * Registers `/sw.js` once the page has loaded (never competing with the first paint).
+ * Registers `/sw.js` (the app calls it after the first screen: src/app/wiring/app-update.ts, main.tsx).
  * On localhost the file is checked first and, when the server answers something else than
  * JavaScript, every registration is removed instead (no answer at all keeps what is installed). A long-open tab checks for a new version every
  * `UPDATE_CHECK_MS` and whenever it becomes visible again.

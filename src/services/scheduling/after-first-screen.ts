@@ -1,0 +1,79 @@
+/**
+ * "After the first screen" (docs/performance.md "The service worker after the first screen"):
+ * work the student's first screen does not need — registering the service worker, whose install
+ * downloads the whole precache (~1.1 MB) — waits until that screen has what it came for, so it
+ * never shares a weak connection or a slow CPU with the screen's own code and data.
+ */
+
+/** What `afterFirstScreen` watches of the page's server reads (a TanStack QueryClient fits it). */
+export interface ReadsInFlight {
+  /** How many reads are being fetched now. */
+  isFetching(): number;
+  /** Whether any read has an answer yet (data or an error; restored saved reads count). */
+  hasAnswered(): boolean;
+  /** Calls `listener` whenever a read changes; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** The latest `afterFirstScreen` resolves, ms after it is called: a screen that never settles still gets its worker. */
+export const AFTER_FIRST_SCREEN_MAX_MS = 10_000;
+
+/** How long the last step waits for an idle period before going on anyway, ms. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * Resolves once the first screen has what it came for: the window's `load` event, then — when
+ * `reads` gives the page's reads — a first read answered and none in flight (a screen whose
+ * reads have not started yet is waited for), then one idle period of the main thread
+ * (`requestIdleCallback`, up to 2 s; `setTimeout` where the browser has none).
+ * @param options.reads the page's reads (for a signed-in page, its query client once loaded);
+ *   null or a rejected promise: nothing to wait for.
+ * @param options.maxWaitMs resolves at the latest this many ms after the call (default 10 000).
+ * @returns a promise that resolves once, never rejects.
+ */
+export function afterFirstScreen(
+  options: { reads?: Promise<ReadsInFlight | null> | null; maxWaitMs?: number } = {},
+): Promise<void> {
+  const { reads = null, maxWaitMs = AFTER_FIRST_SCREEN_MAX_MS } = options;
+  const settled = loaded()
+    .then(() => (reads ? reads.catch(() => null) : null))
+    .then((source) => (source ? readsSettled(source) : undefined))
+    .then(idle);
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    void settled.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Resolves at the window's `load` event (at once if it has fired). */
+function loaded(): Promise<void> {
+  if (typeof document === 'undefined' || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/** Resolves when `source` has answered a read and has none in flight (at once if so now). */
+function readsSettled(source: ReadsInFlight): Promise<void> {
+  const settled = () => source.hasAnswered() && source.isFetching() === 0;
+  return new Promise((resolve) => {
+    if (settled()) {
+      resolve();
+      return;
+    }
+    const unsubscribe = source.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** Resolves in the main thread's next idle period (or after `IDLE_TIMEOUT_MS`). */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
