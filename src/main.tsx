@@ -30,6 +30,7 @@ import { bootResults } from './services/boot/steps';
 import { getToken } from './services/storage/token';
 import { readCachedUser, readLastKnownUser } from './services/storage/user-cache';
 import { readSettings } from './services/storage/accessibility-settings';
+import { readCachedPlatform } from './services/storage/platform-cache';
 import { loadQueryClient, readsInFlight } from './app/query/load-client';
 import type { AppOutbox, AppPayments } from './views/app-services';
 import { warmUpIntl, yieldToBrowser } from './services/scheduling/yield';
@@ -87,7 +88,8 @@ void runBoot(boot).then(async (outcome) => {
   const platform = createActor(
     providePlatform((error) => errorStore.send({ type: 'error.show', error })),
     {
-      input: { host: location.hostname },
+      // The platform last looked up here is shown while this page's lookup runs.
+      input: { host: location.hostname, cachedPlatform: readCachedPlatform(location.hostname) },
     },
   ).start();
   await yieldToBrowser();

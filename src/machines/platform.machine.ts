@@ -2,7 +2,10 @@
  * Platform machine (spec §1 "looked up by the site host", §4 "500 or 404 on platform lookup
  * shows the error screen", §8).
  *
- * Input `{ host }` (the site's hostname). Looks the platform up (`lookupPlatform`), applies
+ * Input `{ host, cachedPlatform? }`: the site's hostname, and the platform last looked up for it on
+ * this device (services/storage/platform-cache.ts; null or absent: none) — `context.platform`
+ * from the start, so what depends on the platform (the home's banners) need not wait for the
+ * lookup; the lookup's answer replaces it. Looks the platform up (`lookupPlatform`), applies
  * its brand (`applyPlatform { platform }`), then loads its settings (`loadSettings`) and
  * stores them (`storeSettings { settings }`).
  * - 404 or 500 on the lookup → action `showErrorScreen { error }` (the blocking error
@@ -79,7 +82,7 @@ export function isTransientLookupFailure(error: unknown): boolean {
 
 export const platformMachine = setup({
   types: {
-    input: {} as { host: string },
+    input: {} as { host: string; cachedPlatform?: Platform | null },
     context: {} as PlatformContext,
     events: {} as PlatformEvent,
   },
@@ -106,7 +109,13 @@ export const platformMachine = setup({
 }).createMachine({
   id: 'platform',
   description: 'Finds the brand of this site host, applies it and loads its settings.',
-  context: ({ input }) => ({ host: input.host, platform: null, settings: {}, error: null, attempts: 0 }),
+  context: ({ input }) => ({
+    host: input.host,
+    platform: input.cachedPlatform ?? null,
+    settings: {},
+    error: null,
+    attempts: 0,
+  }),
   initial: 'lookingUp',
   states: {
     lookingUp: {

@@ -13,15 +13,17 @@ export const PlatformContext = createContext<PlatformRef | null>(null);
 
 /**
  * Whether the home shows its banners (`options.show_banners`):
- * @returns null while the first lookup is under way (not known yet: nothing shown, nothing read, so
- *   a brand without banners never flashes them), then `showsBanners(platform)`; true when the
- *   lookup failed (the spec's default), and outside a provider (isolated view tests).
+ * @returns `showsBanners(platform)` of the platform known — the one last looked up on this device
+ *   while the page's first lookup runs, then the lookup's answer; null while the first lookup is
+ *   under way without one (not known yet: nothing shown, nothing read, so a brand without banners
+ *   never flashes them); true when the lookup failed (the spec's default), and outside a provider
+ *   (isolated view tests).
  */
 export function useShowBanners(): boolean | null {
   const ref = useContext(PlatformContext) ?? undefined;
   return useSelector(ref, (s) => {
     if (!s) return true;
-    // The first lookup (no brand, no failure yet); later retries keep what is shown.
+    // The first lookup without a cached platform (no brand, no failure yet); later retries keep what is shown.
     if (s.hasTag('loading') && s.context.platform === null && s.context.error === null) return null;
     return showsBanners(s.context.platform);
   });

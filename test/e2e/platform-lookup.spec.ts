@@ -46,3 +46,33 @@ test('transient lookup failures are retried with backoff until the brand arrives
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await context.close();
 });
+
+test('a page load starts with the platform last looked up on this device: /home’s banners do not wait for the lookup', async ({
+  page,
+  signIn,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('region', { name: 'Destaques' })).toBeVisible();
+  // The next page load's lookup is held until the banners have shown: they used to be read only
+  // after it answered (`options.show_banners`), a round trip later (docs/performance.md).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let lookups = 0;
+  await page.route(`**/api/v1/platforms/${new URL(page.url()).hostname}`, async (route) => {
+    lookups += 1;
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  const carousel = page.getByRole('region', { name: 'Destaques' });
+  await expect(carousel.getByRole('heading', { name: 'Matrículas abertas' })).toBeVisible();
+  // The header has the brand's logo and name from the start too.
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Escola Aprender' })).toBeVisible();
+  expect(lookups).toBe(1);
+  // The lookup itself still runs, and is answered.
+  const answered = page.waitForResponse((r) => /\/api\/v1\/platforms\/[^/]+$/.test(new URL(r.url()).pathname));
+  release();
+  expect((await answered).status()).toBe(200);
+});

@@ -32,6 +32,7 @@ function start(
   lookup: () => Promise<Platform>,
   settings: () => Promise<PlatformSetting[]> = async () => [],
   clock: SimulatedClock = new SimulatedClock(),
+  cachedPlatform?: Platform | null,
 ) {
   /** Simulates the browser's `online` event while `watchOnline` runs (null when it does not). */
   const online: { fire: (() => void) | null } = { fire: null };
@@ -60,7 +61,7 @@ function start(
         showErrorScreen: (_, p: { error: unknown }) => calls.showErrorScreen(p.error),
       },
     }),
-    { input: { host: '127.0.0.1' }, clock },
+    { input: { host: '127.0.0.1', cachedPlatform }, clock },
   ).start();
   return { actor, calls, online };
 }
@@ -78,6 +79,32 @@ describe('platform machine (spec §1, §4)', () => {
     expect(calls.apply).toHaveBeenCalledWith(platform);
     expect(calls.store).toHaveBeenCalledWith({ clarity_key: 'abc' });
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+  });
+
+  it('starts with the platform last looked up on this device, then takes the lookup’s answer', async () => {
+    const cached: Platform = { ...platform, name: 'Academia Stream (antes)', options: { show_banners: false } };
+    let answer: (value: Platform) => void = () => {};
+    const { actor, calls } = start(
+      () => new Promise<Platform>((resolve) => (answer = resolve)),
+      undefined,
+      undefined,
+      cached,
+    );
+    await flush();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.platform).toEqual(cached);
+    expect(showsBanners(actor.getSnapshot().context.platform)).toBe(false);
+    expect(calls.apply).not.toHaveBeenCalled();
+    answer(platform);
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().context.platform).toEqual(platform);
+    expect(calls.apply).toHaveBeenCalledWith(platform);
+  });
+
+  it('without a cached platform, none is known while the first lookup runs', () => {
+    const { actor } = start(() => new Promise<Platform>(() => {}));
+    expect(actor.getSnapshot().context.platform).toBeNull();
   });
 
   it.each([404, 500])('a %i on the lookup shows the error screen with that error', async (status) => {

@@ -10,11 +10,13 @@ import { applyPlatform } from '../../services/theme/apply-platform';
 import type { Platform } from '../../services/contract/session';
 import { repointMainApi } from '../../services/http/clients';
 import { writePlatformSettings } from '../../services/storage/platform-settings';
+import { writeCachedPlatform } from '../../services/storage/platform-cache';
 import { toStoredError } from './error-screen';
 import { followReachabilityChanges } from './shared-facts';
 
 /**
- * Platform lookup by the site host with the real API, brand application and settings cache;
+ * Platform lookup by the site host with the real API, brand application, the platform and its
+ * settings cached on the device (the next page load starts with them);
  * a 404/500 answer is placed in the error store (spec §4, §8).
  * @param showError places an error in the global error store.
  */
@@ -33,6 +35,8 @@ export function providePlatform(showError: (error: StoredError) => void) {
     actions: {
       applyPlatform: (_, params: { platform: Platform }) => {
         applyPlatform(params.platform);
+        // Shown from the start of the next page load, while its own lookup runs.
+        writeCachedPlatform(location.hostname, params.platform);
         // An external platform's main API lives elsewhere (spec §3): later calls go there.
         const { is_external_platform, external_api_url } = params.platform;
         if (is_external_platform && external_api_url && !repointMainApi(external_api_url)) {
