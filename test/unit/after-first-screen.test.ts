@@ -81,14 +81,30 @@ describe('afterFirstScreen', () => {
     expect(await hasResolved(done)).toBe(true);
   });
 
-  it('resolves after 10 s at the latest, even with a read that never answers', async () => {
+  it('resolves after 10 s at the latest, even with a read that never answers, and stops following the reads', async () => {
     const client = new QueryClient();
     void client.prefetchQuery({ queryKey: ['never'], queryFn: () => new Promise<string>(() => {}) });
-    const done = afterFirstScreen({ reads: Promise.resolve(readsInFlight(client)) });
+    const reads = readsInFlight(client);
+    const followed = { now: 0 };
+    const done = afterFirstScreen({
+      reads: Promise.resolve({
+        ...reads,
+        subscribe: (listener: () => void) => {
+          followed.now += 1;
+          const unsubscribe = reads.subscribe(listener);
+          return () => {
+            followed.now -= 1;
+            unsubscribe();
+          };
+        },
+      }),
+    });
     await vi.advanceTimersByTimeAsync(9_999);
     expect(await hasResolved(done)).toBe(false);
+    expect(followed.now).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(await hasResolved(done)).toBe(true);
+    expect(followed.now).toBe(0);
     client.clear();
   });
 });

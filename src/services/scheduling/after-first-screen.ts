@@ -35,12 +35,19 @@ export function afterFirstScreen(
   options: { reads?: Promise<ReadsInFlight | null> | null; maxWaitMs?: number } = {},
 ): Promise<void> {
   const { reads = null, maxWaitMs = AFTER_FIRST_SCREEN_MAX_MS } = options;
+  // Handled at once: reads that fail before the load event are not an unhandled rejection.
+  const source = reads ? reads.catch(() => null) : Promise.resolve(null);
+  // Stops following the reads when the time is up (no listener left on the query cache).
+  let stop = () => {};
   const settled = loaded()
-    .then(() => (reads ? reads.catch(() => null) : null))
-    .then((source) => (source ? readsSettled(source) : undefined))
+    .then(() => source)
+    .then((found) => (found ? readsSettled(found, (unsubscribe) => (stop = unsubscribe)) : undefined))
     .then(idle);
   return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, maxWaitMs);
+    const timer = setTimeout(() => {
+      stop();
+      resolve();
+    }, maxWaitMs);
     void settled.then(() => {
       clearTimeout(timer);
       resolve();
@@ -54,8 +61,11 @@ function loaded(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
-/** Resolves when `source` has answered a read and has none in flight (at once if so now). */
-function readsSettled(source: ReadsInFlight): Promise<void> {
+/**
+ * Resolves when `source` has answered a read and has none in flight (at once if so now).
+ * @param onFollow receives the unsubscribe function while it follows `source`.
+ */
+function readsSettled(source: ReadsInFlight, onFollow: (unsubscribe: () => void) => void): Promise<void> {
   const settled = () => source.hasAnswered() && source.isFetching() === 0;
   return new Promise((resolve) => {
     if (settled()) {
@@ -67,6 +77,7 @@ function readsSettled(source: ReadsInFlight): Promise<void> {
       unsubscribe();
       resolve();
     });
+    onFollow(unsubscribe);
   });
 }
 
