@@ -6,11 +6,13 @@
  * - `<ChangePasswordSection />` (`change-password.tsx`, `POST /auth/changePassword`);
  * - `<DeleteAccountSection />` (`delete-account.tsx`, `POST /users/self/delete`);
  * - `<StorageSection />` (`../downloads/storage-section.tsx`, issue 20): space used and available,
- *   the downloads with 'Remover' — loaded lazily with the download effects.
+ *   the downloads with 'Remover' — loaded lazily with the download effects, and mounted once the
+ *   page has been committed (`AfterReveal`): the profile never waits for its chunk.
  */
 import { lazy, Suspense, useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { AppServicesContext } from '../app-services';
+import { AfterReveal } from '../components/after-reveal';
 import { usePageTitle } from '../components/use-page-title';
 import { ChangePasswordSection } from './change-password';
 import { DeleteAccountSection } from './delete-account';
@@ -36,9 +38,11 @@ export default function AccountScreen() {
       <DeleteAccountSection />
       {/* ---------- storage and downloads on this device ---------- */}
       {loadDownloads && (
-        <Suspense fallback={null}>
-          <StorageSection load={loadDownloads} />
-        </Suspense>
+        <AfterReveal>
+          <Suspense fallback={null}>
+            <StorageSection load={loadDownloads} />
+          </Suspense>
+        </AfterReveal>
       )}
     </div>
   );

@@ -1,0 +1,28 @@
+/**
+ * `<AfterReveal>`: mounts a secondary, lazily loaded part of a screen (a shelf below the list, a
+ * section at the end of a page) only once the screen around it has been committed, so that the
+ * part's loading never holds the screen's main content back.
+ *
+ * Why (docs/performance.md "No screen waits for a part below it"): React 18 throttles the reveal
+ * of a Suspense boundary's content. When a render that only retries suspended boundaries (the
+ * screen's chunk or the outbox has arrived) completes with some boundary *still* suspended — e.g.
+ * a `React.lazy` shelf whose chunk is not in yet — React delays that commit until 500 ms after the
+ * last fallback it committed (`FALLBACK_THROTTLE_MS` in react-dom's ReactFiberWorkLoop), or until
+ * the shelf's chunk arrives. A cold load of /courses showed its course list ready and kept off
+ * screen for ~300 ms (4× CPU, mobile network) waiting for the short-videos shelf below it. A part
+ * mounted from an effect instead is an ordinary update: the screen commits at once, the part's
+ * chunk is asked for after, and its own Suspense fallback shows until it arrives.
+ *
+ * @param children the part, normally `<Suspense fallback={…}><LazyPart /></Suspense>`.
+ * @param fallback shown until the screen has committed (default nothing); give the same as the
+ *   part's Suspense fallback when the student should see it loading at once.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+
+export function AfterReveal({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  const [revealed, setRevealed] = useState(false);
+  // The second render is the point: an ordinary update after the screen's commit, never part of it.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setRevealed(true), []);
+  return <>{revealed ? children : fallback}</>;
+}
