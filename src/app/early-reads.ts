@@ -15,8 +15,21 @@ import { TOKEN_COOKIE } from '../services/storage/token';
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
 import { patternOf, ROUTES, type AppRoute } from './route-table';
 
-/** One route's early read: its path pattern (RegExp source), the URL (`{name}` = a path parameter), query-less only. */
-export type EarlyReadRoute = [pattern: string, url: string, onlyWithoutQuery: boolean];
+/**
+ * A read asked for once the route's first read has answered: its URL (`{name}` = a path parameter,
+ * `{lesson}` = the id of the answer's lesson, `data.lessons[]`, that holds the learning object
+ * whose id is the path parameter `learningObjectParam`).
+ */
+export type EarlyFollowUp = [url: string, learningObjectParam: string];
+
+/**
+ * One route's early read: its path pattern (RegExp source), the URL (`{name}` = a path parameter),
+ * query-less only, and the read that follows once it has answered (a learning object's, after its
+ * module's).
+ */
+export type EarlyReadRoute =
+  | [pattern: string, url: string, onlyWithoutQuery: boolean]
+  | [pattern: string, url: string, onlyWithoutQuery: boolean, then: EarlyFollowUp];
 
 /** What the loader needs: the token cookie's name, the headers (`{token}` = its value), the routes. */
 export interface EarlyReadsData {
@@ -25,8 +38,8 @@ export interface EarlyReadsData {
   routes: EarlyReadRoute[];
 }
 
-/** The path relative to main v1/v2 that a route's first read asks for, or null. */
-function firstReadOf(route: AppRoute): { url: string; onlyWithoutQuery: boolean } | null {
+/** The URL a route's first read asks for (and the read that follows it), or null. */
+function firstReadOf(route: AppRoute): { url: string; onlyWithoutQuery: boolean; then?: EarlyFollowUp } | null {
   switch (route.reads) {
     case 'courses': {
       // The list's first page as /courses without a query asks for it (views/courses/url-query.ts).
@@ -37,9 +50,15 @@ function firstReadOf(route: AppRoute): { url: string; onlyWithoutQuery: boolean 
     case 'course':
       return { url: `${apiBaseUrls.mainV1}/lms/courses/{course}`, onlyWithoutQuery: false };
     case 'module':
-    case 'learningObject':
-      // A learning object's read needs its lesson, found in its module's read: the module goes first.
       return { url: `${apiBaseUrls.mainV1}/lms/modules/{module}`, onlyWithoutQuery: false };
+    case 'learningObject':
+      // A learning object's read needs its lesson, found in its module's read: the module goes first,
+      // the learning object as soon as the module has answered (lms-queries.ts `lessonOf`).
+      return {
+        url: `${apiBaseUrls.mainV1}/lms/modules/{module}`,
+        onlyWithoutQuery: false,
+        then: [`${apiBaseUrls.mainV1}/lms/learningObjects/{learningObject}?lesson_id={lesson}`, 'learningObject'],
+      };
     default:
   }
   if (route.screen === 'home') return { url: `${apiBaseUrls.mainV1}/users/dashboard`, onlyWithoutQuery: false };
@@ -51,7 +70,11 @@ export function earlyReadsData(): EarlyReadsData {
   const routes: EarlyReadRoute[] = [];
   for (const route of ROUTES) {
     const read = firstReadOf(route);
-    if (read) routes.push([patternOf(route.path).source, read.url, read.onlyWithoutQuery]);
+    if (!read) continue;
+    const pattern = patternOf(route.path).source;
+    routes.push(
+      read.then ? [pattern, read.url, read.onlyWithoutQuery, read.then] : [pattern, read.url, read.onlyWithoutQuery],
+    );
   }
   return { cookie: TOKEN_COOKIE, headers: AUTH_HEADERS.mainV1('{token}'), routes };
 }

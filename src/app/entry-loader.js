@@ -20,32 +20,53 @@
   });
   // Signed in on a route with a first API read (src/app/early-reads.ts): ask for it now, with
   // the HTML, not once the app's JS has downloaded and started; the app's HTTP client takes the
-  // answer (src/services/http/early-reads.ts).
+  // answer (src/services/http/early-reads.ts). A learning object's read needs its lesson, found
+  // in its module's answer: it is asked for as soon as that answer is in.
   var early = data.early;
   var token = early && new RegExp('(?:^|; )' + early.cookie + '=([^;]+)').exec(d.cookie);
   if (token && window.fetch) {
     token = decodeURIComponent(token[1]);
-    early.routes.some(function (r) {
-      var m = new RegExp(r[0]).exec(location.pathname);
-      if (!m || (r[2] && location.search)) return false;
-      var url = new URL(
-        r[1].replace(/[{](\w+)[}]/g, function (_, name) {
-          return encodeURIComponent(m.groups[name]);
-        }),
-        location.href,
-      ).href;
+    var reads = (window.__earlyReads = []);
+    var ask = function (url) {
       var headers = {};
       Object.keys(early.headers).forEach(function (name) {
         headers[name] = early.headers[name].replace('{token}', token);
       });
-      window.__earlyRead = {
-        url: url,
-        token: token,
-        at: Date.now(),
-        response: fetch(url, { headers: headers }).catch(function () {
-          return null;
-        }),
+      var response = fetch(url, { headers: headers }).catch(function () {
+        return null;
+      });
+      reads.push({ url: url, token: token, at: Date.now(), response: response });
+      return response;
+    };
+    early.routes.some(function (r) {
+      var m = new RegExp(r[0]).exec(location.pathname);
+      if (!m || (r[2] && location.search)) return false;
+      var fill = function (template, values) {
+        return new URL(
+          template.replace(/[{](\w+)[}]/g, function (_, name) {
+            return encodeURIComponent(values[name]);
+          }),
+          location.href,
+        ).href;
       };
+      var answer = ask(fill(r[1], m.groups || {}));
+      var then = r[3];
+      if (then) {
+        answer
+          .then(function (response) {
+            return response && response.ok ? response.clone().json() : null;
+          })
+          .then(function (body) {
+            var wanted = m.groups[then[1]];
+            var lesson = ((body && body.data && body.data.lessons) || []).filter(function (l) {
+              return (l.learning_objects || []).some(function (lo) {
+                return String(lo.id) === wanted;
+              });
+            })[0];
+            if (lesson) ask(fill(then[0], Object.assign({}, m.groups, { lesson: lesson.id })));
+          })
+          .catch(function () {});
+      }
       return true;
     });
   }

@@ -69,17 +69,32 @@ test('a reload of /home, a module and a learning object each read their data onc
   expect(seen.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
 
   // A learning object's lesson is in its module's read: the module is asked for early, before any
-  // script, and once before the learning object's read (later reads follow the learning object's start).
+  // script, and the learning object as soon as the module has answered, without the app: it is
+  // asked for while the app's entry is held back. Each is read once (the app takes both answers).
   seen.length = 0;
-  await page.goto('/courses/1/modules/1/learningObjects/1');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const navigation = page.goto('/courses/1/modules/1/learningObjects/1');
+  await expect.poll(() => seen.includes('GET /api/v1/lms/learningObjects/1?lesson_id=1')).toBe(true);
+  release();
+  await navigation;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect.poll(() => seen.findIndex((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?'))).toBeGreaterThan(0);
-  const loRead = seen.findIndex((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?'));
+  await expect(page.getByText('Introdução à Informática: parte 1').first()).toBeVisible();
+  const loRead = seen.indexOf('GET /api/v1/lms/learningObjects/1?lesson_id=1');
   const beforeLo = seen.slice(0, loRead);
   expect(beforeLo.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
   expect(beforeLo.indexOf('GET /api/v1/lms/modules/1')).toBeLessThan(
     beforeLo.findIndex((r) => r.startsWith('GET /assets/') && r.endsWith('.js')),
   );
+  // Until the learning object's start (after which its reads are refreshed), each was read once.
+  const start = seen.findIndex((r) => r.startsWith('PUT /api/v1/lms/learningObjects/1/start'));
+  const untilStart = start < 0 ? seen : seen.slice(0, start);
+  expect(untilStart.filter((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?'))).toHaveLength(1);
+  expect(untilStart.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
 });
 
 test('with a token the platform no longer knows, the early answer (401) sends the student to /login', async ({

@@ -123,11 +123,17 @@ describe('the loader in the page', () => {
       routes: [
         ['^\\/courses\\/?$', '/api/v2/lms/courses?page=1&per_page=12', true],
         ['^\\/courses\\/(?<course>[^/]+)\\/?$', '/api/v1/lms/courses/{course}', false],
+        [
+          '^\\/m\\/(?<module>[^/]+)\\/lo\\/(?<learningObject>[^/]+)\\/?$',
+          '/api/v1/lms/modules/{module}',
+          false,
+          ['/api/v1/lms/learningObjects/{learningObject}?lesson_id={lesson}', 'learningObject'],
+        ],
       ],
     };
     afterEach(() => {
       document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-      delete window.__earlyRead;
+      delete window.__earlyReads;
     });
 
     it('signed in on a route with a first read, asks for it with the token before the app loads', () => {
@@ -138,7 +144,9 @@ describe('the loader in the page', () => {
       expect(fetchSpy).toHaveBeenCalledWith(`${location.origin}/api/v1/lms/courses/42`, {
         headers: { 'x-user-environment': 'WEB', 'x-access-token': 'tok 1' },
       });
-      expect(window.__earlyRead).toMatchObject({ url: `${location.origin}/api/v1/lms/courses/42`, token: 'tok 1' });
+      expect(window.__earlyReads).toEqual([
+        expect.objectContaining({ url: `${location.origin}/api/v1/lms/courses/42`, token: 'tok 1' }),
+      ]);
     });
 
     it('asks nothing signed out, on a route without a read, or for the list with a query', () => {
@@ -148,14 +156,52 @@ describe('the loader in the page', () => {
       run('/finances', early);
       run('/courses?q=matem', early);
       expect(fetchSpy).not.toHaveBeenCalled();
-      expect(window.__earlyRead).toBeUndefined();
+      expect(window.__earlyReads ?? []).toEqual([]);
     });
 
     it('a failed early request leaves null, for the app to ask again', async () => {
       document.cookie = 'token=t; path=/';
       vi.spyOn(window, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
       run('/courses', early);
-      await expect(window.__earlyRead!.response).resolves.toBeNull();
+      await expect(window.__earlyReads![0]!.response).resolves.toBeNull();
+    });
+
+    const moduleAnswer = (lessons: { id: number; learning_objects: { id: number }[] }[], status = 200) =>
+      new Response(JSON.stringify({ data: { id: 5, lessons } }), { status });
+
+    it('on a learning object, asks for its read with its lesson as soon as its module has answered', async () => {
+      document.cookie = 'token=t; path=/';
+      const fetchSpy = vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
+        String(input).includes('/modules/')
+          ? moduleAnswer([
+              { id: 11, learning_objects: [{ id: 1 }, { id: 2 }] },
+              { id: 12, learning_objects: [{ id: 3 }] },
+            ])
+          : new Response('{}'),
+      );
+      run('/m/5/lo/3', early);
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+      expect(fetchSpy).toHaveBeenLastCalledWith(`${location.origin}/api/v1/lms/learningObjects/3?lesson_id=12`, {
+        headers: { 'x-user-environment': 'WEB', 'x-access-token': 't' },
+      });
+      expect(window.__earlyReads!.map((r) => r.url)).toEqual([
+        `${location.origin}/api/v1/lms/modules/5`,
+        `${location.origin}/api/v1/lms/learningObjects/3?lesson_id=12`,
+      ]);
+      // The module's answer is still whole for the app.
+      await expect((await window.__earlyReads![0]!.response)!.json()).resolves.toMatchObject({ data: { id: 5 } });
+    });
+
+    it('asks for no learning object when its module does not hold it, or did not answer 200', async () => {
+      document.cookie = 'token=t; path=/';
+      const answers = [moduleAnswer([{ id: 11, learning_objects: [{ id: 1 }] }]), moduleAnswer([], 401)];
+      const fetchSpy = vi.spyOn(window, 'fetch').mockImplementation(async () => answers.shift()!);
+      run('/m/5/lo/3', early);
+      run('/m/5/lo/3', early);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(fetchSpy).toHaveBeenCalledTimes(2);
+      expect(fetchSpy.mock.calls.every(([url]) => String(url).endsWith('/api/v1/lms/modules/5'))).toBe(true);
     });
   });
 });

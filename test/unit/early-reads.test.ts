@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyReadsData } from '../../src/app/early-reads';
-import { getCourses, getModule } from '../../src/services/api/lms';
+import { getCourses, getLearningObject, getModule } from '../../src/services/api/lms';
 import { getDashboard } from '../../src/services/api/home';
 import { coursesApiQuery, parseCoursesQuery } from '../../src/views/courses/url-query';
 import { EARLY_READ_MAX_AGE_MS, takeEarlyRead } from '../../src/services/http/early-reads';
@@ -32,7 +32,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  delete window.__earlyRead;
+  delete window.__earlyReads;
   clearToken();
 });
 
@@ -60,6 +60,22 @@ describe('early read URLs (build data)', () => {
     expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7')]);
     expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7/learningObjects/3')]);
     expect(await urlsOf(() => getDashboard())).toEqual([templateOf('/home')]);
+  });
+
+  it('on a learning object, follow with the URL its read asks for, with the lesson its module holds it in', async () => {
+    const path = '/courses/1/modules/7/learningObjects/3';
+    const route = earlyReadsData().routes.find(([pattern]) => new RegExp(pattern).test(path))!;
+    const then = route[3];
+    expect(then).toBeDefined();
+    const groups = { ...new RegExp(route[0]).exec(path)!.groups, lesson: '12' } as Record<string, string>;
+    expect(groups[then![1]]).toBe('3');
+    const url = new URL(
+      then![0].replace(/[{](\w+)[}]/g, (_, name: string) => groups[name]!),
+      location.href,
+    ).href;
+    expect(await urlsOf(() => getLearningObject(3, 12))).toEqual([url]);
+    // Only learning objects have one.
+    expect(earlyReadsData().routes.filter((r) => r[3] !== undefined)).toHaveLength(1);
   });
 
   it('carry the main API’s headers with the token’s place, and no read for other routes', () => {
@@ -91,7 +107,7 @@ describe('the HTTP client and an early read', () => {
         },
       ],
     });
-    window.__earlyRead = { url: coursesUrl(), token: 'tok-1', at: Date.now(), response: Promise.resolve(early) };
+    window.__earlyReads = [{ url: coursesUrl(), token: 'tok-1', at: Date.now(), response: Promise.resolve(early) }];
     fetchMock.mockClear();
     const first = await getCourses(coursesApiQuery(parseCoursesQuery('')));
     expect(first.data.map((c) => c.name)).toEqual(['Curso lido cedo']);
@@ -102,7 +118,7 @@ describe('the HTTP client and an early read', () => {
   });
 
   it('asks the platform when the early request failed without an answer', async () => {
-    window.__earlyRead = { url: coursesUrl(), token: 'tok-1', at: Date.now(), response: Promise.resolve(null) };
+    window.__earlyReads = [{ url: coursesUrl(), token: 'tok-1', at: Date.now(), response: Promise.resolve(null) }];
     fetchMock.mockClear();
     await getCourses(coursesApiQuery(parseCoursesQuery('')));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -111,12 +127,14 @@ describe('the HTTP client and an early read', () => {
   it('asks the platform itself when the early request has not answered within the 30 s timeout', async () => {
     vi.useFakeTimers();
     try {
-      window.__earlyRead = {
-        url: coursesUrl(),
-        token: 'tok-1',
-        at: Date.now(),
-        response: new Promise<Response | null>(() => {}),
-      };
+      window.__earlyReads = [
+        {
+          url: coursesUrl(),
+          token: 'tok-1',
+          at: Date.now(),
+          response: new Promise<Response | null>(() => {}),
+        },
+      ];
       fetchMock.mockClear();
       const read = getCourses(coursesApiQuery(parseCoursesQuery('')));
       await vi.advanceTimersByTimeAsync(29_999);
@@ -130,12 +148,14 @@ describe('the HTTP client and an early read', () => {
   });
 
   it('gives a 401 early answer to the client’s rules like any answer', async () => {
-    window.__earlyRead = {
-      url: coursesUrl(),
-      token: 'tok-1',
-      at: Date.now(),
-      response: Promise.resolve(json({ message: 'Token inválido' }, 401)),
-    };
+    window.__earlyReads = [
+      {
+        url: coursesUrl(),
+        token: 'tok-1',
+        at: Date.now(),
+        response: Promise.resolve(json({ message: 'Token inválido' }, 401)),
+      },
+    ];
     await expect(getCourses(coursesApiQuery(parseCoursesQuery('')))).rejects.toMatchObject({ status: 401 });
   });
 });
@@ -145,22 +165,37 @@ describe('takeEarlyRead', () => {
   const url = 'http://localhost:3000/api/v2/lms/courses?page=1&per_page=12';
 
   it('matches the same query in another order, with the same token, once', () => {
-    window.__earlyRead = { url, token: 't', at: 1_000, response };
+    window.__earlyReads = [{ url, token: 't', at: 1_000, response }];
     expect(takeEarlyRead('http://localhost:3000/api/v2/lms/courses?per_page=12&page=1', 't', 2_000)).toBe(response);
     expect(takeEarlyRead(url, 't', 2_000)).toBeNull();
   });
 
   it('refuses another URL, another token or no token, and leaves it for the right request', () => {
-    window.__earlyRead = { url, token: 't', at: 1_000, response };
+    window.__earlyReads = [{ url, token: 't', at: 1_000, response }];
     expect(takeEarlyRead('http://localhost:3000/api/v2/lms/courses?page=2&per_page=12', 't', 2_000)).toBeNull();
     expect(takeEarlyRead(url, 'other', 2_000)).toBeNull();
     expect(takeEarlyRead(url, null, 2_000)).toBeNull();
     expect(takeEarlyRead(url, 't', 2_000)).toBe(response);
   });
 
+  it('hands out each of several reads (a module’s, then its learning object’s) to its own request', () => {
+    const module = Promise.resolve(json({ data: 'module' }));
+    const lo = Promise.resolve(json({ data: 'lo' }));
+    const moduleUrl = 'http://localhost:3000/api/v1/lms/modules/1';
+    const loUrl = 'http://localhost:3000/api/v1/lms/learningObjects/3?lesson_id=2';
+    window.__earlyReads = [
+      { url: moduleUrl, token: 't', at: 1_000, response: module },
+      { url: loUrl, token: 't', at: 1_100, response: lo },
+    ];
+    expect(takeEarlyRead(loUrl, 't', 2_000)).toBe(lo);
+    expect(takeEarlyRead(loUrl, 't', 2_000)).toBeNull();
+    expect(takeEarlyRead(moduleUrl, 't', 2_000)).toBe(module);
+    expect(window.__earlyReads).toEqual([]);
+  });
+
   it(`is not used after ${EARLY_READ_MAX_AGE_MS} ms`, () => {
-    window.__earlyRead = { url, token: 't', at: 1_000, response };
+    window.__earlyReads = [{ url, token: 't', at: 1_000, response }];
     expect(takeEarlyRead(url, 't', 1_000 + EARLY_READ_MAX_AGE_MS + 1)).toBeNull();
-    expect(window.__earlyRead).toBeUndefined();
+    expect(window.__earlyReads).toEqual([]);
   });
 });

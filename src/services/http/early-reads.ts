@@ -2,9 +2,10 @@
  * Early reads (docs/performance.md "Data with the HTML"): on a page load of a signed-in route, the
  * inline entry loader (src/app/entry-loader.js) asks for the route's first API read right away —
  * before any of the app's JS has downloaded — and leaves the answer under way in
- * `window.__earlyRead`. The HTTP client (./clients.ts) takes it, once, for the first GET of that
- * exact URL with the same token, instead of asking the platform a second time; every rule of the
- * client (401, validation, error mapping, connectivity) applies to it as to any answer.
+ * `window.__earlyReads`; on a learning object, its own read follows as soon as its module's has
+ * answered. The HTTP client (./clients.ts) takes each, once, for the first GET of that exact URL
+ * with the same token, instead of asking the platform a second time; every rule of the client
+ * (401, validation, error mapping, connectivity) applies to it as to any answer.
  *
  * What the loader reads for which route comes from src/app/early-reads.ts at build time.
  */
@@ -23,7 +24,8 @@ export interface EarlyRead {
 
 declare global {
   interface Window {
-    __earlyRead?: EarlyRead;
+    /** The reads the loader asked for, in order (a follow-up is added when it is asked for). */
+    __earlyReads?: EarlyRead[];
   }
 }
 
@@ -39,8 +41,9 @@ function normalized(url: string): string {
 }
 
 /**
- * Takes the loader's early read when it is for `url` (same path and query, any order) and was asked
- * with `token`, at most `EARLY_READ_MAX_AGE_MS` ago. It is handed out once: later calls get null.
+ * Takes the loader's early read for `url` (same path and query, any order) asked with `token`, at
+ * most `EARLY_READ_MAX_AGE_MS` ago. Each is handed out once: later calls for it get null; one too
+ * old is dropped.
  * @param url absolute URL of a GET about to be sent.
  * @param token the token that GET carries (null when signed out: never matches).
  * @param now current time in ms (tests).
@@ -51,14 +54,19 @@ export function takeEarlyRead(
   token: string | null,
   now: number = Date.now(),
 ): Promise<Response | null> | null {
-  if (typeof window === 'undefined') return null;
-  const early = window.__earlyRead;
-  if (!early || token === null || early.token !== token) return null;
-  if (now - early.at > EARLY_READ_MAX_AGE_MS) {
-    delete window.__earlyRead;
-    return null;
+  if (typeof window === 'undefined' || token === null) return null;
+  const reads = window.__earlyReads;
+  if (!reads) return null;
+  const wanted = normalized(url);
+  for (let i = 0; i < reads.length; i++) {
+    const early = reads[i]!;
+    if (now - early.at > EARLY_READ_MAX_AGE_MS) {
+      reads.splice(i--, 1);
+      continue;
+    }
+    if (early.token !== token || normalized(early.url) !== wanted) continue;
+    reads.splice(i, 1);
+    return early.response;
   }
-  if (normalized(early.url) !== normalized(url)) return null;
-  delete window.__earlyRead;
-  return early.response;
+  return null;
 }
