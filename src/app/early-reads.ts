@@ -36,6 +36,17 @@ export interface EarlyReadsData {
   cookie: string;
   headers: Record<string, string>;
   routes: EarlyReadRoute[];
+  /**
+   * The platform lookup of this site host (`{host}`, spec §1), asked for on every signed-in page
+   * load: the brand, and whether /home has banners, no longer wait for the app to start.
+   */
+  lookup: string;
+  /**
+   * The banners read and the routes (RegExp sources) whose screen makes it: asked for as soon as
+   * the lookup says the platform shows banners (`options.show_banners` not false, like
+   * `showsBanners` of the platform machine).
+   */
+  banners: [url: string, patterns: string[]];
 }
 
 /** The URL a route's first read asks for (and the read that follows it), or null. */
@@ -76,5 +87,14 @@ export function earlyReadsData(): EarlyReadsData {
       read.then ? [pattern, read.url, read.onlyWithoutQuery, read.then] : [pattern, read.url, read.onlyWithoutQuery],
     );
   }
-  return { cookie: TOKEN_COOKIE, headers: AUTH_HEADERS.mainV1('{token}'), routes };
+  return {
+    cookie: TOKEN_COOKIE,
+    headers: AUTH_HEADERS.mainV1('{token}'),
+    routes,
+    lookup: `${apiBaseUrls.mainV1}/platforms/{host}`,
+    banners: [
+      `${apiBaseUrls.mainV1}/content/banners?isVisibleEad=1`,
+      ROUTES.filter((route) => route.screen === 'home').map((route) => patternOf(route.path).source),
+    ],
+  };
 }

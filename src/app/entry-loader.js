@@ -21,7 +21,8 @@
   // Signed in on a route with a first API read (src/app/early-reads.ts): ask for it now, with
   // the HTML, not once the app's JS has downloaded and started; the app's HTTP client takes the
   // answer (src/services/http/early-reads.ts). A learning object's read needs its lesson, found
-  // in its module's answer: it is asked for as soon as that answer is in.
+  // in its module's answer: it is asked for as soon as that answer is in. The platform lookup is
+  // asked for on every page, and /home's banners as soon as it says the platform shows them.
   var early = data.early;
   var token = early && new RegExp('(?:^|; )' + early.cookie + '=([^;]+)').exec(d.cookie);
   if (token && window.fetch) {
@@ -38,27 +39,28 @@
       reads.push({ url: url, token: token, at: Date.now(), response: response });
       return response;
     };
+    var fill = function (template, values) {
+      return new URL(
+        template.replace(/[{](\w+)[}]/g, function (_, name) {
+          return encodeURIComponent(values[name]);
+        }),
+        location.href,
+      ).href;
+    };
+    var body = function (response) {
+      return response && response.ok ? response.clone().json() : null;
+    };
     early.routes.some(function (r) {
       var m = new RegExp(r[0]).exec(location.pathname);
       if (!m || (r[2] && location.search)) return false;
-      var fill = function (template, values) {
-        return new URL(
-          template.replace(/[{](\w+)[}]/g, function (_, name) {
-            return encodeURIComponent(values[name]);
-          }),
-          location.href,
-        ).href;
-      };
       var answer = ask(fill(r[1], m.groups || {}));
       var then = r[3];
       if (then) {
         answer
-          .then(function (response) {
-            return response && response.ok ? response.clone().json() : null;
-          })
-          .then(function (body) {
+          .then(body)
+          .then(function (module) {
             var wanted = m.groups[then[1]];
-            var lesson = ((body && body.data && body.data.lessons) || []).filter(function (l) {
+            var lesson = ((module && module.data && module.data.lessons) || []).filter(function (l) {
               return (l.learning_objects || []).some(function (lo) {
                 return String(lo.id) === wanted;
               });
@@ -69,6 +71,22 @@
       }
       return true;
     });
+    // The platform of this host, on every page; the banners too where the screen shows them.
+    var platform = ask(fill(early.lookup, { host: location.hostname }));
+    var banners = early.banners;
+    if (
+      banners[1].some(function (p) {
+        return new RegExp(p).test(location.pathname);
+      })
+    ) {
+      platform
+        .then(body)
+        .then(function (answer) {
+          var options = answer && answer.data && answer.data.options;
+          if (options && options.show_banners !== false) ask(fill(banners[0], {}));
+        })
+        .catch(function () {});
+    }
   }
   var done = false;
   function load() {

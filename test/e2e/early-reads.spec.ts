@@ -7,15 +7,31 @@
  */
 import { expect, test, type Page } from './support/fixtures';
 
-/** Records the API and script requests of `page` in order, as 'METHOD path?query'. */
+/**
+ * Records the API and script requests of `page` in order, as 'METHOD path?query', since its last
+ * page load (what the page before it still asks for is left out).
+ */
 function recordRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.length = 0;
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/'))
       seen.push(`${request.method()} ${url.pathname}${url.search}`);
   });
   return seen;
+}
+
+/** Holds back the app's entry chunk until the returned function is called (then lets it through). */
+async function holdEntry(page: Page): Promise<() => Promise<void>> {
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(entry, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => release();
 }
 
 test.beforeEach(async ({ page, signIn }) => {
@@ -47,21 +63,36 @@ test('a reload asks for the saved reads’ restore (downloads included) with the
   const seen = recordRequests(page);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Introdução à Informática' })).toBeVisible();
-  const lookup = seen.indexOf(`GET /api/v1/platforms/${new URL(page.url()).hostname}`);
-  expect(lookup).toBeGreaterThan(0);
+  // The platform's settings: asked for by the app itself once its platform lookup has answered.
+  await expect.poll(() => seen.indexOf('GET /api/v1/platforms/1/settings')).toBeGreaterThan(0);
+  const appsOwn = seen.indexOf('GET /api/v1/platforms/1/settings');
   for (const module of ['student-data', 'seed', 'downloads-store', 'query-persistence']) {
     const at = seen.findIndex((r) => new RegExp(`^GET /assets/${module}-[\\w-]+\\.js$`).test(r));
     expect(at, module).toBeGreaterThanOrEqual(0);
-    expect(at, module).toBeLessThan(lookup);
+    expect(at, module).toBeLessThan(appsOwn);
   }
 });
 
 test('a reload of /home, a module and a learning object each read their data once', async ({ page }) => {
   const seen = recordRequests(page);
-  await page.reload();
+  const lookup = `GET /api/v1/platforms/${new URL(page.url()).hostname}`;
+  const banners = 'GET /api/v1/content/banners?isVisibleEad=1';
+  // The platform lookup and the banners (this platform shows them) are asked for by the inline
+  // loader, with the dashboard: here while the app's entry is held back.
+  const release = await holdEntry(page);
+  const reload = page.reload();
+  await expect.poll(() => seen.includes(banners)).toBe(true);
+  expect(seen.indexOf('GET /api/v1/users/dashboard')).toBeLessThan(seen.indexOf(lookup));
+  expect(seen.indexOf(lookup)).toBeLessThan(seen.indexOf(banners));
+  await release();
+  await reload;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Introdução à Informática').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Faixa azul com formas geométricas' })).toBeVisible();
+  // Each once: the app took the loader's answers.
   expect(seen.filter((r) => r === 'GET /api/v1/users/dashboard')).toHaveLength(1);
+  expect(seen.filter((r) => r === lookup)).toHaveLength(1);
+  expect(seen.filter((r) => r === banners)).toHaveLength(1);
 
   seen.length = 0;
   await page.goto('/courses/1/modules/1');
@@ -72,15 +103,10 @@ test('a reload of /home, a module and a learning object each read their data onc
   // script, and the learning object as soon as the module has answered, without the app: it is
   // asked for while the app's entry is held back. Each is read once (the app takes both answers).
   seen.length = 0;
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const releaseLo = await holdEntry(page);
   const navigation = page.goto('/courses/1/modules/1/learningObjects/1');
   await expect.poll(() => seen.includes('GET /api/v1/lms/learningObjects/1?lesson_id=1')).toBe(true);
-  release();
+  await releaseLo();
   await navigation;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Introdução à Informática: parte 1').first()).toBeVisible();

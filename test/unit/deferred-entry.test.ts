@@ -129,34 +129,43 @@ describe('the loader in the page', () => {
           false,
           ['/api/v1/lms/learningObjects/{learningObject}?lesson_id={lesson}', 'learningObject'],
         ],
+        ['^\\/home\\/?$', '/api/v1/users/dashboard', false],
       ],
+      lookup: '/api/v1/platforms/{host}',
+      banners: ['/api/v1/content/banners?isVisibleEad=1', ['^\\/home\\/?$']],
     };
+    const lookup = `${location.origin}/api/v1/platforms/${location.hostname}`;
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    /** The URLs fetched, in order. */
+    const asked = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([url]) => String(url));
     afterEach(() => {
       document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
       delete window.__earlyReads;
     });
 
-    it('signed in on a route with a first read, asks for it with the token before the app loads', () => {
+    it('signed in on a route with a first read, asks for it, then the platform, with the token before the app loads', () => {
       document.cookie = 'token=tok%201; path=/';
-      const fetchSpy = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}'));
+      const fetchSpy = vi.spyOn(window, 'fetch').mockResolvedValue(json({}));
       run('/courses/42', early);
-      expect(fetchSpy).toHaveBeenCalledTimes(1);
-      expect(fetchSpy).toHaveBeenCalledWith(`${location.origin}/api/v1/lms/courses/42`, {
-        headers: { 'x-user-environment': 'WEB', 'x-access-token': 'tok 1' },
-      });
+      expect(asked(fetchSpy)).toEqual([`${location.origin}/api/v1/lms/courses/42`, lookup]);
+      for (const [, init] of fetchSpy.mock.calls) {
+        expect(init).toEqual({ headers: { 'x-user-environment': 'WEB', 'x-access-token': 'tok 1' } });
+      }
       expect(window.__earlyReads).toEqual([
         expect.objectContaining({ url: `${location.origin}/api/v1/lms/courses/42`, token: 'tok 1' }),
+        expect.objectContaining({ url: lookup, token: 'tok 1' }),
       ]);
     });
 
-    it('asks nothing signed out, on a route without a read, or for the list with a query', () => {
-      const fetchSpy = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}'));
+    it('asks nothing signed out; only the platform on a route without a read or for the list with a query', () => {
+      const fetchSpy = vi.spyOn(window, 'fetch').mockResolvedValue(json({}));
       run('/courses', early);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(window.__earlyReads ?? []).toEqual([]);
       document.cookie = 'token=t; path=/';
       run('/finances', early);
       run('/courses?q=matem', early);
-      expect(fetchSpy).not.toHaveBeenCalled();
-      expect(window.__earlyReads ?? []).toEqual([]);
+      expect(asked(fetchSpy)).toEqual([lookup, lookup]);
     });
 
     it('a failed early request leaves null, for the app to ask again', async () => {
@@ -167,7 +176,7 @@ describe('the loader in the page', () => {
     });
 
     const moduleAnswer = (lessons: { id: number; learning_objects: { id: number }[] }[], status = 200) =>
-      new Response(JSON.stringify({ data: { id: 5, lessons } }), { status });
+      json({ data: { id: 5, lessons } }, status);
 
     it('on a learning object, asks for its read with its lesson as soon as its module has answered', async () => {
       document.cookie = 'token=t; path=/';
@@ -177,16 +186,17 @@ describe('the loader in the page', () => {
               { id: 11, learning_objects: [{ id: 1 }, { id: 2 }] },
               { id: 12, learning_objects: [{ id: 3 }] },
             ])
-          : new Response('{}'),
+          : json({}),
       );
       run('/m/5/lo/3', early);
-      expect(fetchSpy).toHaveBeenCalledTimes(1);
-      await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+      expect(asked(fetchSpy)).toEqual([`${location.origin}/api/v1/lms/modules/5`, lookup]);
+      await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(3));
       expect(fetchSpy).toHaveBeenLastCalledWith(`${location.origin}/api/v1/lms/learningObjects/3?lesson_id=12`, {
         headers: { 'x-user-environment': 'WEB', 'x-access-token': 't' },
       });
       expect(window.__earlyReads!.map((r) => r.url)).toEqual([
         `${location.origin}/api/v1/lms/modules/5`,
+        lookup,
         `${location.origin}/api/v1/lms/learningObjects/3?lesson_id=12`,
       ]);
       // The module's answer is still whole for the app.
@@ -196,12 +206,36 @@ describe('the loader in the page', () => {
     it('asks for no learning object when its module does not hold it, or did not answer 200', async () => {
       document.cookie = 'token=t; path=/';
       const answers = [moduleAnswer([{ id: 11, learning_objects: [{ id: 1 }] }]), moduleAnswer([], 401)];
-      const fetchSpy = vi.spyOn(window, 'fetch').mockImplementation(async () => answers.shift()!);
+      const fetchSpy = vi
+        .spyOn(window, 'fetch')
+        .mockImplementation(async (input) => (String(input).includes('/modules/') ? answers.shift()! : json({})));
       run('/m/5/lo/3', early);
       run('/m/5/lo/3', early);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(fetchSpy).toHaveBeenCalledTimes(2);
-      expect(fetchSpy.mock.calls.every(([url]) => String(url).endsWith('/api/v1/lms/modules/5'))).toBe(true);
+      expect(asked(fetchSpy).filter((url) => !url.includes('/modules/') && url !== lookup)).toEqual([]);
+    });
+
+    it('on /home, asks for the banners once the platform says it shows them — and not when it does not', async () => {
+      document.cookie = 'token=t; path=/';
+      const platform = (options: Record<string, unknown>) => json({ data: { id: 1, name: 'Escola', options } });
+      const banners = `${location.origin}/api/v1/content/banners?isVisibleEad=1`;
+      const shows = vi
+        .spyOn(window, 'fetch')
+        .mockImplementation(async (input) => (String(input) === lookup ? platform({ show_banners: true }) : json({})));
+      run('/home', early);
+      await vi.waitFor(() => expect(asked(shows)).toContain(banners));
+      expect(asked(shows)).toEqual([`${location.origin}/api/v1/users/dashboard`, lookup, banners]);
+      // The lookup's answer is still whole for the app.
+      await expect((await window.__earlyReads![1]!.response)!.json()).resolves.toMatchObject({ data: { id: 1 } });
+      shows.mockRestore();
+
+      const hides = vi
+        .spyOn(window, 'fetch')
+        .mockImplementation(async (input) => (String(input) === lookup ? platform({ show_banners: false }) : json({})));
+      run('/home', early);
+      run('/courses/42', early);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(asked(hides)).not.toContain(banners);
     });
   });
 });

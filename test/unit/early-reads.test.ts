@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyReadsData } from '../../src/app/early-reads';
 import { getCourses, getLearningObject, getModule } from '../../src/services/api/lms';
-import { getDashboard } from '../../src/services/api/home';
+import { getBanners, getDashboard } from '../../src/services/api/home';
+import { getPlatform } from '../../src/services/api/platforms';
 import { coursesApiQuery, parseCoursesQuery } from '../../src/views/courses/url-query';
 import { EARLY_READ_MAX_AGE_MS, takeEarlyRead } from '../../src/services/http/early-reads';
 import { setToken, clearToken } from '../../src/services/storage/token';
@@ -60,6 +61,16 @@ describe('early read URLs (build data)', () => {
     expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7')]);
     expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7/learningObjects/3')]);
     expect(await urlsOf(() => getDashboard())).toEqual([templateOf('/home')]);
+  });
+
+  it('ask for the platform lookup of this host and, on the home screen only, the banners, as the app does', async () => {
+    const data = earlyReadsData();
+    const lookup = new URL(data.lookup.replace('{host}', encodeURIComponent(location.hostname)), location.href).href;
+    expect(await urlsOf(() => getPlatform(location.hostname))).toEqual([lookup]);
+    expect(await urlsOf(() => getBanners())).toEqual([new URL(data.banners[0], location.href).href]);
+    const withBanners = (path: string) => data.banners[1].some((pattern) => new RegExp(pattern).test(path));
+    expect(['/', '/home'].every(withBanners)).toBe(true);
+    expect(['/courses', '/finances', '/courses/1', '/homework'].some(withBanners)).toBe(false);
   });
 
   it('on a learning object, follow with the URL its read asks for, with the lesson its module holds it in', async () => {
