@@ -5,7 +5,7 @@
 // code never changes from one build to the next (so deploy/_headers can list its hash): what a
 // build knows — the entry, its preloads and each route's chunks — is in the JSON data block
 // #entry-data, which is data, not script. Keep it tiny and dependency-free.
-/* global document, location, requestAnimationFrame, setTimeout, window, fetch, URL */
+/* global document, location, navigator, requestAnimationFrame, setTimeout, window, fetch, URL */
 (function () {
   var d = document;
   var data = JSON.parse(d.getElementById('entry-data').textContent);
@@ -22,7 +22,8 @@
   // the HTML, not once the app's JS has downloaded and started; the app's HTTP client takes the
   // answer (src/services/http/early-reads.ts). A learning object's read needs its lesson, found
   // in its module's answer: it is asked for as soon as that answer is in. The platform lookup is
-  // asked for on every page, and /home's banners as soon as it says the platform shows them.
+  // asked for on every page, and /home's banners as soon as it says the platform shows them (and
+  // the first banner's image as soon as they are in).
   var early = data.early;
   var token = early && new RegExp('(?:^|; )' + early.cookie + '=([^;]+)').exec(d.cookie);
   if (token && window.fetch) {
@@ -83,7 +84,22 @@
         .then(body)
         .then(function (answer) {
           var options = answer && answer.data && answer.data.options;
-          if (options && options.show_banners !== false) ask(fill(banners[0], {}));
+          return options && options.show_banners !== false ? ask(fill(banners[0], {})).then(body) : null;
+        })
+        .then(function (answer) {
+          // The first banner's image (the screen's largest paint) as soon as it is known, unless
+          // 'Economia de dados' is on (the pre-paint script copied the choice onto <html>): then the
+          // carousel loads it only when shown.
+          var first = answer && answer.data && answer.data[0];
+          var saver = d.documentElement.getAttribute('data-data-saver');
+          var saves = saver === 'on' || (saver !== 'off' && navigator.connection && navigator.connection.saveData);
+          if (!first || typeof first.image_url !== 'string' || saves) return;
+          var img = d.createElement('link');
+          img.rel = 'preload';
+          img.setAttribute('as', 'image');
+          img.setAttribute('fetchpriority', 'high');
+          img.href = first.image_url;
+          d.head.appendChild(img);
         })
         .catch(function () {});
     }

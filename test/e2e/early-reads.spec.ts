@@ -13,8 +13,11 @@ import { expect, test, type Page } from './support/fixtures';
  */
 function recordRequests(page: Page): string[] {
   const seen: string[] = [];
+  // A new document: what the page before it still asked for is left out.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) seen.length = 0;
+  });
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.length = 0;
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/'))
       seen.push(`${request.method()} ${url.pathname}${url.search}`);
@@ -84,6 +87,8 @@ test('a reload of /home, a module and a learning object each read their data onc
   await expect.poll(() => seen.includes(banners)).toBe(true);
   expect(seen.indexOf('GET /api/v1/users/dashboard')).toBeLessThan(seen.indexOf(lookup));
   expect(seen.indexOf(lookup)).toBeLessThan(seen.indexOf(banners));
+  // …and the first banner's image, the screen's largest paint, as soon as the banners are in.
+  await expect.poll(() => seen.includes('GET /api/files/media/banner-1.svg')).toBe(true);
   await release();
   await reload;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -93,6 +98,7 @@ test('a reload of /home, a module and a learning object each read their data onc
   expect(seen.filter((r) => r === 'GET /api/v1/users/dashboard')).toHaveLength(1);
   expect(seen.filter((r) => r === lookup)).toHaveLength(1);
   expect(seen.filter((r) => r === banners)).toHaveLength(1);
+  expect(seen.filter((r) => r === 'GET /api/files/media/banner-1.svg')).toHaveLength(1);
 
   seen.length = 0;
   await page.goto('/courses/1/modules/1');
@@ -121,6 +127,27 @@ test('a reload of /home, a module and a learning object each read their data onc
   const untilStart = start < 0 ? seen : seen.slice(0, start);
   expect(untilStart.filter((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?'))).toHaveLength(1);
   expect(untilStart.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
+});
+
+test('with Economia de dados on, the first banner’s image is not fetched before the app shows it', async ({ page }) => {
+  await page.getByRole('button', { name: 'Acessibilidade' }).first().click();
+  await page.getByRole('switch', { name: 'Economia de dados' }).check();
+  await page.keyboard.press('Escape');
+  const seen = recordRequests(page);
+  const release = await holdEntry(page);
+  const reload = page.reload();
+  await expect.poll(() => seen.includes('GET /api/v1/content/banners?isVisibleEad=1')).toBe(true);
+  // Once the loader has had the banners' answer (the page reads the same answer after it)…
+  await page.evaluate(async () => {
+    const read = window.__earlyReads?.find((r) => r.url.includes('/content/banners'));
+    await (await read?.response)?.clone().json();
+  });
+  // …no image was asked for while the app was held back.
+  expect(seen.filter((r) => r.startsWith('GET /api/files/media/'))).toEqual([]);
+  expect(await page.locator('link[rel=preload][as=image]').count()).toBe(0);
+  await release();
+  await reload;
+  await expect(page.getByRole('img', { name: 'Faixa azul com formas geométricas' })).toBeVisible();
 });
 
 test('with a token the platform no longer knows, the early answer (401) sends the student to /login', async ({

@@ -59,6 +59,10 @@ describe('stored settings', () => {
     });
     expect(p.attrs).toMatchObject({ lang: 'es', 'data-theme': 'dark', 'data-font-size': '3' });
     expect(p.vars).toEqual({ '--font-scale': '1.5', '--letter-spacing': '0.12em', '--word-spacing': '0.16em' });
+    // 'Economia de dados' as chosen, for the inline loader (auto = the browser's Save-Data).
+    expect(p.attrs['data-data-saver']).toBe('auto');
+    expect(presentationOf({ ...DEFAULT_SETTINGS, data_saver: true }).attrs['data-data-saver']).toBe('on');
+    expect(presentationOf({ ...DEFAULT_SETTINGS, data_saver: false }).attrs['data-data-saver']).toBe('off');
   });
 });
 

@@ -237,5 +237,42 @@ describe('the loader in the page', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(asked(hides)).not.toContain(banners);
     });
+
+    it('on /home, preloads the first banner’s image once the banners are in — unless Economia de dados is on', async () => {
+      document.cookie = 'token=t; path=/';
+      const imagePreloads = () =>
+        [...document.head.querySelectorAll('link[rel=preload][as=image]')].map((l) => [
+          l.getAttribute('href'),
+          l.getAttribute('fetchpriority'),
+        ]);
+      vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
+        const url = String(input);
+        if (url === lookup) return json({ data: { id: 1, options: { show_banners: true } } });
+        if (url.includes('/content/banners'))
+          return json({
+            data: [
+              { id: 7, image_url: '/media/first.webp' },
+              { id: 8, image_url: '/media/second.webp' },
+            ],
+          });
+        return json({});
+      });
+      run('/home', early);
+      await vi.waitFor(() => expect(imagePreloads()).toEqual([['/media/first.webp', 'high']]));
+
+      for (const saver of ['on', 'auto-with-save-data']) {
+        document.head.innerHTML = '';
+        if (saver === 'on') document.documentElement.setAttribute('data-data-saver', 'on');
+        else {
+          document.documentElement.setAttribute('data-data-saver', 'auto');
+          vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
+        }
+        run('/home', early);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(imagePreloads(), saver).toEqual([]);
+        document.documentElement.removeAttribute('data-data-saver');
+        vi.unstubAllGlobals();
+      }
+    });
   });
 });

@@ -106,6 +106,9 @@ export function presentationOf(settings: AccessibilitySettings): Presentation {
       'data-theme': settings.is_dark_mode ? 'dark' : 'light',
       'data-font-size': String(settings.font_size),
       'data-font-spacing': String(settings.font_spacing),
+      // 'Economia de dados' as chosen ('auto': follow the browser's Save-Data). Read before the app
+      // runs by the inline loader, which preloads the first banner image only when data may be spent.
+      'data-data-saver': settings.data_saver === undefined ? 'auto' : settings.data_saver ? 'on' : 'off',
     },
     vars: {
       '--font-scale': String(FONT_SCALES[settings.font_size - 1]),
