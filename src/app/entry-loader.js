@@ -29,11 +29,11 @@
   if (token && window.fetch) {
     token = decodeURIComponent(token[1]);
     var reads = (window.__earlyReads = []);
+    var headers = {};
+    Object.keys(early.headers).forEach(function (name) {
+      headers[name] = early.headers[name].replace('{token}', token);
+    });
     var ask = function (url) {
-      var headers = {};
-      Object.keys(early.headers).forEach(function (name) {
-        headers[name] = early.headers[name].replace('{token}', token);
-      });
       var response = fetch(url, { headers: headers }).catch(function () {
         return null;
       });
@@ -88,8 +88,9 @@
         })
         .then(function (answer) {
           // The first banner's image (the screen's largest paint) as soon as it is known, unless
-          // 'Economia de dados' is on (the pre-paint script copied the choice onto <html>): then the
-          // carousel loads it only when shown.
+          // 'Economia de dados' is on (the pre-paint script copied the choice onto <html>; the same
+          // rule as dataSaverOn in src/services/media/data-saver.ts): then the carousel loads it
+          // only when shown.
           var first = answer && answer.data && answer.data[0];
           var saver = d.documentElement.getAttribute('data-data-saver');
           var saves = saver === 'on' || (saver !== 'off' && navigator.connection && navigator.connection.saveData);
