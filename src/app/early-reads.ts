@@ -13,6 +13,8 @@ import { apiBaseUrls } from '../services/config';
 import { AUTH_HEADERS } from '../services/http/clients';
 import { TOKEN_COOKIE } from '../services/storage/token';
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
+import { gradesApiQuery, parseGradesQuery } from '../views/grades/url-query';
+import { documentsApiQuery, parseDocumentsQuery } from '../views/attachments/url-query';
 import { patternOf, ROUTES, type AppRoute } from './route-table';
 
 /**
@@ -23,9 +25,10 @@ import { patternOf, ROUTES, type AppRoute } from './route-table';
 export type EarlyFollowUp = [url: string, learningObjectParam: string];
 
 /**
- * One route's early read: its path pattern (RegExp source), the URL (`{name}` = a path parameter),
- * query-less only, and the read that follows once it has answered (a learning object's, after its
- * module's).
+ * One early read of a route: its path pattern (RegExp source), the URL (`{name}` = a path
+ * parameter), query-less only, and the read that follows once it has answered (a learning
+ * object's, after its module's). A route whose screen starts with several reads has an entry for
+ * each (the loader asks for every entry whose pattern matches).
  */
 export type EarlyReadRoute =
   | [pattern: string, url: string, onlyWithoutQuery: boolean]
@@ -49,43 +52,81 @@ export interface EarlyReadsData {
   banners: [url: string, patterns: string[]];
 }
 
-/** The URL a route's first read asks for (and the read that follows it), or null. */
-function firstReadOf(route: AppRoute): { url: string; onlyWithoutQuery: boolean; then?: EarlyFollowUp } | null {
+/** One read of a route's screen, as the loader asks for it. */
+interface EarlyReadSpec {
+  url: string;
+  onlyWithoutQuery: boolean;
+  then?: EarlyFollowUp;
+}
+
+/** `{ page: 1, per_page: 10 }` → `page=1&per_page=10`, as ky writes a read's `searchParams`. */
+const searchOf = (query: object): string =>
+  new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+
+/** The reads a route's screen (or its startup reads) starts with on a page load; none for most routes. */
+function earlyReadsOf(route: AppRoute): EarlyReadSpec[] {
   switch (route.reads) {
-    case 'courses': {
+    case 'courses':
       // The list's first page as /courses without a query asks for it (views/courses/url-query.ts).
-      const query = coursesApiQuery(parseCoursesQuery(''));
-      const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-      return { url: `${apiBaseUrls.mainV2}/lms/courses?${search.toString()}`, onlyWithoutQuery: true };
-    }
+      return [
+        {
+          url: `${apiBaseUrls.mainV2}/lms/courses?${searchOf(coursesApiQuery(parseCoursesQuery('')))}`,
+          onlyWithoutQuery: true,
+        },
+      ];
     case 'course':
-      return { url: `${apiBaseUrls.mainV1}/lms/courses/{course}`, onlyWithoutQuery: false };
+      return [{ url: `${apiBaseUrls.mainV1}/lms/courses/{course}`, onlyWithoutQuery: false }];
     case 'module':
-      return { url: `${apiBaseUrls.mainV1}/lms/modules/{module}`, onlyWithoutQuery: false };
+      return [{ url: `${apiBaseUrls.mainV1}/lms/modules/{module}`, onlyWithoutQuery: false }];
     case 'learningObject':
       // A learning object's read needs its lesson, found in its module's read: the module goes first,
       // the learning object as soon as the module has answered (lms-queries.ts `lessonOf`).
-      return {
-        url: `${apiBaseUrls.mainV1}/lms/modules/{module}`,
-        onlyWithoutQuery: false,
-        then: [`${apiBaseUrls.mainV1}/lms/learningObjects/{learningObject}?lesson_id={lesson}`, 'learningObject'],
-      };
+      return [
+        {
+          url: `${apiBaseUrls.mainV1}/lms/modules/{module}`,
+          onlyWithoutQuery: false,
+          then: [`${apiBaseUrls.mainV1}/lms/learningObjects/{learningObject}?lesson_id={lesson}`, 'learningObject'],
+        },
+      ];
     default:
   }
-  if (route.screen === 'home') return { url: `${apiBaseUrls.mainV1}/users/dashboard`, onlyWithoutQuery: false };
-  return null;
+  switch (route.screen) {
+    case 'home':
+      return [{ url: `${apiBaseUrls.mainV1}/users/dashboard`, onlyWithoutQuery: false }];
+    case 'grades':
+      // The list's first page in its default order, as /grades without a query asks for it.
+      return [
+        {
+          url: `${apiBaseUrls.mainV1}/lms/student/grades?${searchOf(gradesApiQuery(parseGradesQuery('')))}`,
+          onlyWithoutQuery: true,
+        },
+      ];
+    case 'attachments':
+      // The student's own files and the documents' categories whatever the query; the documents'
+      // first page as /attachments without a query asks for it.
+      return [
+        { url: `${apiBaseUrls.mainV1}/attachments/authorized`, onlyWithoutQuery: false },
+        { url: `${apiBaseUrls.mainV1}/documents/categories`, onlyWithoutQuery: false },
+        {
+          url: `${apiBaseUrls.mainV1}/documents/attachments?${searchOf(documentsApiQuery(parseDocumentsQuery('')))}`,
+          onlyWithoutQuery: true,
+        },
+      ];
+    default:
+      return [];
+  }
 }
 
 /** The loader's early-read data for this build (config from `import.meta.env`). */
 export function earlyReadsData(): EarlyReadsData {
   const routes: EarlyReadRoute[] = [];
   for (const route of ROUTES) {
-    const read = firstReadOf(route);
-    if (!read) continue;
     const pattern = patternOf(route.path).source;
-    routes.push(
-      read.then ? [pattern, read.url, read.onlyWithoutQuery, read.then] : [pattern, read.url, read.onlyWithoutQuery],
-    );
+    for (const read of earlyReadsOf(route)) {
+      routes.push(
+        read.then ? [pattern, read.url, read.onlyWithoutQuery, read.then] : [pattern, read.url, read.onlyWithoutQuery],
+      );
+    }
   }
   return {
     cookie: TOKEN_COOKIE,

@@ -18,7 +18,7 @@
   data.routes.some(function (r) {
     return new RegExp(r[0]).test(location.pathname) && (files = files.concat(r[1]));
   });
-  // Signed in on a route with a first API read (src/app/early-reads.ts): ask for it now, with
+  // Signed in on a route with first API reads (src/app/early-reads.ts): ask for them now, with
   // the HTML, not once the app's JS has downloaded and started; the app's HTTP client takes the
   // answer (src/services/http/early-reads.ts). A learning object's read needs its lesson, found
   // in its module's answer: it is asked for as soon as that answer is in. The platform lookup is
@@ -51,9 +51,9 @@
     var body = function (response) {
       return response && response.ok ? response.clone().json() : null;
     };
-    early.routes.some(function (r) {
+    early.routes.forEach(function (r) {
       var m = new RegExp(r[0]).exec(location.pathname);
-      if (!m || (r[2] && location.search)) return false;
+      if (!m || (r[2] && location.search)) return;
       var answer = ask(fill(r[1], m.groups || {}));
       var then = r[3];
       if (then) {
@@ -70,7 +70,6 @@
           })
           .catch(function () {});
       }
-      return true;
     });
     // The platform of this host, on every page; the banners too where the screen shows them.
     var platform = ask(fill(early.lookup, { host: location.hostname }));

@@ -29,6 +29,22 @@ function recordRequests(page: Page): string[] {
   return seen;
 }
 
+/** The early reads the loader left untaken in `window.__earlyReads` (path + query); null while the page is replaced. */
+const earlyReadsLeft = (page: Page) =>
+  page
+    .evaluate(() => (window.__earlyReads ?? []).map((r) => new URL(r.url).pathname + new URL(r.url).search))
+    .catch(() => null);
+
+/** How many times the page fetched `path` (path + query), from Resource Timing (cached answers included). */
+const fetchedCount = (page: Page, path: string) =>
+  page.evaluate(
+    (wanted) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname + new URL(e.name).search === wanted).length,
+    path,
+  );
+
 /** Holds back the app's entry chunk until the returned function is called (then lets it through). */
 async function holdEntry(page: Page): Promise<() => Promise<void>> {
   const entry = /\/assets\/index-[\w-]+\.js$/;
@@ -94,11 +110,7 @@ test('a reload of /home, a module and a learning object each read their data onc
   // the HTTP cache, which sends no request the test could see).
   const release = await holdEntry(page);
   const reload = page.reload();
-  // (null while the reload replaces the page)
-  const waiting = () =>
-    page
-      .evaluate(() => (window.__earlyReads ?? []).map((r) => new URL(r.url).pathname + new URL(r.url).search))
-      .catch(() => null);
+  const waiting = () => earlyReadsLeft(page);
   await expect.poll(waiting).toEqual(['/api/v1/users/dashboard', lookup, banners]);
   await expect(page.locator(`link[rel=preload][as=image][href="${image}"]`)).toHaveCount(1);
   await release();
@@ -108,14 +120,7 @@ test('a reload of /home, a module and a learning object each read their data onc
   await expect(page.getByRole('img', { name: 'Faixa azul com formas geométricas' })).toBeVisible();
   // The app took every answer, and asked for none of them again.
   await expect.poll(waiting).toEqual([]);
-  const fetched = (path: string) =>
-    page.evaluate(
-      (wanted) =>
-        performance
-          .getEntriesByType('resource')
-          .filter((e) => new URL(e.name).pathname + new URL(e.name).search === wanted).length,
-      path,
-    );
+  const fetched = (path: string) => fetchedCount(page, path);
   for (const path of ['/api/v1/users/dashboard', lookup, banners, image]) expect(await fetched(path), path).toBe(1);
 
   await settle(page);
@@ -145,6 +150,53 @@ test('a reload of /home, a module and a learning object each read their data onc
   const untilStart = start < 0 ? seen : seen.slice(0, start);
   expect(untilStart.filter((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?'))).toHaveLength(1);
   expect(untilStart.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
+});
+
+test('a reload of /grades and of /attachments asks for their lists with the HTML, and reads each once', async ({
+  page,
+}) => {
+  // Their reads used to wait for the app to start and render the screen: one round trip after the
+  // JS (docs/performance.md "Data with the HTML"). Now the inline loader asks for them — here while
+  // the app's entry is held back — and the app takes the answers.
+  const lookup = `/api/v1/platforms/${new URL(page.url()).hostname}`;
+  const waiting = () => earlyReadsLeft(page);
+  const fetched = (path: string) => fetchedCount(page, path);
+  const screens = [
+    {
+      path: '/grades',
+      reads: ['/api/v1/lms/student/grades?page=1&per_page=10&sort=course_name&order=asc'],
+      shown: () =>
+        expect(page.getByRole('table', { name: 'Notas por curso' }).getByRole('rowheader').first()).toBeVisible(),
+    },
+    {
+      path: '/attachments',
+      reads: [
+        '/api/v1/attachments/authorized',
+        '/api/v1/documents/categories',
+        '/api/v1/documents/attachments?page=1&per_page=10',
+      ],
+      shown: () =>
+        expect(page.getByRole('region', { name: 'Documentos da instituição' }).getByRole('status')).toHaveText(
+          /documentos? encontrados?/,
+        ),
+    },
+  ];
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await settle(page);
+    const release = await holdEntry(page);
+    const reload = page.reload();
+    await expect.poll(waiting).toEqual([...screen.reads, lookup]);
+    await release();
+    await reload;
+    await screen.shown();
+    // The app took every answer, and asked for none of them again.
+    await expect.poll(waiting).toEqual([]);
+    await settle(page);
+    for (const read of screen.reads) expect(await fetched(read), read).toBe(1);
+    await page.unrouteAll();
+  }
 });
 
 test('with Economia de dados on, the first banner’s image is not fetched before the app shows it', async ({ page }) => {

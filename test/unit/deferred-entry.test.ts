@@ -130,6 +130,8 @@ describe('the loader in the page', () => {
           ['/api/v1/lms/learningObjects/{learningObject}?lesson_id={lesson}', 'learningObject'],
         ],
         ['^\\/home\\/?$', '/api/v1/users/dashboard', false],
+        ['^\\/attachments\\/?$', '/api/v1/attachments/authorized', false],
+        ['^\\/attachments\\/?$', '/api/v1/documents/attachments?page=1&per_page=10', true],
       ],
       lookup: '/api/v1/platforms/{host}',
       banners: ['/api/v1/content/banners?isVisibleEad=1', ['^\\/home\\/?$']],
@@ -166,6 +168,21 @@ describe('the loader in the page', () => {
       run('/finances', early);
       run('/courses?q=matem', early);
       expect(asked(fetchSpy)).toEqual([lookup, lookup]);
+    });
+
+    it('on a route whose screen starts with several reads, asks for each — the list’s page only without a query', () => {
+      document.cookie = 'token=t; path=/';
+      const fetchSpy = vi.spyOn(window, 'fetch').mockResolvedValue(json({}));
+      run('/attachments', early);
+      expect(asked(fetchSpy)).toEqual([
+        `${location.origin}/api/v1/attachments/authorized`,
+        `${location.origin}/api/v1/documents/attachments?page=1&per_page=10`,
+        lookup,
+      ]);
+      expect(window.__earlyReads!.map((read) => read.url)).toEqual(asked(fetchSpy));
+      fetchSpy.mockClear();
+      run('/attachments?q=edital', early);
+      expect(asked(fetchSpy)).toEqual([`${location.origin}/api/v1/attachments/authorized`, lookup]);
     });
 
     it('a failed early request leaves null, for the app to ask again', async () => {

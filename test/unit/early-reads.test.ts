@@ -10,6 +10,10 @@ import { getCourses, getLearningObject, getModule } from '../../src/services/api
 import { getBanners, getDashboard } from '../../src/services/api/home';
 import { getPlatform } from '../../src/services/api/platforms';
 import { coursesApiQuery, parseCoursesQuery } from '../../src/views/courses/url-query';
+import { getGrades } from '../../src/services/api/grades';
+import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '../../src/services/api/attachments';
+import { gradesApiQuery, parseGradesQuery } from '../../src/views/grades/url-query';
+import { documentsApiQuery, parseDocumentsQuery } from '../../src/views/attachments/url-query';
 import { EARLY_READ_MAX_AGE_MS, takeEarlyRead } from '../../src/services/http/early-reads';
 import { setToken, clearToken } from '../../src/services/storage/token';
 
@@ -44,15 +48,22 @@ async function urlsOf(read: () => Promise<unknown>): Promise<string[]> {
   return fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : (input as Request).url));
 }
 
-/** The early URL the loader would ask for on `path` (its parameters filled in as the loader does). */
+/** The early URLs the loader would ask for on `path` (their parameters filled in as the loader does). */
+const templatesOf = (path: string) =>
+  earlyReadsData()
+    .routes.filter(([pattern]) => new RegExp(pattern).test(path))
+    .map((route) => {
+      const groups = new RegExp(route[0]).exec(path)!.groups ?? {};
+      return new URL(
+        route[1].replace(/[{](\w+)[}]/g, (_, name: string) => groups[name]!),
+        location.href,
+      ).href;
+    });
+/** The one early URL of `path`, or null. */
 const templateOf = (path: string) => {
-  const route = earlyReadsData().routes.find(([pattern]) => new RegExp(pattern).test(path));
-  if (!route) return null;
-  const groups = new RegExp(route[0]).exec(path)!.groups ?? {};
-  return new URL(
-    route[1].replace(/[{](\w+)[}]/g, (_, name: string) => groups[name]!),
-    location.href,
-  ).href;
+  const urls = templatesOf(path);
+  expect(urls.length).toBeLessThanOrEqual(1);
+  return urls[0] ?? null;
 };
 
 describe('early read URLs (build data)', () => {
@@ -61,6 +72,21 @@ describe('early read URLs (build data)', () => {
     expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7')]);
     expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7/learningObjects/3')]);
     expect(await urlsOf(() => getDashboard())).toEqual([templateOf('/home')]);
+    expect(await urlsOf(() => getGrades(gradesApiQuery(parseGradesQuery(''))))).toEqual([templateOf('/grades')]);
+  });
+
+  it('on /attachments, are the three reads its screen starts with (the documents’ page only without a query)', async () => {
+    const asked = [
+      ...(await urlsOf(() => getAuthorizedAttachments())),
+      ...(await urlsOf(() => getDocumentCategories())),
+      ...(await urlsOf(() => getDocuments(documentsApiQuery(parseDocumentsQuery(''))))),
+    ];
+    expect(templatesOf('/attachments')).toEqual(asked);
+    const withQuery = earlyReadsData().routes.filter(
+      ([pattern, , onlyWithoutQuery]) => onlyWithoutQuery && new RegExp(pattern).test('/attachments'),
+    );
+    expect(withQuery.map(([, url]) => url)).toEqual([expect.stringContaining('/documents/attachments?')]);
+    expect(templatesOf('/grades/course/3')).toEqual([]);
   });
 
   it('ask for the platform lookup of this host and, on the home screen only, the banners, as the app does', async () => {

@@ -12,8 +12,8 @@ import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '../../services/api/attachments';
 import { attachmentKeys } from '../../services/api/keys/attachments';
-import type { DocumentsQuery, StudentAttachment } from '../../services/contract/attachments';
-import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
+import type { StudentAttachment } from '../../services/contract/attachments';
+import { documentsApiQuery, documentsUrlQuery } from './url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import FolderOpen from 'lucide-react/icons/folder-open';
@@ -26,28 +26,7 @@ import { AttachmentsAreaMessages as M } from './messages';
 import { CommonMessages } from '../components/messages';
 import { CertificatesSection } from '../certificates/section';
 
-/** Documents per page. */
-export const DOCUMENTS_PER_PAGE = 10;
-
-/** The documents query as kept in the URL; `category` null = every category. */
-export interface DocumentsUrlQuery {
-  category: number | null;
-  q: string;
-  page: number;
-}
-
-/** `/attachments?category=ID&q=…&page=N`. */
-export const documentsUrlQuery = defineUrlQuery('/attachments', {
-  category: idField(),
-  q: textField(),
-  page: pageField(),
-});
-
-/** Reads `?category=ID&q=…&page=N`; anything malformed falls back to its default. */
-export const parseDocumentsQuery = (search: string): DocumentsUrlQuery => documentsUrlQuery.parse(search);
-
-/** `/attachments` with `query`, defaults left out. */
-export const documentsHref = (query: Partial<DocumentsUrlQuery>): string => documentsUrlQuery.href(query);
+export { DOCUMENTS_PER_PAGE, documentsHref, parseDocumentsQuery, type DocumentsUrlQuery } from './url-query';
 
 export default function AttachmentsScreen() {
   const intl = useIntl();
@@ -95,12 +74,7 @@ function Documents() {
     queryKey: attachmentKeys.areaCategories,
     queryFn: ({ signal }) => getDocumentCategories(signal),
   });
-  const apiQuery: DocumentsQuery = {
-    page,
-    per_page: DOCUMENTS_PER_PAGE,
-    ...(category ? { category_id: category } : {}),
-    ...(q ? { search: q } : {}),
-  };
+  const apiQuery = documentsApiQuery(urlQuery);
   const documents = useQuery({
     queryKey: attachmentKeys.areaDocuments(apiQuery),
     queryFn: ({ signal }) => getDocuments(apiQuery, signal),

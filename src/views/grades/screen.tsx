@@ -12,8 +12,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getGrades } from '../../services/api/grades';
-import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
-import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
+import type { GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
+import { FIRST_ORDER, gradesApiQuery, gradesUrlQuery, STATUS_FILTERS } from './url-query';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';
@@ -24,48 +24,9 @@ import { useUrlQuery } from '../components/use-url-query';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from './messages';
 import styles from './grades.module.css';
+
+export { GRADES_PER_PAGE, gradesHref, parseGradesQuery, type GradesUrlQuery } from './url-query';
 import { gradesKeys } from '../../services/api/keys/grades';
-
-/** Courses per page of the grade list. */
-export const GRADES_PER_PAGE = 10;
-
-const STATUS_FILTERS: readonly GradeStatus[] = ['approved', 'in_progress', 'failed'];
-const SORTS: readonly GradeSort[] = ['course_name', 'grade', 'status', 'updated_at'];
-/** Order a column starts with when first chosen: names and statuses A→Z, grades and dates highest/newest first. */
-const FIRST_ORDER: Record<GradeSort, GradeSortOrder> = {
-  course_name: 'asc',
-  grade: 'desc',
-  status: 'asc',
-  updated_at: 'desc',
-};
-
-/** The list's query as kept in the URL. `status` null = every status. */
-export interface GradesUrlQuery {
-  q: string;
-  status: GradeStatus | null;
-  sort: GradeSort;
-  order: GradeSortOrder;
-  page: number;
-}
-
-/** `/grades?q&status&sort&order&page`; a sort is always written with its order. */
-export const gradesUrlQuery = defineUrlQuery(
-  '/grades',
-  {
-    q: textField(),
-    status: oneOfField(STATUS_FILTERS),
-    sort: oneOfField(SORTS, 'course_name'),
-    order: oneOfField(['asc', 'desc'] as const, 'asc'),
-    page: pageField(),
-  },
-  { together: [['sort', 'order']] },
-);
-
-/** Reads `?q&status&sort&order&page`; anything malformed falls back to its default. */
-export const parseGradesQuery = (search: string): GradesUrlQuery => gradesUrlQuery.parse(search);
-
-/** `/grades` with `query`, leaving defaults out (`/grades?status=failed&sort=grade&order=desc&page=2`). */
-export const gradesHref = (query: Partial<GradesUrlQuery>): string => gradesUrlQuery.href(query);
 
 /** The sortable columns (the passing grade column, between grade and status, is not sortable). */
 const COLUMNS: { sort: GradeSort; label: 'columnCourse' | 'columnGrade' | 'columnStatus' | 'columnUpdated' }[] = [
@@ -81,14 +42,7 @@ export default function GradesScreen() {
   const { q, status, sort, order, page } = current;
   const title = intl.formatMessage(GradesMessages.title);
   usePageTitle(title);
-  const apiQuery: GradeListQuery = {
-    page,
-    per_page: GRADES_PER_PAGE,
-    sort,
-    order,
-    ...(q ? { search: q } : {}),
-    ...(status ? { status } : {}),
-  };
+  const apiQuery = gradesApiQuery(current);
   const query = useQuery({
     queryKey: gradesKeys.list(apiQuery),
     queryFn: ({ signal }) => getGrades(apiQuery, signal),
