@@ -30,7 +30,8 @@ vi.mock('../../src/services/api/certificates', () => ({
   postIssueDocument: vi.fn(),
 }));
 import * as api from '../../src/services/api/attachments';
-import AttachmentsScreen, { documentsHref, parseDocumentsQuery } from '../../src/views/attachments/screen';
+import AttachmentsScreen from '../../src/views/attachments/screen';
+import { documentsHref, parseDocumentsQuery } from '../../src/views/attachments/url-query';
 import AttachmentScreen from '../../src/views/attachments/attachment-screen';
 import { createAppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';

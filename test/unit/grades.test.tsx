@@ -17,7 +17,8 @@ import { ApiError, NetworkError } from '../../src/services/http/errors';
 
 vi.mock('../../src/services/api/grades', () => ({ getGrades: vi.fn(), getGradeDetails: vi.fn() }));
 import * as api from '../../src/services/api/grades';
-import GradesScreen, { gradesHref, parseGradesQuery } from '../../src/views/grades/screen';
+import GradesScreen from '../../src/views/grades/screen';
+import { gradesHref, parseGradesQuery } from '../../src/views/grades/url-query';
 import GradeDetailsScreen from '../../src/views/grades/details';
 
 const summary = (

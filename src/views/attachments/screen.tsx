@@ -26,8 +26,6 @@ import { AttachmentsAreaMessages as M } from './messages';
 import { CommonMessages } from '../components/messages';
 import { CertificatesSection } from '../certificates/section';
 
-export { DOCUMENTS_PER_PAGE, documentsHref, parseDocumentsQuery, type DocumentsUrlQuery } from './url-query';
-
 export default function AttachmentsScreen() {
   const intl = useIntl();
   const title = intl.formatMessage(M.title);

@@ -12,6 +12,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getGrades } from '../../services/api/grades';
+import { gradesKeys } from '../../services/api/keys/grades';
 import type { GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
 import { FIRST_ORDER, gradesApiQuery, gradesUrlQuery, STATUS_FILTERS } from './url-query';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
@@ -24,9 +25,6 @@ import { useUrlQuery } from '../components/use-url-query';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from './messages';
 import styles from './grades.module.css';
-
-export { GRADES_PER_PAGE, gradesHref, parseGradesQuery, type GradesUrlQuery } from './url-query';
-import { gradesKeys } from '../../services/api/keys/grades';
 
 /** The sortable columns (the passing grade column, between grade and status, is not sortable). */
 const COLUMNS: { sort: GradeSort; label: 'columnCourse' | 'columnGrade' | 'columnStatus' | 'columnUpdated' }[] = [
