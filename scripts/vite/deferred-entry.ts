@@ -98,8 +98,18 @@ const ROUTES_SHELL = [
 ];
 
 /**
- * Per route of src/app/route-table.ts, the URLs of the chunks it needs: the routes shell and the
- * screen's chunk, each with the chunks it imports statically.
+ * Parts a screen (by its name in src/app/route-table.ts) imports dynamically but shows in its first
+ * render, so the student waits for them: preloaded with the route like its static imports. 'Minha
+ * conta' shows the profile form (with its input masks, lazy so that no other screen carries them):
+ * it was asked for only once the screen had rendered, a round trip after the rest of the JS.
+ */
+const FIRST_RENDER_PARTS: Readonly<Record<string, readonly string[]>> = {
+  account: ['src/views/account/profile-form.tsx'],
+};
+
+/**
+ * Per route of src/app/route-table.ts, the URLs of the chunks it needs: the routes shell, the
+ * screen's chunk and its first-render parts, each with the chunks it imports statically.
  * @throws Error when a screen of src/app/route-table.ts has no chunk in `bundle` (a renamed file).
  */
 async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: string): Promise<RoutePreload[]> {
@@ -139,6 +149,11 @@ async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: st
     const files = new Set<string>();
     for (const chunk of shell) closure(chunk, files);
     closure(chunk, files);
+    for (const part of FIRST_RENDER_PARTS[name] ?? []) {
+      const partChunk = chunkOf(part);
+      if (!partChunk) throw new Error(`deferred-entry: no chunk for ${part}, a first-render part of "${name}"`);
+      closure(partChunk, files);
+    }
     // The route's styles too (Vite adds them as stylesheets when the chunk loads): fetched early.
     const css = [...files].flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
     return [pattern.source, [...files, ...new Set(css)].map((f) => `${base}${f}`)];

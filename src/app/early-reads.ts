@@ -17,27 +17,43 @@ import { gradesApiQuery, parseGradesQuery } from '../views/grades/url-query';
 import { documentsApiQuery, parseDocumentsQuery } from '../views/attachments/url-query';
 import { patternOf, ROUTES, type AppRoute } from './route-table';
 
-/**
- * A read asked for once the route's first read has answered: its URL (`{name}` = a path parameter,
- * `{lesson}` = the id of the answer's lesson, `data.lessons[]`, that holds the learning object
- * whose id is the path parameter `learningObjectParam`).
- */
-export type EarlyFollowUp = [url: string, learningObjectParam: string];
+/** Which header set of `EarlyReadsData.headers` a read is sent with. */
+export type EarlyAuth = 'main' | 'hub' | 'erp';
 
 /**
- * One early read of a route: its path pattern (RegExp source), the URL (`{name}` = a path
- * parameter), query-less only, and the read that follows once it has answered (a learning
- * object's, after its module's). A route whose screen starts with several reads has an entry for
- * each (the loader asks for every entry whose pattern matches).
+ * A read asked for once the route's first read has answered, from what that answer holds:
+ * - `lesson`: a main API read whose URL's `{lesson}` is the id of the answer's lesson
+ *   (`data.lessons[]`) that holds the learning object whose id is the path parameter `param`
+ *   (a learning object's read, after its module's);
+ * - `erpToken`: an ERP read sent with the answer's `data.token` (the hub's ERP token, spec §7) as
+ *   its token (the bills, after the hub's `GET /security/student/erp/`).
  */
-export type EarlyReadRoute =
-  | [pattern: string, url: string, onlyWithoutQuery: boolean]
-  | [pattern: string, url: string, onlyWithoutQuery: boolean, then: EarlyFollowUp];
+export type EarlyFollowUp = { kind: 'lesson'; url: string; param: string } | { kind: 'erpToken'; url: string };
 
-/** What the loader needs: the token cookie's name, the headers (`{token}` = its value), the routes. */
+/**
+ * One early read of a route. A route whose screen starts with several reads has an entry for each
+ * (the loader asks for every entry whose pattern matches).
+ */
+export interface EarlyReadRoute {
+  /** The route's path pattern (RegExp source, named groups = path parameters). */
+  pattern: string;
+  /** Absolute or same-origin URL; `{name}` = a path parameter. */
+  url: string;
+  /** The header set it is sent with, `{token}` = the session token. */
+  auth: Exclude<EarlyAuth, 'erp'>;
+  /** Asked for only when the page's URL has no query (a list's first page). */
+  onlyWithoutQuery?: true;
+  /** The read that follows once this one has answered. */
+  then?: EarlyFollowUp;
+}
+
+/**
+ * What the loader needs: the token cookie's name, each API's auth headers (`{token}` = the token
+ * the read is sent with), the routes' reads, the platform lookup and the banners.
+ */
 export interface EarlyReadsData {
   cookie: string;
-  headers: Record<string, string>;
+  headers: Record<EarlyAuth, Record<string, string>>;
   routes: EarlyReadRoute[];
   /**
    * The platform lookup of this site host (`{host}`, spec §1), asked for on every signed-in page
@@ -53,11 +69,7 @@ export interface EarlyReadsData {
 }
 
 /** One read of a route's screen, as the loader asks for it. */
-interface EarlyReadSpec {
-  url: string;
-  onlyWithoutQuery: boolean;
-  then?: EarlyFollowUp;
-}
+type EarlyReadSpec = Omit<EarlyReadRoute, 'pattern'>;
 
 /** `{ page: 1, per_page: 10 }` → `page=1&per_page=10`, as ky writes a read's `searchParams`. */
 const searchOf = (query: object): string =>
@@ -65,39 +77,46 @@ const searchOf = (query: object): string =>
 
 /** The reads a route's screen (or its startup reads) starts with on a page load; none for most routes. */
 function earlyReadsOf(route: AppRoute): EarlyReadSpec[] {
+  const main = (path: string): string => `${apiBaseUrls.mainV1}${path}`;
   switch (route.reads) {
     case 'courses':
       // The list's first page as /courses without a query asks for it (views/courses/url-query.ts).
       return [
         {
           url: `${apiBaseUrls.mainV2}/lms/courses?${searchOf(coursesApiQuery(parseCoursesQuery('')))}`,
+          auth: 'main',
           onlyWithoutQuery: true,
         },
       ];
     case 'course':
-      return [{ url: `${apiBaseUrls.mainV1}/lms/courses/{course}`, onlyWithoutQuery: false }];
+      return [{ url: main('/lms/courses/{course}'), auth: 'main' }];
     case 'module':
-      return [{ url: `${apiBaseUrls.mainV1}/lms/modules/{module}`, onlyWithoutQuery: false }];
+      return [{ url: main('/lms/modules/{module}'), auth: 'main' }];
     case 'learningObject':
       // A learning object's read needs its lesson, found in its module's read: the module goes first,
       // the learning object as soon as the module has answered (lms-queries.ts `lessonOf`).
       return [
         {
-          url: `${apiBaseUrls.mainV1}/lms/modules/{module}`,
-          onlyWithoutQuery: false,
-          then: [`${apiBaseUrls.mainV1}/lms/learningObjects/{learningObject}?lesson_id={lesson}`, 'learningObject'],
+          url: main('/lms/modules/{module}'),
+          auth: 'main',
+          then: {
+            kind: 'lesson',
+            url: main('/lms/learningObjects/{learningObject}?lesson_id={lesson}'),
+            param: 'learningObject',
+          },
         },
       ];
     default:
   }
   switch (route.screen) {
     case 'home':
-      return [{ url: `${apiBaseUrls.mainV1}/users/dashboard`, onlyWithoutQuery: false }];
+      return [{ url: main('/users/dashboard'), auth: 'main' }];
     case 'grades':
       // The list's first page in its default order, as /grades without a query asks for it.
       return [
         {
-          url: `${apiBaseUrls.mainV1}/lms/student/grades?${searchOf(gradesApiQuery(parseGradesQuery('')))}`,
+          url: main(`/lms/student/grades?${searchOf(gradesApiQuery(parseGradesQuery('')))}`),
+          auth: 'main',
           onlyWithoutQuery: true,
         },
       ];
@@ -105,13 +124,27 @@ function earlyReadsOf(route: AppRoute): EarlyReadSpec[] {
       // The student's own files and the documents' categories whatever the query; the documents'
       // first page as /attachments without a query asks for it.
       return [
-        { url: `${apiBaseUrls.mainV1}/attachments/authorized`, onlyWithoutQuery: false },
-        { url: `${apiBaseUrls.mainV1}/documents/categories`, onlyWithoutQuery: false },
+        { url: main('/attachments/authorized'), auth: 'main' },
+        { url: main('/documents/categories'), auth: 'main' },
         {
-          url: `${apiBaseUrls.mainV1}/documents/attachments?${searchOf(documentsApiQuery(parseDocumentsQuery('')))}`,
+          url: main(`/documents/attachments?${searchOf(documentsApiQuery(parseDocumentsQuery('')))}`),
+          auth: 'main',
           onlyWithoutQuery: true,
         },
       ];
+    case 'finances':
+      // The bills need the ERP token, which the hub gives for the session token (services/api/finances.ts):
+      // the hub first, the bills as soon as it has answered, with its token.
+      return [
+        {
+          url: `${apiBaseUrls.hub}/security/student/erp/`,
+          auth: 'hub',
+          then: { kind: 'erpToken', url: `${apiBaseUrls.erp}/bills` },
+        },
+      ];
+    case 'account':
+      // 'Minha conta' shows the student as `GET /users/self` answers (views/account/profile.tsx).
+      return [{ url: main('/users/self'), auth: 'main' }];
     default:
       return [];
   }
@@ -119,19 +152,16 @@ function earlyReadsOf(route: AppRoute): EarlyReadSpec[] {
 
 /** The loader's early-read data for this build (config from `import.meta.env`). */
 export function earlyReadsData(): EarlyReadsData {
-  const routes: EarlyReadRoute[] = [];
-  for (const route of ROUTES) {
-    const pattern = patternOf(route.path).source;
-    for (const read of earlyReadsOf(route)) {
-      routes.push(
-        read.then ? [pattern, read.url, read.onlyWithoutQuery, read.then] : [pattern, read.url, read.onlyWithoutQuery],
-      );
-    }
-  }
   return {
     cookie: TOKEN_COOKIE,
-    headers: AUTH_HEADERS.mainV1('{token}'),
-    routes,
+    headers: {
+      main: AUTH_HEADERS.mainV1('{token}'),
+      hub: AUTH_HEADERS.hub('{token}'),
+      erp: AUTH_HEADERS.erp('{token}'),
+    },
+    routes: ROUTES.flatMap((route) =>
+      earlyReadsOf(route).map((read) => ({ pattern: patternOf(route.path).source, ...read })),
+    ),
     lookup: `${apiBaseUrls.mainV1}/platforms/{host}`,
     banners: [
       `${apiBaseUrls.mainV1}/content/banners?isVisibleEad=1`,

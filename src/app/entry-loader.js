@@ -20,24 +20,28 @@
   });
   // Signed in on a route with first API reads (src/app/early-reads.ts): ask for them now, with
   // the HTML, not once the app's JS has downloaded and started; the app's HTTP client takes the
-  // answer (src/services/http/early-reads.ts). A learning object's read needs its lesson, found
-  // in its module's answer: it is asked for as soon as that answer is in. The platform lookup is
-  // asked for on every page, and /home's banners as soon as it says the platform shows them (and
-  // the first banner's image as soon as they are in).
+  // answer (src/services/http/early-reads.ts). A read that needs what another answers follows as
+  // soon as that answer is in: a learning object's needs its lesson, found in its module's answer;
+  // the bills need the ERP token the hub answers. The platform lookup is asked for on every page,
+  // and /home's banners as soon as it says the platform shows them (and the first banner's image
+  // as soon as they are in).
   var early = data.early;
   var token = early && new RegExp('(?:^|; )' + early.cookie + '=([^;]+)').exec(d.cookie);
   if (token && window.fetch) {
     token = decodeURIComponent(token[1]);
     var reads = (window.__earlyReads = []);
-    var headers = {};
-    Object.keys(early.headers).forEach(function (name) {
-      headers[name] = early.headers[name].replace('{token}', token);
-    });
-    var ask = function (url) {
+    // `credential` goes where the API's headers say {token}: the session token, or the ERP token.
+    var ask = function (url, auth, credential) {
+      var headers = {};
+      Object.keys(early.headers[auth]).forEach(function (name) {
+        headers[name] = early.headers[auth][name].replace('{token}', function () {
+          return credential;
+        });
+      });
       var response = fetch(url, { headers: headers }).catch(function () {
         return null;
       });
-      reads.push({ url: url, token: token, at: Date.now(), response: response });
+      reads.push({ url: url, token: credential, at: Date.now(), response: response });
       return response;
     };
     var fill = function (template, values) {
@@ -52,27 +56,31 @@
       return response && response.ok ? response.clone().json() : null;
     };
     early.routes.forEach(function (r) {
-      var m = new RegExp(r[0]).exec(location.pathname);
-      if (!m || (r[2] && location.search)) return;
-      var answer = ask(fill(r[1], m.groups || {}));
-      var then = r[3];
-      if (then) {
-        answer
-          .then(body)
-          .then(function (module) {
-            var wanted = m.groups[then[1]];
-            var lesson = ((module && module.data && module.data.lessons) || []).filter(function (l) {
-              return (l.learning_objects || []).some(function (lo) {
-                return String(lo.id) === wanted;
-              });
-            })[0];
-            if (lesson) ask(fill(then[0], Object.assign({}, m.groups, { lesson: lesson.id })));
-          })
-          .catch(function () {});
-      }
+      var m = new RegExp(r.pattern).exec(location.pathname);
+      if (!m || (r.onlyWithoutQuery && location.search)) return;
+      var groups = m.groups || {};
+      var answer = ask(fill(r.url, groups), r.auth, token);
+      var then = r.then;
+      if (!then) return;
+      answer
+        .then(body)
+        .then(function (first) {
+          var got = first && first.data;
+          if (then.kind === 'erpToken') {
+            if (got && typeof got.token === 'string' && got.token) ask(fill(then.url, groups), 'erp', got.token);
+            return;
+          }
+          var lesson = ((got && got.lessons) || []).filter(function (l) {
+            return (l.learning_objects || []).some(function (lo) {
+              return String(lo.id) === groups[then.param];
+            });
+          })[0];
+          if (lesson) ask(fill(then.url, Object.assign({}, groups, { lesson: lesson.id })), 'main', token);
+        })
+        .catch(function () {});
     });
     // The platform of this host, on every page; the banners too where the screen shows them.
-    var platform = ask(fill(early.lookup, { host: location.hostname }));
+    var platform = ask(fill(early.lookup, { host: location.hostname }), 'main', token);
     var banners = early.banners;
     if (
       banners[1].some(function (p) {
@@ -83,7 +91,7 @@
         .then(body)
         .then(function (answer) {
           var options = answer && answer.data && answer.data.options;
-          return options && options.show_banners !== false ? ask(fill(banners[0], {})).then(body) : null;
+          return options && options.show_banners !== false ? ask(fill(banners[0], {}), 'main', token).then(body) : null;
         })
         .then(function (answer) {
           // The first banner's image (the screen's largest paint) as soon as it is known, unless

@@ -152,12 +152,14 @@ test('a reload of /home, a module and a learning object each read their data onc
   expect(untilStart.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
 });
 
-test('a reload of /grades and of /attachments asks for their lists with the HTML, and reads each once', async ({
+test('a reload of /grades, /attachments, /finances and /conta asks for their data with the HTML, and reads each once', async ({
   page,
 }) => {
   // Their reads used to wait for the app to start and render the screen: one round trip after the
-  // JS (docs/performance.md "Data with the HTML"). Now the inline loader asks for them — here while
-  // the app's entry is held back — and the app takes the answers.
+  // JS — two on /finances, whose bills need the ERP token the hub gives (docs/performance.md "Data
+  // with the HTML"). Now the inline loader asks for them — here while the app's entry is held
+  // back — and the app takes the answers.
+  test.setTimeout(60_000);
   const lookup = `/api/v1/platforms/${new URL(page.url()).hostname}`;
   const waiting = () => earlyReadsLeft(page);
   const fetched = (path: string) => fetchedCount(page, path);
@@ -180,14 +182,38 @@ test('a reload of /grades and of /attachments asks for their lists with the HTML
           /documentos? encontrados?/,
         ),
     },
+    {
+      // The hub's ERP token first; the bills as soon as it has answered, with that token (the
+      // loader's follow-up, after the lookup it asks for meanwhile).
+      path: '/finances',
+      reads: ['/api/hub/security/student/erp/', '/api/erp/v1/bills'],
+      order: ['/api/hub/security/student/erp/', lookup, '/api/erp/v1/bills'],
+      shown: () => expect(page.getByRole('button', { name: /^Pagar com Pix: / }).first()).toBeVisible(),
+    },
+    {
+      // Its profile form (a chunk of its own, with the input masks) is preloaded with the route's
+      // chunks: it used to be asked for only once the screen had rendered.
+      path: '/conta',
+      reads: ['/api/v1/users/self'],
+      chunks: ['profile-form'],
+      shown: () =>
+        expect(
+          page.getByRole('region', { name: 'Dados pessoais' }).getByRole('textbox', { name: 'Nome', exact: true }),
+        ).not.toHaveValue(''),
+    },
   ];
+  const seen = recordRequests(page);
   for (const screen of screens) {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await settle(page);
     const release = await holdEntry(page);
     const reload = page.reload();
-    await expect.poll(waiting).toEqual([...screen.reads, lookup]);
+    await expect.poll(waiting).toEqual(screen.order ?? [...screen.reads, lookup]);
+    for (const chunk of screen.chunks ?? []) {
+      const asked = () => seen.some((r) => new RegExp(`^GET /assets/${chunk}-[\\w-]+\\.js$`).test(r));
+      await expect.poll(asked, `${chunk} asked for while the app's entry is held back`).toBe(true);
+    }
     await release();
     await reload;
     await screen.shown();

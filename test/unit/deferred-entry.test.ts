@@ -119,19 +119,43 @@ describe('the loader in the page', () => {
   describe('early reads', () => {
     const early: EarlyReadsData = {
       cookie: 'token',
-      headers: { 'x-user-environment': 'WEB', 'x-access-token': '{token}' },
+      headers: {
+        main: { 'x-user-environment': 'WEB', 'x-access-token': '{token}' },
+        hub: { Authorization: '{token}' },
+        erp: { 'X-Access-Token': '{token}' },
+      },
       routes: [
-        ['^\\/courses\\/?$', '/api/v2/lms/courses?page=1&per_page=12', true],
-        ['^\\/courses\\/(?<course>[^/]+)\\/?$', '/api/v1/lms/courses/{course}', false],
-        [
-          '^\\/m\\/(?<module>[^/]+)\\/lo\\/(?<learningObject>[^/]+)\\/?$',
-          '/api/v1/lms/modules/{module}',
-          false,
-          ['/api/v1/lms/learningObjects/{learningObject}?lesson_id={lesson}', 'learningObject'],
-        ],
-        ['^\\/home\\/?$', '/api/v1/users/dashboard', false],
-        ['^\\/attachments\\/?$', '/api/v1/attachments/authorized', false],
-        ['^\\/attachments\\/?$', '/api/v1/documents/attachments?page=1&per_page=10', true],
+        {
+          pattern: '^\\/courses\\/?$',
+          url: '/api/v2/lms/courses?page=1&per_page=12',
+          auth: 'main',
+          onlyWithoutQuery: true,
+        },
+        { pattern: '^\\/courses\\/(?<course>[^/]+)\\/?$', url: '/api/v1/lms/courses/{course}', auth: 'main' },
+        {
+          pattern: '^\\/m\\/(?<module>[^/]+)\\/lo\\/(?<learningObject>[^/]+)\\/?$',
+          url: '/api/v1/lms/modules/{module}',
+          auth: 'main',
+          then: {
+            kind: 'lesson',
+            url: '/api/v1/lms/learningObjects/{learningObject}?lesson_id={lesson}',
+            param: 'learningObject',
+          },
+        },
+        { pattern: '^\\/home\\/?$', url: '/api/v1/users/dashboard', auth: 'main' },
+        { pattern: '^\\/attachments\\/?$', url: '/api/v1/attachments/authorized', auth: 'main' },
+        {
+          pattern: '^\\/attachments\\/?$',
+          url: '/api/v1/documents/attachments?page=1&per_page=10',
+          auth: 'main',
+          onlyWithoutQuery: true,
+        },
+        {
+          pattern: '^\\/finances\\/?$',
+          url: '/api/hub/security/student/erp/',
+          auth: 'hub',
+          then: { kind: 'erpToken', url: '/api/erp/v1/bills' },
+        },
       ],
       lookup: '/api/v1/platforms/{host}',
       banners: ['/api/v1/content/banners?isVisibleEad=1', ['^\\/home\\/?$']],
@@ -165,7 +189,7 @@ describe('the loader in the page', () => {
       expect(fetchSpy).not.toHaveBeenCalled();
       expect(window.__earlyReads ?? []).toEqual([]);
       document.cookie = 'token=t; path=/';
-      run('/finances', early);
+      run('/conta', early);
       run('/courses?q=matem', early);
       expect(asked(fetchSpy)).toEqual([lookup, lookup]);
     });
@@ -183,6 +207,43 @@ describe('the loader in the page', () => {
       fetchSpy.mockClear();
       run('/attachments?q=edital', early);
       expect(asked(fetchSpy)).toEqual([`${location.origin}/api/v1/attachments/authorized`, lookup]);
+    });
+
+    it('on /finances, asks the hub for the ERP token with the session token, then the bills with the ERP token', async () => {
+      document.cookie = 'token=t; path=/';
+      const hub = `${location.origin}/api/hub/security/student/erp/`;
+      const bills = `${location.origin}/api/erp/v1/bills`;
+      const fetchSpy = vi
+        .spyOn(window, 'fetch')
+        .mockImplementation(async (input) =>
+          String(input) === hub ? json({ data: { token: 'erp-1', expires_at: '2026-11-26T12:00:00Z' } }) : json({}),
+        );
+      run('/finances', early);
+      expect(asked(fetchSpy)).toEqual([hub, lookup]);
+      expect(fetchSpy.mock.calls[0]![1]).toEqual({ headers: { Authorization: 't' } });
+      await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(3));
+      expect(fetchSpy).toHaveBeenLastCalledWith(bills, { headers: { 'X-Access-Token': 'erp-1' } });
+      // Each read is kept with the token it was asked with, for the request that carries the same.
+      expect(window.__earlyReads!.map((r) => [r.url, r.token])).toEqual([
+        [hub, 't'],
+        [lookup, 't'],
+        [bills, 'erp-1'],
+      ]);
+      // The hub's answer is still whole for the app.
+      await expect((await window.__earlyReads![0]!.response)!.json()).resolves.toMatchObject({
+        data: { token: 'erp-1' },
+      });
+    });
+
+    it('asks for no bills when the hub did not answer 200 with a token', async () => {
+      document.cookie = 'token=t; path=/';
+      const answers = [json({ message: 'Token inválido' }, 401), json({ data: { token: '' } }), json({ data: null })];
+      const fetchSpy = vi
+        .spyOn(window, 'fetch')
+        .mockImplementation(async (input) => (String(input).includes('/api/hub/') ? answers.shift()! : json({})));
+      for (let i = 0; i < 3; i++) run('/finances', early);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(asked(fetchSpy).filter((url) => url.includes('/bills'))).toEqual([]);
     });
 
     it('a failed early request leaves null, for the app to ask again', async () => {

@@ -16,6 +16,8 @@ import { gradesApiQuery, parseGradesQuery } from '../../src/views/grades/url-que
 import { documentsApiQuery, parseDocumentsQuery } from '../../src/views/attachments/url-query';
 import { EARLY_READ_MAX_AGE_MS, takeEarlyRead } from '../../src/services/http/early-reads';
 import { setToken, clearToken } from '../../src/services/storage/token';
+import { forgetErpToken, getBills } from '../../src/services/api/finances';
+import { getUsersSelf } from '../../src/services/api/users';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -48,17 +50,19 @@ async function urlsOf(read: () => Promise<unknown>): Promise<string[]> {
   return fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : (input as Request).url));
 }
 
-/** The early URLs the loader would ask for on `path` (their parameters filled in as the loader does). */
-const templatesOf = (path: string) =>
+/** Fills `template`'s `{name}` places with `values`, as the loader does, into an absolute URL. */
+const fill = (template: string, values: Record<string, string>) =>
+  new URL(
+    template.replace(/[{](\w+)[}]/g, (_, name: string) => values[name]!),
+    location.href,
+  ).href;
+/** The early reads of `path`, with the path's parameters. */
+const readsOf = (path: string) =>
   earlyReadsData()
-    .routes.filter(([pattern]) => new RegExp(pattern).test(path))
-    .map((route) => {
-      const groups = new RegExp(route[0]).exec(path)!.groups ?? {};
-      return new URL(
-        route[1].replace(/[{](\w+)[}]/g, (_, name: string) => groups[name]!),
-        location.href,
-      ).href;
-    });
+    .routes.filter((route) => new RegExp(route.pattern).test(path))
+    .map((route) => ({ route, groups: new RegExp(route.pattern).exec(path)!.groups ?? {} }));
+/** The early URLs the loader would ask for on `path` (their parameters filled in as the loader does). */
+const templatesOf = (path: string) => readsOf(path).map(({ route, groups }) => fill(route.url, groups));
 /** The one early URL of `path`, or null. */
 const templateOf = (path: string) => {
   const urls = templatesOf(path);
@@ -73,6 +77,7 @@ describe('early read URLs (build data)', () => {
     expect(await urlsOf(() => getModule(7))).toEqual([templateOf('/courses/1/modules/7/learningObjects/3')]);
     expect(await urlsOf(() => getDashboard())).toEqual([templateOf('/home')]);
     expect(await urlsOf(() => getGrades(gradesApiQuery(parseGradesQuery(''))))).toEqual([templateOf('/grades')]);
+    expect(await urlsOf(() => getUsersSelf())).toEqual([templateOf('/conta')]);
   });
 
   it('on /attachments, are the three reads its screen starts with (the documents’ page only without a query)', async () => {
@@ -82,11 +87,33 @@ describe('early read URLs (build data)', () => {
       ...(await urlsOf(() => getDocuments(documentsApiQuery(parseDocumentsQuery(''))))),
     ];
     expect(templatesOf('/attachments')).toEqual(asked);
-    const withQuery = earlyReadsData().routes.filter(
-      ([pattern, , onlyWithoutQuery]) => onlyWithoutQuery && new RegExp(pattern).test('/attachments'),
-    );
-    expect(withQuery.map(([, url]) => url)).toEqual([expect.stringContaining('/documents/attachments?')]);
+    const withQuery = readsOf('/attachments').filter(({ route }) => route.onlyWithoutQuery);
+    expect(withQuery.map(({ route }) => route.url)).toEqual([expect.stringContaining('/documents/attachments?')]);
     expect(templatesOf('/grades/course/3')).toEqual([]);
+  });
+
+  it('on /finances, are the hub’s ERP token and then the bills with that token, as the screen asks for them', async () => {
+    forgetErpToken();
+    fetchMock.mockImplementation(async (input: Request) =>
+      input.url.includes('/security/student/erp/')
+        ? json({ data: { token: 'erp-7', expires_at: new Date(Date.now() + 3_600_000).toISOString() } })
+        : json({ data: [] }),
+    );
+    const asked = await urlsOf(() => getBills());
+    const [{ route, groups }] = readsOf('/finances') as [ReturnType<typeof readsOf>[number]];
+    expect(route.auth).toBe('hub');
+    expect(route.then).toEqual({ kind: 'erpToken', url: expect.any(String) });
+    expect([fill(route.url, groups), fill(route.then!.url, groups)]).toEqual(asked);
+    // Each with the headers its API gets, the ERP's with the token the hub answered.
+    const sent = fetchMock.mock.calls.map(([input]) => Object.fromEntries((input as Request).headers));
+    const headers = earlyReadsData().headers;
+    const filled = (set: Record<string, string>, token: string) =>
+      Object.fromEntries(
+        Object.entries(set).map(([name, value]) => [name.toLowerCase(), value.replace('{token}', token)]),
+      );
+    expect(sent[0]).toMatchObject(filled(headers.hub, 'tok-1'));
+    expect(sent[1]).toMatchObject(filled(headers.erp, 'erp-7'));
+    forgetErpToken();
   });
 
   it('ask for the platform lookup of this host and, on the home screen only, the banners, as the app does', async () => {
@@ -100,29 +127,32 @@ describe('early read URLs (build data)', () => {
   });
 
   it('on a learning object, follow with the URL its read asks for, with the lesson its module holds it in', async () => {
-    const path = '/courses/1/modules/7/learningObjects/3';
-    const route = earlyReadsData().routes.find(([pattern]) => new RegExp(pattern).test(path))!;
-    const then = route[3];
-    expect(then).toBeDefined();
-    const groups = { ...new RegExp(route[0]).exec(path)!.groups, lesson: '12' } as Record<string, string>;
-    expect(groups[then![1]]).toBe('3');
-    const url = new URL(
-      then![0].replace(/[{](\w+)[}]/g, (_, name: string) => groups[name]!),
-      location.href,
-    ).href;
+    const [{ route, groups }] = readsOf('/courses/1/modules/7/learningObjects/3') as [
+      ReturnType<typeof readsOf>[number],
+    ];
+    const then = route.then;
+    expect(then?.kind).toBe('lesson');
+    if (then?.kind !== 'lesson') return;
+    expect(groups[then.param]).toBe('3');
+    const url = fill(then.url, { ...groups, lesson: '12' });
     expect(await urlsOf(() => getLearningObject(3, 12))).toEqual([url]);
-    // Only learning objects have one.
-    expect(earlyReadsData().routes.filter((r) => r[3] !== undefined)).toHaveLength(1);
+    // Only learning objects and the bills have one.
+    const kinds = earlyReadsData().routes.flatMap((r) => (r.then ? [r.then.kind] : []));
+    expect(kinds.sort()).toEqual(['erpToken', 'lesson']);
   });
 
-  it('carry the main API’s headers with the token’s place, and no read for other routes', () => {
+  it('carry each API’s headers with the token’s place, and no read for other routes', () => {
     const data = earlyReadsData();
     expect(data.cookie).toBe('token');
-    expect(data.headers).toEqual({ 'x-user-environment': 'WEB', 'x-access-token': '{token}' });
-    expect(templateOf('/finances')).toBeNull();
-    expect(templateOf('/conta')).toBeNull();
+    expect(data.headers).toEqual({
+      main: { 'x-user-environment': 'WEB', 'x-access-token': '{token}' },
+      hub: { Authorization: '{token}' },
+      erp: { 'X-Access-Token': '{token}' },
+    });
+    expect(templatesOf('/grades/course/3')).toEqual([]);
+    expect(templatesOf('/attachment/5')).toEqual([]);
     // The course list only without a query: a search or a page is read by the app itself.
-    expect(data.routes.find(([p]) => new RegExp(p).test('/courses'))![2]).toBe(true);
+    expect(readsOf('/courses')[0]!.route.onlyWithoutQuery).toBe(true);
   });
 });
 
@@ -152,6 +182,54 @@ describe('the HTTP client and an early read', () => {
     // Taken once: the next read goes to the platform.
     await getCourses(coursesApiQuery(parseCoursesQuery('')));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('on /finances, takes the hub’s ERP token and the bills asked with it, and asks for neither again', async () => {
+    forgetErpToken();
+    const [{ route, groups }] = readsOf('/finances') as [ReturnType<typeof readsOf>[number]];
+    const erp = { token: 'erp-early', expires_at: new Date(Date.now() + 3_600_000).toISOString() };
+    const bill = {
+      id: 4,
+      description: 'Mensalidade lida cedo',
+      amount_cents: 34990,
+      due_date: '2026-12-10',
+      status: 'open',
+      paid_at: null,
+    };
+    window.__earlyReads = [
+      { url: fill(route.url, groups), token: 'tok-1', at: Date.now(), response: Promise.resolve(json({ data: erp })) },
+      // Asked with the ERP token (the loader's follow-up): taken only by a request that carries it.
+      {
+        url: fill(route.then!.url, groups),
+        token: 'erp-early',
+        at: Date.now(),
+        response: Promise.resolve(json({ data: [bill] })),
+      },
+    ];
+    fetchMock.mockClear();
+    expect((await getBills()).map((b) => b.description)).toEqual(['Mensalidade lida cedo']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__earlyReads).toEqual([]);
+    forgetErpToken();
+  });
+
+  it('leaves an ERP early read asked with another ERP token to the platform', async () => {
+    forgetErpToken();
+    const [{ route, groups }] = readsOf('/finances') as [ReturnType<typeof readsOf>[number]];
+    fetchMock.mockImplementation(async (input: Request) =>
+      input.url.includes('/security/student/erp/')
+        ? json({ data: { token: 'erp-new', expires_at: new Date(Date.now() + 3_600_000).toISOString() } })
+        : json({ data: [] }),
+    );
+    const stale = Promise.resolve(json({ data: [{ id: 1 }] }));
+    window.__earlyReads = [{ url: fill(route.then!.url, groups), token: 'erp-old', at: Date.now(), response: stale }];
+    await expect(getBills()).resolves.toEqual([]);
+    expect(fetchMock.mock.calls.map(([input]) => new URL((input as Request).url).pathname)).toEqual([
+      '/api/hub/security/student/erp/',
+      '/api/erp/v1/bills',
+    ]);
+    expect(window.__earlyReads).toHaveLength(1);
+    forgetErpToken();
   });
 
   it('asks the platform when the early request failed without an answer', async () => {

@@ -69,6 +69,18 @@ const TIMEOUT_OF: Record<ApiBase, number> = {
   newLms: TIMEOUTS_MS.default,
 };
 
+/**
+ * The bases the inline loader may have read from early (src/app/early-reads.ts), and the header
+ * whose value is the token an early answer must have been asked with: the session token on the
+ * main APIs and the hub, the ERP token on the ERP.
+ */
+const EARLY_READ_CREDENTIAL: Partial<Record<ApiBase, string>> = {
+  mainV1: 'x-access-token',
+  mainV2: 'x-access-token',
+  hub: 'Authorization',
+  erp: 'X-Access-Token',
+};
+
 const isMainApi = (base: ApiBase): boolean => base === 'mainV1' || base === 'mainV2';
 
 /** `answer`, or null when it has not settled within `ms`. */
@@ -109,12 +121,14 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
             // A call's own auth header (`RequestOptions.authToken`, e.g. the ERP token) wins.
             if (!request.headers.has(name)) request.headers.set(name, value);
           }
-          // The route's first read, asked for by the inline loader with the HTML (./early-reads.ts):
-          // its answer stands for this request; without one (failed, none) the request is sent.
+          // A read the inline loader asked for with the HTML (./early-reads.ts), with the token this
+          // request carries: its answer stands for this request; without one (failed, none) the
+          // request is sent.
           // ky's timeout covers the fetch, not this hook: the early answer gets the base's timeout
           // too, after which the request is sent as usual.
-          if (isMainApi(base) && request.method === 'GET') {
-            const early = takeEarlyRead(request.url, token);
+          const credential = EARLY_READ_CREDENTIAL[base];
+          if (credential && request.method === 'GET') {
+            const early = takeEarlyRead(request.url, request.headers.get(credential));
             if (early) return withinTimeout(early, TIMEOUT_OF[base]).then((response) => response ?? undefined);
           }
           return undefined;

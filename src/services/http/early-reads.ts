@@ -3,8 +3,9 @@
  * inline entry loader (src/app/entry-loader.js) asks for the route's first API read right away —
  * before any of the app's JS has downloaded — and leaves the answer under way in
  * `window.__earlyReads`; on a learning object, its own read follows as soon as its module's has
- * answered. The HTTP client (./clients.ts) takes each, once, for the first GET of that exact URL
- * with the same token, instead of asking the platform a second time; every rule of the client
+ * answered, and on /finances the bills as soon as the hub has given the ERP token. The HTTP client
+ * (./clients.ts) takes each, once, for the first GET of that exact URL carrying the same token,
+ * instead of asking the platform a second time; every rule of the client
  * (401, validation, error mapping, connectivity) applies to it as to any answer.
  *
  * What the loader reads for which route comes from src/app/early-reads.ts at build time.
@@ -14,7 +15,10 @@
 export interface EarlyRead {
   /** Absolute URL asked for. */
   url: string;
-  /** The session token it was asked with (the `token` cookie's value). */
+  /**
+   * The token it was asked with: the session token (the `token` cookie's value), or for an ERP
+   * read the ERP token the hub answered.
+   */
   token: string;
   /** When it was asked for (ms since the epoch, `Date.now()`). */
   at: number;
@@ -45,7 +49,8 @@ function normalized(url: string): string {
  * most `EARLY_READ_MAX_AGE_MS` ago. Each is handed out once: later calls for it get null; one too
  * old is dropped.
  * @param url absolute URL of a GET about to be sent.
- * @param token the token that GET carries (null when signed out: never matches).
+ * @param token the token that GET carries in its base's auth header (the session token; the ERP
+ *   token on the ERP), null when it carries none: never matches.
  * @param now current time in ms (tests).
  * @returns the answer under way (null inside when it failed), or null when there is none to take.
  */
