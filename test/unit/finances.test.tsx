@@ -93,11 +93,11 @@ function json(status: number, body: unknown): Response {
 const paymentsLoaded = Promise.resolve(payments);
 const services = { loadPayments: () => paymentsLoaded } as unknown as AppServices;
 
-function renderScreen() {
+function renderScreen(appServices: AppServices = services) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <AppServicesContext.Provider value={services}>
+      <AppServicesContext.Provider value={appServices}>
         <QueryClientProvider client={client}>
           <FinancesScreen />
         </QueryClientProvider>
@@ -292,6 +292,27 @@ describe('finances screen', () => {
     expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/home');
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Mostrar faturas' })).toBeNull();
+  });
+
+  it('fetches the payment effects while a bill to pay is shown online, so Pagar com Pix opens without them', async () => {
+    const loadPayments = vi.fn(() => paymentsLoaded);
+    setOnline(false);
+    renderScreen({ loadPayments } as unknown as AppServices);
+    await screen.findByRole('region', { name: 'Vencidas (1)' });
+    // Offline nothing can be paid: nothing is fetched for it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadPayments).not.toHaveBeenCalled();
+    setOnline(true);
+    await vi.waitFor(() => expect(loadPayments).toHaveBeenCalledTimes(1));
+  });
+
+  it('fetches nothing for payments when every bill shown is paid', async () => {
+    const loadPayments = vi.fn(() => paymentsLoaded);
+    vi.mocked(finances.getBills).mockResolvedValue(bills.filter((b) => b.status === 'paid'));
+    renderScreen({ loadPayments } as unknown as AppServices);
+    await screen.findByRole('region', { name: 'Pagas (1)' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadPayments).not.toHaveBeenCalled();
   });
 
   it('filters by status', async () => {

@@ -5,10 +5,11 @@
  * status and due year and cut into pages of `BILLS_PER_PAGE` (the API is not paginated; docs/long-lists.md), all
  * kept in the URL (`?status=…&year=YYYY&page=N`); the count shown is announced. Amounts are
  * cents of BRL shown as 'R$ 349,90'; due dates as dd/mm/aaaa (pt-BR). Overdue bills say 'Vencida' in text (not
- * colour only). 'Pagar com Pix' opens the payment dialog (lazy, with the QR code library);
+ * colour only). 'Pagar com Pix' opens the payment dialog (lazy, with the QR code library; its code
+ * and the payment effects are fetched in an idle period while a payable bill is shown);
  * offline it is disabled and the reason is shown and linked to each button (docs/offline.md).
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
@@ -23,11 +24,41 @@ import { useOnline } from '../components/use-online';
 import { OfflineActionNotice } from '../components/offline-action-notice';
 import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
+import { useAppServices } from '../app-services';
 import { BILLS_QUERY_KEY, billsUrlQuery, formatBRL, formatDay, formatInstantDay, pageOfBills } from './bills';
 import { FinancesMessages as M } from './messages';
 import styles from './finances.module.css';
 
-const PixPaymentDialog = lazy(() => import('./payment-dialog'));
+const loadDialog = () => import('./payment-dialog');
+const PixPaymentDialog = lazy(loadDialog);
+
+/** How long the prefetch waits for an idle period of the main thread before going on anyway, ms. */
+const PREFETCH_IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * While the student reads a list with a bill to pay (online), fetches in an idle period what
+ * 'Pagar com Pix' needs before it can show anything: the dialog's code, then the payment effects
+ * it loads (`AppServices.loadPayments`) — two round trips in a row after the tap otherwise. The
+ * QR code library still loads with the charge, which needs a round trip of its own anyway.
+ * @param payable true when a payable (open or overdue) bill is shown and the platform can be reached.
+ */
+function usePaymentPrefetch(payable: boolean): void {
+  const { loadPayments } = useAppServices();
+  useEffect(() => {
+    if (!payable) return undefined;
+    const prefetch = () => {
+      // A failure here is not the student's concern: the tap loads them again and reports it.
+      void loadDialog().catch(() => undefined);
+      void loadPayments().catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(prefetch, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 1);
+    return () => clearTimeout(timer);
+  }, [payable, loadPayments]);
+}
 
 /** Groups in display order, with their heading and badge texts. */
 type GroupText = 'groupOverdue' | 'groupOpen' | 'groupPaid' | 'statusOverdue' | 'statusOpen' | 'statusPaid';
@@ -51,6 +82,7 @@ export default function FinancesScreen() {
   const { resultsRef, onNavigate } = usePageFocus(shown !== null);
   const filtered = urlQuery.status !== null || urlQuery.year !== null;
   const groups = GROUPS.map((g) => ({ ...g, bills: (shown?.bills ?? []).filter((b) => b.status === g.status) }));
+  usePaymentPrefetch(online && (shown?.bills.some((b) => b.status !== 'paid') ?? false));
 
   return (
     <section className="page">
