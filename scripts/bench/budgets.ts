@@ -92,6 +92,12 @@ export interface RouteBytes {
   jsCssGzip: number;
   /** Each JS/CSS file fetched (URL path) with its gzip -9 bytes, in fetch order (`--files` prints them). */
   files?: { path: string; gzip: number }[];
+  /**
+   * Of `jsCssGzip`, the gzip -9 bytes of the next screens' code the page asked for ahead of a tap,
+   * once it had its data (src/app/prefetch-routes.ts, `<link data-prefetch>`). Counted in
+   * `jsCssGzip` like every other byte of the cold load; shown apart so the table says what it is.
+   */
+  prefetchedGzip?: number;
 }
 
 /** Medians of the Lighthouse runs of one page. Times in ms, CLS unitless, score 0–100. */

@@ -52,6 +52,14 @@ export function formatTable(results: BenchResults, budgets: Budgets = BUDGETS): 
   ];
   for (const row of rows.slice(1)) out.push(line(row));
   out.push('');
+  const ahead = results.routes.filter((r) => (r.prefetchedGzip ?? 0) > 0);
+  if (ahead.length > 0) {
+    out.push(
+      `Of the JS+CSS gzip above, the next screens' code asked for ahead of a tap, once the screen had its data (src/app/prefetch-routes.ts): ${ahead
+        .map((r) => `${r.name} ${kb(r.prefetchedGzip ?? 0)} KB`)
+        .join(', ')}.`,
+    );
+  }
   out.push(
     `index.html: ${mark(`${kb(results.indexHtmlGzip)} KB gzip`, results.indexHtmlGzip > budgets.indexHtmlKB * 1024)} (budget ${budgets.indexHtmlKB} KB)`,
   );

@@ -114,7 +114,22 @@ export async function measureRoutes(options: {
       await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
       await Promise.all(finished);
-      results.push({ name: route.name, path: route.path, signedIn: route.signedIn, transferred, jsCssGzip, files });
+      // The next screens' code, asked for ahead of a tap (src/app/prefetch-routes.ts marks its links).
+      const ahead = new Set(
+        await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[data-prefetch]')].map((l) => new URL(l.href).pathname),
+        ),
+      );
+      const prefetchedGzip = files.filter((f) => ahead.has(f.path)).reduce((sum, f) => sum + f.gzip, 0);
+      results.push({
+        name: route.name,
+        path: route.path,
+        signedIn: route.signedIn,
+        transferred,
+        jsCssGzip,
+        files,
+        prefetchedGzip,
+      });
       await context.close();
     }
     return results;

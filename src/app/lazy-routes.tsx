@@ -5,9 +5,9 @@
  * the startup reads it is a root of the one `signed-in` chunk
  * (docs/decisions/0003-one-vendor-chunk-and-one-signed-in-chunk.md).
  */
-import { lazy, useMemo, type ComponentType, type ReactNode } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { lazy, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Route, Switch, useLocation } from 'wouter';
 import { AreaGuard, GuestOnly, IndexRoute, Protected } from '../views/guards';
 import { ServerReads } from './query/server-reads';
 import { ROUTES, SCREENS, type AppRoute, type RouteParams, type ScreenName } from './route-table';
@@ -15,6 +15,10 @@ import '../styles/signed-in.css';
 import { OutboxContext } from '../views/outbox/context';
 import { readPromise } from '../views/components/read-promise';
 import { AppServicesContext, useAppServices, type AppDownloads, type AppOutbox } from '../views/app-services';
+import { useDataSaver } from '../views/components/use-data-saver';
+import { afterFirstScreen } from '../services/scheduling/after-first-screen';
+import { readsInFlight } from './query/load-client';
+import { prefetchLinkedRoutes } from './prefetch-routes';
 
 type ScreenProps = Record<string, string | boolean>;
 
@@ -65,6 +69,7 @@ export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient 
     <AppServicesContext.Provider value={withDownloads}>
       <WithOutbox load={services.loadOutbox}>
         <ServerReads client={queryClient}>
+          <PrefetchLinkedScreens />
           <Switch>
             {ROUTES.map((route) => (
               <Route key={route.path} path={route.path}>
@@ -79,6 +84,29 @@ export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient 
       </WithOutbox>
     </AppServicesContext.Provider>
   );
+}
+
+/**
+ * On every screen, once its reads have answered and the main thread is idle, downloads the code
+ * of the screens its links open (./prefetch-routes.ts), so that a tap waits for the next screen's
+ * data only; not with 'Economia de dados' on.
+ */
+function PrefetchLinkedScreens() {
+  const [location] = useLocation();
+  const client = useQueryClient();
+  const dataSaver = useDataSaver();
+  useEffect(() => {
+    if (dataSaver) return undefined;
+    let left = false;
+    void afterFirstScreen({ reads: Promise.resolve(readsInFlight(client)) }).then(() => {
+      const main = document.querySelector('main');
+      if (!left && main) prefetchLinkedRoutes(main);
+    });
+    return () => {
+      left = true;
+    };
+  }, [location, client, dataSaver]);
+  return null;
 }
 
 let downloads: Promise<AppDownloads> | null = null;

@@ -138,6 +138,18 @@ describe('bench budgets', () => {
     expect(table).toContain(`index.html: 3.0 KB gzip (budget ${BUDGETS.indexHtmlKB} KB)`);
   });
 
+  it('says how much of a screen’s bytes is the next screens’ code asked for ahead of a tap — and still counts it', () => {
+    const results = passing();
+    results.routes[1]!.jsCssGzip = 150 * KB;
+    results.routes[1]!.prefetchedGzip = 30 * KB;
+    expect(checkBudgets(results).map((v) => v.what)).toEqual(['/courses JS + CSS (gzip)']);
+    const table = formatTable(results);
+    expect(table).toMatch(/\| \/courses +\|.*\| +150\.0 ✗ \|/);
+    expect(table).toContain("the next screens' code asked for ahead of a tap");
+    expect(table).toContain('/courses 30.0 KB.');
+    expect(formatTable(passing())).not.toContain('ahead of a tap');
+  });
+
   it('takes medians of the runs', () => {
     expect(median([3, 1, 2, 5, 4])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2.5);

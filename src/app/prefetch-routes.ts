@@ -1,0 +1,95 @@
+/**
+ * The learning screens a student can open from the one on the page, downloaded before the tap
+ * (docs/performance.md "The next screen's code before the tap"). Once a screen has its data and
+ * the main thread is idle, each link in its `<main>` to the learning path — the course list, a
+ * course, a module, a learning object: the routes with startup reads (./route-table.ts), where
+ * students spend their time and tap most — is matched against the build's per-route chunk lists
+ * (the ones the inline loader preloads on a deep link: `#entry-data`,
+ * scripts/vite/deferred-entry.ts), and the chunks and styles not on the page yet are added as
+ * `<link rel=modulepreload>` / `<link rel=preload as=style>`: downloaded and parsed, not run, so
+ * no tap waits behind them. Opening a course from /courses, or a learning object from its module,
+ * then waits for its data only, not for its code first.
+ *
+ * Links elsewhere (finances, grades, the account…) are left to the tap: each would add its code to
+ * every cold load of the screen that links to it. Nothing happens without the build's data block
+ * (the dev server, tests that give none) or with 'Economia de dados' on (the service worker's
+ * precache still downloads every chunk later).
+ */
+import { startupReadsOf } from './route-table';
+
+/** A route pattern (RegExp source) and the chunk and style URLs it needs, as the build lists them. */
+type RouteFiles = [pattern: string, files: string[]];
+
+let routes: RouteFiles[] | null = null;
+
+/** The build's per-route chunk lists (read once); empty when the page has no data block. */
+function routeFiles(doc: Document): RouteFiles[] {
+  if (routes) return routes;
+  try {
+    const data = JSON.parse(doc.getElementById('entry-data')?.textContent ?? 'null') as { routes?: unknown } | null;
+    routes = Array.isArray(data?.routes) ? (data.routes as RouteFiles[]) : [];
+  } catch {
+    routes = [];
+  }
+  return routes;
+}
+
+/** Forgets the data block read (tests put another in the page). */
+export function forgetRouteFiles(): void {
+  routes = null;
+}
+
+/** Whether `path` is on the learning path (a route with startup reads: the list, a course, a module, a learning object). */
+const onLearningPath = (path: string): boolean => startupReadsOf(path) !== null;
+
+/**
+ * The chunk and style URLs the routes linked from `root` need and the page has not asked for yet
+ * (no `<link>` with that href in the document; a chunk already imported without one is recognised
+ * by the browser's module map and not downloaded again).
+ * @param root the screen's content (its `<main>`).
+ * @param doc the page (its `#entry-data` block, its `<head>` links).
+ * @param follows which linked paths to prefetch for (default: the learning path's).
+ * @returns URLs in the build's order, each once.
+ */
+export function filesOfLinkedRoutes(
+  root: ParentNode,
+  doc: Document = document,
+  follows: (path: string) => boolean = onLearningPath,
+): string[] {
+  const table = routeFiles(doc);
+  if (table.length === 0) return [];
+  const matchers = table.map(([pattern, files]) => [new RegExp(pattern), files] as const);
+  const known = new Set([...doc.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
+  const wanted = new Set<string>();
+  const paths = new Set<string>();
+  for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    const url = new URL(anchor.href, doc.baseURI);
+    if (url.origin === new URL(doc.baseURI).origin && follows(url.pathname)) paths.add(url.pathname);
+  }
+  for (const path of paths) {
+    const files = matchers.find(([pattern]) => pattern.test(path))?.[1] ?? [];
+    for (const file of files) if (!known.has(file)) wanted.add(file);
+  }
+  return [...wanted];
+}
+
+/**
+ * Adds a `<link rel=modulepreload>` (a chunk) or `<link rel=preload as=style>` (a style) for each
+ * file the learning routes linked from `root` need (`filesOfLinkedRoutes`).
+ * @returns the URLs asked for.
+ */
+export function prefetchLinkedRoutes(root: ParentNode, doc: Document = document): string[] {
+  const files = filesOfLinkedRoutes(root, doc, onLearningPath);
+  for (const href of files) {
+    const link = doc.createElement('link');
+    const css = href.endsWith('.css');
+    link.rel = css ? 'preload' : 'modulepreload';
+    if (css) link.setAttribute('as', 'style');
+    link.crossOrigin = '';
+    link.href = href;
+    // Tells the bench (scripts/bench/routes.ts) which of a cold load's bytes are the next screens'.
+    link.setAttribute('data-prefetch', 'next-screen');
+    doc.head.appendChild(link);
+  }
+  return files;
+}

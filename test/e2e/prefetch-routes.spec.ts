@@ -1,0 +1,62 @@
+/**
+ * The next screen's code before the tap (docs/performance.md, src/app/prefetch-routes.ts): once a
+ * screen has its data, the code of the screens its links open is asked for — so opening a course
+ * from /courses waits for the course's data only. Not with 'Economia de dados' on.
+ *
+ * Which files a route needs is the build's own list (the `#entry-data` block the inline loader
+ * reads): the test reads it from the page, so it follows every rebuild.
+ */
+import { expect, test, type Page } from './support/fixtures';
+
+test.beforeEach(async ({ page, signIn }) => {
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+/** The chunks and styles the build lists for `path` and not for `from` (what opening `path` from `from` needs). */
+const filesToOpen = (page: Page, path: string, from: string) =>
+  page.evaluate(
+    ({ path, from }) => {
+      const routes = (
+        JSON.parse(document.getElementById('entry-data')!.textContent!) as { routes: [string, string[]][] }
+      ).routes;
+      const filesOf = (p: string) => routes.find(([pattern]) => new RegExp(pattern).test(p))?.[1] ?? [];
+      const have = new Set(filesOf(from));
+      return filesOf(path).filter((file) => !have.has(file));
+    },
+    { path, from },
+  );
+
+/** Of `files`, those the page has asked for (a `<link>` with that href: a modulepreload or preload). */
+const linked = (page: Page, files: string[]) =>
+  page.evaluate(
+    (wanted) => wanted.filter((href) => document.head.querySelector(`link[href="${href}"]`) !== null),
+    files,
+  );
+
+test('on /courses, the course screen’s code is asked for before a course is opened', async ({ page }) => {
+  await page.goto('/courses');
+  const course = page.getByRole('link', { name: 'Introdução à Informática' });
+  await expect(course).toBeVisible();
+  const href = (await course.getAttribute('href'))!;
+  const files = await filesToOpen(page, href, '/courses');
+  expect(files.length).toBeGreaterThan(0);
+  await expect.poll(() => linked(page, files)).toEqual(files);
+  await course.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Introdução à Informática' })).toBeVisible();
+});
+
+test('with Economia de dados on, nothing is asked for before the tap', async ({ page }) => {
+  await page.getByRole('button', { name: 'Acessibilidade' }).first().click();
+  await page.getByRole('switch', { name: 'Economia de dados' }).check();
+  await page.keyboard.press('Escape');
+  await page.goto('/courses');
+  const course = page.getByRole('link', { name: 'Introdução à Informática' });
+  await expect(course).toBeVisible();
+  const files = await filesToOpen(page, (await course.getAttribute('href'))!, '/courses');
+  await page.waitForLoadState('networkidle');
+  expect(await linked(page, files)).toEqual([]);
+  await course.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Introdução à Informática' })).toBeVisible();
+});

@@ -1,0 +1,73 @@
+/**
+ * The next screens' code before the tap (src/app/prefetch-routes.ts): the routes a screen links to
+ * on the learning path are matched against the build's per-route chunk lists, and what the page has
+ * not asked for yet is preloaded (chunks as modulepreload, styles as preload) — each file once,
+ * nothing for other screens or sites, nothing without the build's data block.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { filesOfLinkedRoutes, forgetRouteFiles, prefetchLinkedRoutes } from '../../src/app/prefetch-routes';
+
+const ROUTES = [
+  ['^\\/courses\\/?$', ['/assets/lazy-routes-a.js', '/assets/courses-a.js', '/assets/signed-in-a.css']],
+  ['^\\/courses\\/(?<course>[^/]+)\\/?$', ['/assets/lazy-routes-a.js', '/assets/course-a.js', '/assets/course-a.css']],
+  ['^\\/finances\\/?$', ['/assets/lazy-routes-a.js', '/assets/finances-a.js']],
+];
+
+/** A page with the build's data block, `links` in its <main>, and `loaded` already linked in <head>. */
+function page(links: string[], loaded: string[] = [], data: unknown = { entry: '/assets/index-a.js', routes: ROUTES }) {
+  forgetRouteFiles();
+  document.head.innerHTML = loaded.map((href) => `<link rel="modulepreload" href="${href}">`).join('');
+  document.body.innerHTML = `
+    <script type="application/json" id="entry-data">${JSON.stringify(data)}</script>
+    <main>${links.map((href) => `<a href="${href}">x</a>`).join('')}</main>`;
+  return document.querySelector('main')!;
+}
+const headLinks = () =>
+  [...document.head.querySelectorAll('link')].map(
+    (l) => `${l.rel}${l.getAttribute('as') ? `:${l.getAttribute('as')}` : ''} ${l.getAttribute('href')}`,
+  );
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  forgetRouteFiles();
+});
+
+describe('the code of the screens a screen links to', () => {
+  it('is preloaded once per file, styles as styles, what the page already has left out', () => {
+    const main = page(['/courses/5', '/courses/7?tab=1', '/courses/5#top'], ['/assets/lazy-routes-a.js']);
+    expect(prefetchLinkedRoutes(main)).toEqual(['/assets/course-a.js', '/assets/course-a.css']);
+    expect(headLinks()).toEqual([
+      'modulepreload /assets/lazy-routes-a.js',
+      'modulepreload /assets/course-a.js',
+      'preload:style /assets/course-a.css',
+    ]);
+    // Asked for: a second pass adds nothing.
+    expect(prefetchLinkedRoutes(main)).toEqual([]);
+  });
+
+  it('covers the learning path only (the first pattern that matches): not other screens, other sites or unknown paths', () => {
+    const main = page(['/finances', 'https://example.com/courses/1', '/nowhere', '/courses', '/courses/3']);
+    expect(filesOfLinkedRoutes(main)).toEqual([
+      '/assets/lazy-routes-a.js',
+      '/assets/courses-a.js',
+      '/assets/signed-in-a.css',
+      '/assets/course-a.js',
+      '/assets/course-a.css',
+    ]);
+    // A screen off the learning path (here /finances) is left to the tap.
+    expect(filesOfLinkedRoutes(page(['/finances', '/grades', '/conta']))).toEqual([]);
+  });
+
+  it('does nothing without the build’s data block or with a broken one', () => {
+    const main = page(['/courses/1']);
+    document.getElementById('entry-data')!.remove();
+    forgetRouteFiles();
+    expect(prefetchLinkedRoutes(main)).toEqual([]);
+    const broken = page(['/courses/1']);
+    document.getElementById('entry-data')!.textContent = '{';
+    forgetRouteFiles();
+    expect(prefetchLinkedRoutes(broken)).toEqual([]);
+    expect(headLinks()).toEqual([]);
+  });
+});
