@@ -18,7 +18,7 @@ import { AppServicesContext, useAppServices, type AppDownloads, type AppOutbox }
 import { useDataSaver } from '../views/components/use-data-saver';
 import { afterFirstScreen } from '../services/scheduling/after-first-screen';
 import { readsInFlight } from './query/load-client';
-import { prefetchLinkedRoutes } from './prefetch-routes';
+import { prefetchLinkedRoutes, prefetchNextReads } from './prefetch-routes';
 
 type ScreenProps = Record<string, string | boolean>;
 
@@ -88,8 +88,9 @@ export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient 
 
 /**
  * On every screen, once its reads have answered and the main thread is idle, downloads the code
- * of the screens its links open (./prefetch-routes.ts), so that a tap waits for the next screen's
- * data only; not with 'Economia de dados' on.
+ * of the learning screens its links open, and the data of the next step through the course
+ * ('Próximo conteúdo', `rel="next"`) (./prefetch-routes.ts), so that a tap waits for the next
+ * screen's data only — or, for the next step, for nothing; not with 'Economia de dados' on.
  */
 function PrefetchLinkedScreens() {
   const [location] = useLocation();
@@ -100,7 +101,9 @@ function PrefetchLinkedScreens() {
     let left = false;
     void afterFirstScreen({ reads: Promise.resolve(readsInFlight(client)) }).then(() => {
       const main = document.querySelector('main');
-      if (!left && main) prefetchLinkedRoutes(main);
+      if (left || !main) return;
+      prefetchLinkedRoutes(main);
+      void prefetchNextReads(main, client).catch(() => undefined);
     });
     return () => {
       left = true;

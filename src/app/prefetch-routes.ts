@@ -10,11 +10,17 @@
  * no tap waits behind them. Opening a course from /courses, or a learning object from its module,
  * then waits for its data only, not for its code first.
  *
+ * The step a student takes next through a course — the link marked `rel="next"`, 'Próximo
+ * conteúdo' — gets its data too (`prefetchNextReads`): the same reads a page load of it makes
+ * (./startup-reads.ts), into the query cache the screen reads from, so that the tap shows it at
+ * once (and it is kept on the device with the student's other reads).
+ *
  * Links elsewhere (finances, grades, the account…) are left to the tap: each would add its code to
  * every cold load of the screen that links to it. Nothing happens without the build's data block
  * (the dev server, tests that give none) or with 'Economia de dados' on (the service worker's
  * precache still downloads every chunk later).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { startupReadsOf } from './route-table';
 
 /** A route pattern (RegExp source) and the chunk and style URLs it needs, as the build lists them. */
@@ -92,4 +98,23 @@ export function prefetchLinkedRoutes(root: ParentNode, doc: Document = document)
     doc.head.appendChild(link);
   }
   return files;
+}
+
+/**
+ * Asks, into `client`, for the reads of the page the `rel="next"` link of `root` opens (the next
+ * learning object, or the next module's first): its module, then the learning object (a page
+ * load's own reads, ./startup-reads.ts), so that the tap finds them in the cache.
+ * @returns when they have settled; never rejects (a failure is the next screen's to show).
+ */
+export async function prefetchNextReads(
+  root: ParentNode,
+  client: QueryClient,
+  doc: Document = document,
+): Promise<void> {
+  const next = root.querySelector<HTMLAnchorElement>('a[rel~="next"][href]');
+  if (!next) return;
+  const url = new URL(next.href, doc.baseURI);
+  if (url.origin !== new URL(doc.baseURI).origin || !onLearningPath(url.pathname)) return;
+  const { prefetchRouteReads } = await import('./startup-reads');
+  await prefetchRouteReads(client, url.pathname, url.search);
 }

@@ -8,11 +8,16 @@
 import { expect, test, type Page } from './support/fixtures';
 
 /**
- * Waits until the current page has no request under way (Playwright's 'networkidle' state), so that
- * nothing it still asks for (e.g. the service worker's code, after the first screen) is counted
- * as the next page's.
+ * Waits until the current page has no request under way (Playwright's 'networkidle' state), then
+ * for one more idle period of its main thread and the network again, so that nothing it still asks
+ * for — the service worker's code, or the next screens' code it asks for in an idle period once
+ * its reads have answered (src/app/prefetch-routes.ts) — is counted as the next page's.
  */
-const settle = (page: Page) => page.waitForLoadState('networkidle');
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3_000 })));
+  await page.waitForLoadState('networkidle');
+}
 
 /**
  * Records the API and script requests of `page` in order, as 'METHOD path?query', since its last

@@ -1,7 +1,8 @@
 /**
  * The next screen's code before the tap (docs/performance.md, src/app/prefetch-routes.ts): once a
  * screen has its data, the code of the screens its links open is asked for — so opening a course
- * from /courses waits for the course's data only. Not with 'Economia de dados' on.
+ * from /courses waits for the course's data only; the next learning object's data is read before
+ * 'Próximo conteúdo' is tapped. Not with 'Economia de dados' on.
  *
  * Which files a route needs is the build's own list (the `#entry-data` block the inline loader
  * reads): the test reads it from the page, so it follows every rebuild.
@@ -59,4 +60,28 @@ test('with Economia de dados on, nothing is asked for before the tap', async ({ 
   expect(await linked(page, files)).toEqual([]);
   await course.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Introdução à Informática' })).toBeVisible();
+});
+
+test('on a learning object, the next one’s data is read before Próximo conteúdo, and the tap uses it', async ({
+  page,
+}) => {
+  const log: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/lms/learningObjects/')) log.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.goto('/courses/1/modules/1/learningObjects/1');
+  const next = page.getByRole('link', { name: 'Próximo conteúdo' });
+  await expect(next).toBeVisible();
+  const heading = await page.getByRole('heading', { level: 1 }).textContent();
+  const nextId = (await next.getAttribute('href'))!.split('/').pop()!;
+  const read = `GET /api/v1/lms/learningObjects/${nextId}`;
+  await expect.poll(() => log.filter((r) => r === read)).toEqual([read]);
+  log.length = 0;
+  await next.click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(heading!);
+  await expect.poll(() => log.some((r) => r.startsWith(`PUT /api/v1/lms/learningObjects/${nextId}/start`))).toBe(true);
+  // Until its start (after which its reads are refreshed), the next screen asked for nothing more.
+  const start = log.findIndex((r) => r.startsWith(`PUT /api/v1/lms/learningObjects/${nextId}/start`));
+  expect(log.slice(0, start).filter((r) => r === read)).toEqual([]);
 });

@@ -1,7 +1,8 @@
 /**
  * Startup reads of the learning routes (issue 9, src/app/startup-reads.ts): a deep link's data is asked
  * for once, at startup, and its screen shows that answer; a failed prefetch is left to the screen;
- * other paths read nothing; saved reads restored meanwhile (issue 8) are never dropped by it.
+ * other paths read nothing; saved reads restored meanwhile (issue 8) are never dropped by it. The
+ * next step's reads (the `rel="next"` link of a learning object) are the same reads, ahead of the tap.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
@@ -21,6 +22,7 @@ vi.mock('../../src/services/api/lms', () => ({
 import * as lms from '../../src/services/api/lms';
 import { learningObjectQuery, moduleQuery } from '../../src/services/api/lms-queries';
 import { prefetchRouteReads } from '../../src/app/startup-reads';
+import { prefetchNextReads } from '../../src/app/prefetch-routes';
 import CoursesScreen from '../../src/views/courses/screen';
 import { createQueryClient } from '../../src/app/query/client';
 
@@ -163,5 +165,37 @@ describe('startup reads of a deep link', () => {
     expect(lms.getCourses).not.toHaveBeenCalled();
     expect(lms.getCourse).not.toHaveBeenCalled();
     expect(lms.getModule).not.toHaveBeenCalled();
+  });
+});
+
+describe('the next step’s reads ahead of the tap (src/app/prefetch-routes.ts)', () => {
+  /** A screen's <main> with these links. */
+  const main = (links: string) => {
+    const element = document.createElement('main');
+    element.innerHTML = links;
+    return element;
+  };
+
+  it('asks for the module and then the learning object the rel="next" link opens, into the cache the screen reads', async () => {
+    const client = newClient();
+    await prefetchNextReads(
+      main(
+        '<a href="/courses/1/modules/2">Módulo 1</a><a rel="next" href="/courses/1/modules/4/learningObjects/31">Próximo conteúdo</a>',
+      ),
+      client,
+    );
+    expect(lms.getModule).toHaveBeenCalledTimes(1);
+    expect(lms.getModule).toHaveBeenCalledWith(4);
+    expect(client.getQueryData(moduleQuery(4).queryKey)).toEqual(module);
+    expect(client.getQueryData(learningObjectQuery(31, 8).queryKey)).toMatchObject({ name: 'Planilhas' });
+  });
+
+  it('reads nothing without a rel="next" link, for another site or off the learning path', async () => {
+    const client = newClient();
+    await prefetchNextReads(main('<a href="/courses/1/modules/4/learningObjects/31">Planilhas</a>'), client);
+    await prefetchNextReads(main('<a rel="next" href="https://example.com/courses/1/modules/4">x</a>'), client);
+    await prefetchNextReads(main('<a rel="next" href="/finances">Financeiro</a>'), client);
+    expect(lms.getModule).not.toHaveBeenCalled();
+    expect(lms.getLearningObject).not.toHaveBeenCalled();
   });
 });

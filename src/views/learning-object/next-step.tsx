@@ -4,7 +4,8 @@
  * learning object of the course's next module (`lo.next_module`, 'Próximo módulo: <nome>'; its
  * page when it has none yet); on the course's last module, back to the course page with 'Este é
  * o último conteúdo do curso.'. The link carries `aria-keyshortcuts="Alt+Shift+ArrowRight"`:
- * the same target the shortcut follows.
+ * the same target the shortcut follows, and `rel="next"` to the next learning object or module:
+ * its data is asked for ahead of the tap (src/app/prefetch-routes.ts).
  */
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -41,14 +42,14 @@ export function NextStepLink({ step }: { step: NextStep }) {
   switch (step.kind) {
     case 'learningObject':
       return (
-        <Link href={step.href} className="icon-link" aria-keyshortcuts="Alt+Shift+ArrowRight">
+        <Link href={step.href} rel="next" className="icon-link" aria-keyshortcuts="Alt+Shift+ArrowRight">
           {intl.formatMessage(M.next)}
           <ArrowRight aria-hidden="true" size={20} />
         </Link>
       );
     case 'module':
       return (
-        <Link href={step.href} className="icon-link" aria-keyshortcuts="Alt+Shift+ArrowRight">
+        <Link href={step.href} rel="next" className="icon-link" aria-keyshortcuts="Alt+Shift+ArrowRight">
           {intl.formatMessage(M.nextModule, { name: step.name })}
           <ArrowRight aria-hidden="true" size={20} />
         </Link>
