@@ -201,6 +201,10 @@ test('a reload of /grades, /attachments, /finances and /conta asks for their dat
       path: '/conta',
       reads: ['/api/v1/users/self'],
       chunks: ['profile-form'],
+      // The session refreshes the student (`GET /users/self`) on a page load too, after the first
+      // screen (post-login setup): whichever of the two asks first takes the early answer, the
+      // other asks the platform — unless the profile's saved read, restored, is still fresh.
+      readTwice: ['/api/v1/users/self'],
       shown: () =>
         expect(
           page.getByRole('region', { name: 'Dados pessoais' }).getByRole('textbox', { name: 'Nome', exact: true }),
@@ -222,10 +226,16 @@ test('a reload of /grades, /attachments, /finances and /conta asks for their dat
     await release();
     await reload;
     await screen.shown();
-    // The app took every answer, and asked for none of them again.
+    // The app took every answer, and asked for none of them again (but where another part of the
+    // app reads the same).
     await expect.poll(waiting).toEqual([]);
     await settle(page);
-    for (const read of screen.reads) expect(await fetched(read), read).toBe(1);
+    for (const read of screen.reads) {
+      const count = await fetched(read);
+      // Read twice at most: once (the early answer), and again only by the other reader.
+      if (screen.readTwice?.includes(read)) expect([1, 2], read).toContain(count);
+      else expect(count, read).toBe(1);
+    }
     await page.unrouteAll();
   }
 });
