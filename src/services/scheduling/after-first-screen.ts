@@ -81,8 +81,12 @@ function readsSettled(source: ReadsInFlight, onFollow: (unsubscribe: () => void)
   });
 }
 
-/** Resolves in the main thread's next idle period (or after `IDLE_TIMEOUT_MS`). */
-function idle(): Promise<void> {
+/**
+ * Resolves in the main thread's next idle period (`requestIdleCallback`), or after 2 000 ms
+ * (`IDLE_TIMEOUT_MS`) when none comes; at once (`setTimeout` 0) where the browser has none.
+ * Never rejects.
+ */
+export function idle(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(resolve, 0);

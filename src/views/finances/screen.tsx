@@ -25,15 +25,13 @@ import { OfflineActionNotice } from '../components/offline-action-notice';
 import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
 import { useAppServices } from '../app-services';
+import { idle } from '../../services/scheduling/after-first-screen';
 import { BILLS_QUERY_KEY, billsUrlQuery, formatBRL, formatDay, formatInstantDay, pageOfBills } from './bills';
 import { FinancesMessages as M } from './messages';
 import styles from './finances.module.css';
 
 const loadDialog = () => import('./payment-dialog');
 const PixPaymentDialog = lazy(loadDialog);
-
-/** How long the prefetch waits for an idle period of the main thread before going on anyway, ms. */
-const PREFETCH_IDLE_TIMEOUT_MS = 2_000;
 
 /**
  * While the student reads a list with a bill to pay (online), fetches in an idle period what
@@ -46,17 +44,16 @@ function usePaymentPrefetch(payable: boolean): void {
   const { loadPayments } = useAppServices();
   useEffect(() => {
     if (!payable) return undefined;
-    const prefetch = () => {
+    let left = false;
+    void idle().then(() => {
+      if (left) return;
       // A failure here is not the student's concern: the tap loads them again and reports it.
       void loadDialog().catch(() => undefined);
       void loadPayments().catch(() => undefined);
+    });
+    return () => {
+      left = true;
     };
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(prefetch, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(prefetch, 1);
-    return () => clearTimeout(timer);
   }, [payable, loadPayments]);
 }
 
