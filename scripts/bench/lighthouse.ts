@@ -79,9 +79,11 @@ export function readRun(json: LhJson): LighthouseRun {
 /**
  * Runs the Lighthouse CLI once against the browser on `port`.
  * @param saveAs writes the full JSON report there when given.
+ * @param artifacts with `saveAs`: Lighthouse's artifacts (the trace, the network log) go to the
+ *   folder of that name without `.json` (`-GA`: gather, save, audit).
  * @throws when it fails.
  */
-function runLighthouse(url: string, port: number, saveAs?: string): Promise<LighthouseRun> {
+function runLighthouse(url: string, port: number, saveAs?: string, artifacts = false): Promise<LighthouseRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -94,6 +96,7 @@ function runLighthouse(url: string, port: number, saveAs?: string): Promise<Ligh
         '--output-path=stdout',
         '--quiet',
         '--max-wait-for-load=45000',
+        ...(saveAs && artifacts ? [`-GA=${saveAs.replace(/\.json$/, '')}`] : []),
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -128,6 +131,8 @@ export async function auditPages(options: {
   onRun?: (page: PageToAudit, run: LighthouseRun, index: number) => void;
   /** Folder to keep every run's JSON report in (`<page name>-<n>.json`). */
   reportsDir?: string;
+  /** With `reportsDir`: also keep each run's artifacts (trace, network log) in `<page name>-<n>/`. */
+  artifacts?: boolean;
 }): Promise<LighthouseMedians[]> {
   if (options.reportsDir) mkdirSync(options.reportsDir, { recursive: true });
   const userDataDir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
@@ -151,7 +156,7 @@ export async function auditPages(options: {
         const saveAs = options.reportsDir
           ? `${options.reportsDir}/${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`
           : undefined;
-        const run = await runLighthouse(`${base}${page.path}`, chrome.port, saveAs);
+        const run = await runLighthouse(`${base}${page.path}`, chrome.port, saveAs, options.artifacts);
         runs.push(run);
         options.onRun?.(page, run, i);
       }

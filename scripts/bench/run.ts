@@ -14,9 +14,11 @@
  * Options: --runs=N (runs per Lighthouse page, interaction and warm reload; default 5),
  * --skip-build (use the current dist/ and .tmp/bundle-report.json), --steps=routes,lighthouse,
  * interactions,warm (default all), --no-<step> to leave one out, --no-lighthouse (bytes only), --json=<file> (results), --reports=<dir> (every Lighthouse JSON
- * report), --pages=<name>,… (only these screens, by the names of the table), --no-routes (skip
- * the cold loads), --files (print each screen's JS/CSS files), --trace=<name> (only: a Chrome
- * trace of that screen's cold load to .tmp/trace-<name>.json, and its long tasks).
+ * report), --artifacts (with --reports: also each run's trace and network log, which
+ * `lighthouse -A=<dir>` audits again), --pages=<name>,… (only these screens, by the names of the
+ * table), --no-routes (skip the cold loads), --files (print each screen's JS/CSS files),
+ * --trace=<name> (only: a Chrome trace of that screen's cold load to .tmp/trace-<name>.json, and
+ * its long tasks), --help (this text, nothing run).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -193,7 +195,7 @@ async function main(): Promise<number> {
           credentials: DEMO,
           pages,
           runs: RUNS,
-          ...(arg('reports') ? { reportsDir: arg('reports') } : {}),
+          ...(arg('reports') ? { reportsDir: arg('reports'), artifacts: flag('artifacts') } : {}),
           onRun: (page, run, i) =>
             console.log(
               `  ${page.name} #${i + 1}: score ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
@@ -323,6 +325,13 @@ async function main(): Promise<number> {
     await cdn.close();
     await origin.close();
   }
+}
+
+if (flag('help') || flag('h')) {
+  // The options are this file's docstring.
+  const doc = /\/\*\*([\s\S]*?)\*\//.exec(readFileSync(new URL(import.meta.url), 'utf8'))?.[1] ?? '';
+  console.log(doc.replace(/^ \* ?/gm, '').trim());
+  process.exit(0);
 }
 
 main().then(

@@ -98,16 +98,14 @@ function PrefetchLinkedScreens() {
   const dataSaver = useDataSaver();
   useEffect(() => {
     if (dataSaver) return undefined;
-    let left = false;
+    const left = new AbortController();
     void afterFirstScreen({ reads: Promise.resolve(readsInFlight(client)) }).then(() => {
       const main = document.querySelector('main');
-      if (left || !main) return;
-      prefetchLinkedRoutes(main);
+      if (left.signal.aborted || !main) return;
+      void prefetchLinkedRoutes(main, document, { signal: left.signal });
       void prefetchNextReads(main, client).catch(() => undefined);
     });
-    return () => {
-      left = true;
-    };
+    return () => left.abort();
   }, [location, client, dataSaver]);
   return null;
 }

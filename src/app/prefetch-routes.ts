@@ -21,6 +21,7 @@
  * precache still downloads every chunk later).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { eachInIdleTime } from '../services/scheduling/after-first-screen';
 import { startupReadsOf } from './route-table';
 
 /** A route pattern (RegExp source) and the chunk and style URLs it needs, as the build lists them. */
@@ -81,22 +82,34 @@ export function filesOfLinkedRoutes(
 
 /**
  * Adds a `<link rel=modulepreload>` (a chunk) or `<link rel=preload as=style>` (a style) for each
- * file the learning routes linked from `root` need (`filesOfLinkedRoutes`).
- * @returns the URLs asked for.
+ * file the learning routes linked from `root` need (`filesOfLinkedRoutes`), a few per idle period
+ * of the main thread (`eachInIdleTime`): each insertion starts a request, and ~10 of them in one
+ * task made a long task on a slow phone.
+ * @param options.signal stops adding links once aborted (the student left the screen).
+ * @returns the URLs to ask for (in the build's order), once their links are in the page — or the
+ *   signal stopped them; never rejects.
  */
-export function prefetchLinkedRoutes(root: ParentNode, doc: Document = document): string[] {
+export async function prefetchLinkedRoutes(
+  root: ParentNode,
+  doc: Document = document,
+  options: { signal?: AbortSignal } = {},
+): Promise<string[]> {
   const files = filesOfLinkedRoutes(root, doc, onLearningPath);
-  for (const href of files) {
-    const link = doc.createElement('link');
-    const css = href.endsWith('.css');
-    link.rel = css ? 'preload' : 'modulepreload';
-    if (css) link.setAttribute('as', 'style');
-    link.crossOrigin = '';
-    link.href = href;
-    // Tells the bench (scripts/bench/routes.ts) which of a cold load's bytes are the next screens'.
-    link.setAttribute('data-prefetch', 'next-screen');
-    doc.head.appendChild(link);
-  }
+  await eachInIdleTime(
+    files,
+    (href) => {
+      const link = doc.createElement('link');
+      const css = href.endsWith('.css');
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.setAttribute('as', 'style');
+      link.crossOrigin = '';
+      link.href = href;
+      // Tells the bench (scripts/bench/routes.ts) which of a cold load's bytes are the next screens'.
+      link.setAttribute('data-prefetch', 'next-screen');
+      doc.head.appendChild(link);
+    },
+    options,
+  );
   return files;
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { afterFirstScreen } from '../../src/services/scheduling/after-first-screen';
+import { afterFirstScreen, eachInIdleTime } from '../../src/services/scheduling/after-first-screen';
 import { readsInFlight } from '../../src/app/query/load-client';
 import { startAppUpdate } from '../../src/app/wiring/app-update';
 
@@ -106,6 +106,77 @@ describe('afterFirstScreen', () => {
     expect(await hasResolved(done)).toBe(true);
     expect(followed.now).toBe(0);
     client.clear();
+  });
+});
+
+describe('eachInIdleTime', () => {
+  /** Stubs `requestIdleCallback`; `runPeriod(ms)` runs the next callback with `ms` of idle time that never runs out. */
+  function idlePeriods() {
+    const pending: ((deadline: IdleDeadline) => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: (deadline: IdleDeadline) => void) => pending.push(callback));
+    const runPeriod = (leftMs: number) => {
+      const callback = pending.shift();
+      if (!callback) throw new Error('no idle callback pending');
+      callback({ didTimeout: leftMs === 0, timeRemaining: () => leftMs } as IdleDeadline);
+    };
+    return { pending, runPeriod };
+  }
+
+  it('runs as many steps as an idle period has time for, then the rest in the next periods, in order', async () => {
+    const { pending, runPeriod } = idlePeriods();
+    const done: number[] = [];
+    let stepsThisPeriod = 0;
+    const finished = eachInIdleTime([1, 2, 3, 4, 5], (n) => {
+      done.push(n);
+      stepsThisPeriod += 1;
+    });
+    expect(done).toEqual([]);
+    // A period with 10 ms left; each step "costs" 3 ms of it (the stub counts the steps run).
+    let left = 10;
+    pending.shift()!({ didTimeout: false, timeRemaining: () => left - 3 * stepsThisPeriod } as IdleDeadline);
+    expect(done).toEqual([1, 2, 3]); // 10 → 7 → 4 → 1 ms left: under 2 ms, the period is over
+    expect(await hasResolved(finished)).toBe(false);
+    stepsThisPeriod = 0;
+    left = 0; // a period that ran out at once (or timed out) still runs one step
+    pending.shift()!({ didTimeout: true, timeRemaining: () => left } as IdleDeadline);
+    expect(done).toEqual([1, 2, 3, 4]);
+    runPeriod(50);
+    expect(done).toEqual([1, 2, 3, 4, 5]);
+    expect(pending).toHaveLength(0);
+    expect(await hasResolved(finished)).toBe(true);
+  });
+
+  it('stops before the next step once its signal is aborted, and goes on after a step that throws', async () => {
+    const { pending, runPeriod } = idlePeriods();
+    const done: string[] = [];
+    const screen = new AbortController();
+    const finished = eachInIdleTime(
+      ['a', 'b', 'c'],
+      (item) => {
+        if (item === 'a') throw new Error('refused');
+        done.push(item);
+      },
+      { signal: screen.signal },
+    );
+    runPeriod(0); // one step: 'a' throws
+    runPeriod(0); // 'b'
+    expect(done).toEqual(['b']);
+    screen.abort();
+    runPeriod(50);
+    expect(done).toEqual(['b']);
+    expect(pending).toHaveLength(0);
+    expect(await hasResolved(finished)).toBe(true);
+  });
+
+  it('resolves at once for nothing to do, and uses short timer tasks where there is no requestIdleCallback', async () => {
+    expect(await hasResolved(eachInIdleTime([], () => {}))).toBe(true);
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const done: number[] = [];
+    const finished = eachInIdleTime([1, 2, 3], (n) => done.push(n));
+    expect(done).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toEqual([1, 2, 3]); // the fake clock does not move inside a task: all fit in 5 ms
+    expect(await hasResolved(finished)).toBe(true);
   });
 });
 

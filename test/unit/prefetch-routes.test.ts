@@ -4,7 +4,7 @@
  * not asked for yet is preloaded (chunks as modulepreload, styles as preload) — each file once,
  * nothing for other screens or sites, nothing without the build's data block.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { filesOfLinkedRoutes, forgetRouteFiles, prefetchLinkedRoutes } from '../../src/app/prefetch-routes';
 
 const ROUTES = [
@@ -28,22 +28,23 @@ const headLinks = () =>
   );
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
   forgetRouteFiles();
 });
 
 describe('the code of the screens a screen links to', () => {
-  it('is preloaded once per file, styles as styles, what the page already has left out', () => {
+  it('is preloaded once per file, styles as styles, what the page already has left out', async () => {
     const main = page(['/courses/5', '/courses/7?tab=1', '/courses/5#top'], ['/assets/lazy-routes-a.js']);
-    expect(prefetchLinkedRoutes(main)).toEqual(['/assets/course-a.js', '/assets/course-a.css']);
+    expect(await prefetchLinkedRoutes(main)).toEqual(['/assets/course-a.js', '/assets/course-a.css']);
     expect(headLinks()).toEqual([
       'modulepreload /assets/lazy-routes-a.js',
       'modulepreload /assets/course-a.js',
       'preload:style /assets/course-a.css',
     ]);
     // Asked for: a second pass adds nothing.
-    expect(prefetchLinkedRoutes(main)).toEqual([]);
+    expect(await prefetchLinkedRoutes(main)).toEqual([]);
   });
 
   it('covers the learning path only (the first pattern that matches): not other screens, other sites or unknown paths', () => {
@@ -59,15 +60,34 @@ describe('the code of the screens a screen links to', () => {
     expect(filesOfLinkedRoutes(page(['/finances', '/grades', '/conta']))).toEqual([]);
   });
 
-  it('does nothing without the build’s data block or with a broken one', () => {
+  it('adds the links over idle periods, as many as each has time for, and no more once the screen is left', async () => {
+    const periods: ((deadline: IdleDeadline) => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: (deadline: IdleDeadline) => void) => periods.push(callback));
+    const idleFor = (ms: number) => periods.shift()!({ didTimeout: false, timeRemaining: () => ms } as IdleDeadline);
+    const main = page(['/courses', '/courses/3']);
+    const left = new AbortController();
+    const asked = prefetchLinkedRoutes(main, document, { signal: left.signal });
+    expect(headLinks()).toEqual([]); // nothing in the task that found the links
+    idleFor(0); // an idle period with no time left still takes one
+    expect(headLinks()).toEqual(['modulepreload /assets/lazy-routes-a.js']);
+    idleFor(1);
+    expect(headLinks()).toHaveLength(2);
+    left.abort(); // the student opened another screen
+    idleFor(50);
+    expect(headLinks()).toHaveLength(2);
+    expect(periods).toHaveLength(0);
+    await expect(asked).resolves.toHaveLength(5);
+  });
+
+  it('does nothing without the build’s data block or with a broken one', async () => {
     const main = page(['/courses/1']);
     document.getElementById('entry-data')!.remove();
     forgetRouteFiles();
-    expect(prefetchLinkedRoutes(main)).toEqual([]);
+    expect(await prefetchLinkedRoutes(main)).toEqual([]);
     const broken = page(['/courses/1']);
     document.getElementById('entry-data')!.textContent = '{';
     forgetRouteFiles();
-    expect(prefetchLinkedRoutes(broken)).toEqual([]);
+    expect(await prefetchLinkedRoutes(broken)).toEqual([]);
     expect(headLinks()).toEqual([]);
   });
 });

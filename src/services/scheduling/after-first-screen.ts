@@ -92,3 +92,54 @@ export function idle(): Promise<void> {
     else setTimeout(resolve, 0);
   });
 }
+
+/** The least time an idle period must have left for `eachInIdleTime` to start another step there, ms. */
+const MIN_STEP_MS = 2;
+/** Where the browser has no `requestIdleCallback`: the time given to steps per task, ms. */
+const FALLBACK_SLICE_MS = 5;
+
+/**
+ * Runs `step` on each of `items`, in order, in the main thread's idle periods: as many steps in a
+ * period as its deadline leaves time for (at least one per period), so that a long list never
+ * makes one long task that a tap would wait behind (docs/performance.md "Idle work in slices").
+ * Where the browser has no `requestIdleCallback`, steps run in `setTimeout` tasks of ~5 ms each.
+ * A step that throws is skipped; the others still run.
+ * @param items what to work on (copied when called).
+ * @param step the work for one item; should take well under 50 ms.
+ * @param options.signal stops before the next step once aborted (the screen was left).
+ * @returns resolves after the last step ran (or the signal stopped them); never rejects.
+ */
+export function eachInIdleTime<T>(
+  items: Iterable<T>,
+  step: (item: T) => void,
+  options: { signal?: AbortSignal } = {},
+): Promise<void> {
+  const queue = [...items];
+  const { signal } = options;
+  return new Promise((resolve) => {
+    const run = (timeRemaining: () => number) => {
+      do {
+        if (signal?.aborted) break;
+        const item = queue.shift() as T;
+        try {
+          step(item);
+        } catch {
+          // One failed step (a detached document, a refused URL) does not stop the others.
+        }
+      } while (queue.length > 0 && timeRemaining() >= MIN_STEP_MS);
+      if (queue.length === 0 || signal?.aborted) resolve();
+      else schedule();
+    };
+    const schedule = () => {
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback((deadline) => run(() => deadline.timeRemaining()), { timeout: IDLE_TIMEOUT_MS });
+      else
+        setTimeout(() => {
+          const start = performance.now();
+          run(() => FALLBACK_SLICE_MS - (performance.now() - start));
+        }, 0);
+    };
+    if (queue.length === 0) resolve();
+    else schedule();
+  });
+}
