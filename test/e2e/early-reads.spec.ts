@@ -155,6 +155,11 @@ test('a reload of /home, a module and a learning object each read their data onc
   const untilStart = start < 0 ? seen : seen.slice(0, start);
   expect(untilStart.filter((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?'))).toHaveLength(1);
   expect(untilStart.filter((r) => r === 'GET /api/v1/lms/modules/1')).toHaveLength(1);
+  // The opening (its start) refreshes the module's read — the status it lists — but not the
+  // learning object's own: its content is not downloaded a second time.
+  await expect.poll(() => seen.filter((r) => r === 'GET /api/v1/lms/modules/1').length).toBeGreaterThanOrEqual(2);
+  expect(seen.filter((r) => r.startsWith('PUT /api/v1/lms/learningObjects/1/start'))).toHaveLength(1);
+  expect(seen.filter((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?'))).toHaveLength(1);
 });
 
 test('a reload of /grades, /attachments, /finances and /conta asks for their data with the HTML, and reads each once', async ({

@@ -64,12 +64,14 @@ const PROGRESS: Read[] = [
   'learning object',
   'professionalizing area',
 ];
+/** An opening changes the learning object's status, which its own screen does not show: its content is not read again. */
+const OPENED: Read[] = PROGRESS.filter((read) => read !== 'learning object');
 const ATTACHMENT: Read[] = ['attachment', "a course's attachments", "documents area 'Seus arquivos'"];
 const STUDENT: Read[] = ['home dashboard', 'home banners', 'profile'];
 
 /** What each write must refresh, as the student sees it; every other read stays fresh. */
 const EXPECTED: Record<WriteKind, Read[]> = {
-  'learningObject.start': PROGRESS,
+  'learningObject.start': OPENED,
   'learningObject.end': PROGRESS,
   'shortVideo.start': ['short videos'],
   'shortVideo.end': ['short videos'],

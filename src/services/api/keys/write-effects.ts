@@ -27,6 +27,17 @@ const COURSE_PROGRESS: readonly QueryKey[] = [
   areasKeys.professionalizing,
 ];
 
+/**
+ * What a learning object's opening changes: its status becomes 'in progress', which the course
+ * progress reads show (the module's list, the course, home's 'Continuar') — but not the learning
+ * object's own read: its screen, the only one that shows it, shows only 'completed' from it (the
+ * opening itself is its lifecycle actor's). Reading it again would download the content the
+ * student has just opened a second time, on every opening.
+ */
+const OPENED_LEARNING_OBJECT: readonly QueryKey[] = COURSE_PROGRESS.filter(
+  (key) => key !== learningKeys.allLearningObjects,
+);
+
 /** The reads that show an attachment's progress ('Concluído', 'Visto'): the attachment, the lists, the area. */
 const ATTACHMENT_PROGRESS: readonly QueryKey[] = [
   attachmentKeys.allAttachment,
@@ -42,8 +53,8 @@ const STUDENT_DATA: readonly QueryKey[] = [accountKeys.self, homeKeys.all];
  * keep their names; the others are the writes made at once, online.
  */
 export const WRITE_EFFECTS = {
-  /** A learning object opened: its status and the course's 'Continuar' (home's too). */
-  'learningObject.start': COURSE_PROGRESS,
+  /** A learning object opened: its status in the module and the course's 'Continuar' (home's too). */
+  'learningObject.start': OPENED_LEARNING_OBJECT,
   /** A learning object (text, video, PDF, quiz) ended: progress everywhere it shows. */
   'learningObject.end': COURSE_PROGRESS,
   /** A short video opened: the list's 'Em andamento'. */
