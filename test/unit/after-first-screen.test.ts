@@ -30,6 +30,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   setReadyState('complete');
 });
 
@@ -122,23 +123,24 @@ describe('eachInIdleTime', () => {
     return { pending, runPeriod };
   }
 
-  it('runs as many steps as an idle period has time for, then the rest in the next periods, in order', async () => {
+  it('starts a step only while the period has more time left than the longest step took, the rest in the next periods, in order', async () => {
     const { pending, runPeriod } = idlePeriods();
+    // Each step takes 3 ms of the page's clock.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
     const done: number[] = [];
-    let stepsThisPeriod = 0;
     const finished = eachInIdleTime([1, 2, 3, 4, 5], (n) => {
       done.push(n);
-      stepsThisPeriod += 1;
+      clock += 3;
     });
     expect(done).toEqual([]);
-    // A period with 10 ms left; each step "costs" 3 ms of it (the stub counts the steps run).
-    let left = 10;
-    pending.shift()!({ didTimeout: false, timeRemaining: () => left - 3 * stepsThisPeriod } as IdleDeadline);
-    expect(done).toEqual([1, 2, 3]); // 10 → 7 → 4 → 1 ms left: under 2 ms, the period is over
+    // A period with 10 ms: 7 ms left after the first step, 4 after the second, 1 after the third
+    // — less than a step takes, so the period ends there.
+    const periodStart = clock;
+    pending.shift()!({ didTimeout: false, timeRemaining: () => 10 - (clock - periodStart) } as IdleDeadline);
+    expect(done).toEqual([1, 2, 3]);
     expect(await hasResolved(finished)).toBe(false);
-    stepsThisPeriod = 0;
-    left = 0; // a period that ran out at once (or timed out) still runs one step
-    pending.shift()!({ didTimeout: true, timeRemaining: () => left } as IdleDeadline);
+    runPeriod(0); // a period that ran out at once (or timed out) still runs one step
     expect(done).toEqual([1, 2, 3, 4]);
     runPeriod(50);
     expect(done).toEqual([1, 2, 3, 4, 5]);

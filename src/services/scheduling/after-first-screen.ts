@@ -93,17 +93,15 @@ export function idle(): Promise<void> {
   });
 }
 
-/** The least time an idle period must have left for `eachInIdleTime` to start another step there, ms. */
-const MIN_STEP_MS = 2;
 /** Where the browser has no `requestIdleCallback`: the time given to steps per task, ms. */
 const FALLBACK_SLICE_MS = 5;
 
 /**
- * Runs `step` on each of `items`, in order, in the main thread's idle periods: as many steps in a
- * period as its deadline leaves time for (at least one per period), so that a long list never
- * makes one long task that a tap would wait behind (docs/performance.md "Idle work in slices").
- * Where the browser has no `requestIdleCallback`, steps run in `setTimeout` tasks of ~5 ms each.
- * A step that throws is skipped; the others still run.
+ * Runs `step` on each of `items`, in order, in the main thread's idle periods: a step starts only
+ * while the period has more time left than the longest step so far took (the first step of a
+ * period always runs), so that a long list never makes one long task that a tap would wait behind
+ * (docs/performance.md "Idle work in slices"). Where the browser has no `requestIdleCallback`,
+ * steps run in `setTimeout` tasks of ~5 ms each. A step that throws is skipped; the others still run.
  * @param items what to work on (copied when called).
  * @param step the work for one item; should take well under 50 ms.
  * @param options.signal stops before the next step once aborted (the screen was left).
@@ -116,17 +114,21 @@ export function eachInIdleTime<T>(
 ): Promise<void> {
   const queue = [...items];
   const { signal } = options;
+  // The longest step so far, ms: what the next one is expected to need of the period.
+  let longest = 0;
   return new Promise((resolve) => {
     const run = (timeRemaining: () => number) => {
       do {
         if (signal?.aborted) break;
         const item = queue.shift() as T;
+        const started = performance.now();
         try {
           step(item);
         } catch {
           // One failed step (a detached document, a refused URL) does not stop the others.
         }
-      } while (queue.length > 0 && timeRemaining() >= MIN_STEP_MS);
+        longest = Math.max(longest, performance.now() - started);
+      } while (queue.length > 0 && timeRemaining() > longest);
       if (queue.length === 0 || signal?.aborted) resolve();
       else schedule();
     };
