@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import {
   accountKeys,
   areasKeys,
@@ -64,14 +64,12 @@ const PROGRESS: Read[] = [
   'learning object',
   'professionalizing area',
 ];
-/** An opening changes the learning object's status, which its own screen does not show: its content is not read again. */
-const OPENED: Read[] = PROGRESS.filter((read) => read !== 'learning object');
 const ATTACHMENT: Read[] = ['attachment', "a course's attachments", "documents area 'Seus arquivos'"];
 const STUDENT: Read[] = ['home dashboard', 'home banners', 'profile'];
 
 /** What each write must refresh, as the student sees it; every other read stays fresh. */
 const EXPECTED: Record<WriteKind, Read[]> = {
-  'learningObject.start': OPENED,
+  'learningObject.start': PROGRESS,
   'learningObject.end': PROGRESS,
   'shortVideo.start': ['short videos'],
   'shortVideo.end': ['short videos'],
@@ -120,6 +118,39 @@ describe('the reads each write touches', () => {
     const client = clientWithEveryRead();
     await invalidateAfterWrite(client, ['bill.paid', 'shortVideo.end']);
     expect(invalidated(client).sort()).toEqual(['home banners', 'home dashboard', 'pending bills', 'short videos']);
+  });
+});
+
+describe('the reads on screen', () => {
+  /** `client` with a screen watching `reads`; returns how often each was fetched. */
+  function onScreen(client: QueryClient, reads: Read[]) {
+    const fetched = Object.fromEntries(reads.map((read) => [read, 0])) as Record<Read, number>;
+    for (const read of reads) {
+      const observer = new QueryObserver(client, {
+        queryKey: READS[read],
+        queryFn: async () => ({ fetch: ++fetched[read] }),
+        staleTime: Infinity,
+      });
+      observer.subscribe(() => {});
+    }
+    return fetched;
+  }
+
+  it("an opening reads the module on screen again, not the learning object's content, which stays marked stale", async () => {
+    const client = clientWithEveryRead();
+    const fetched = onScreen(client, ['module', 'learning object']);
+    await invalidateAfterWrite(client, 'learningObject.start');
+    expect(fetched).toEqual({ module: 1, 'learning object': 0 });
+    expect(invalidated(client)).toContain('learning object'); // read again when a screen next shows it
+  });
+
+  it('an end — alone or with an opening in the same burst — reads both again', async () => {
+    for (const kinds of [['learningObject.end'], ['learningObject.start', 'learningObject.end']] as WriteKind[][]) {
+      const client = clientWithEveryRead();
+      const fetched = onScreen(client, ['module', 'learning object']);
+      await invalidateAfterWrite(client, kinds);
+      expect(fetched).toEqual({ module: 1, 'learning object': 1 });
+    }
   });
 });
 

@@ -27,17 +27,6 @@ const COURSE_PROGRESS: readonly QueryKey[] = [
   areasKeys.professionalizing,
 ];
 
-/**
- * What a learning object's opening changes: its status becomes 'in progress', which the course
- * progress reads show (the module's list, the course, home's 'Continuar') — but not the learning
- * object's own read: its screen, the only one that shows it, shows only 'completed' from it (the
- * opening itself is its lifecycle actor's). Reading it again would download the content the
- * student has just opened a second time, on every opening.
- */
-const OPENED_LEARNING_OBJECT: readonly QueryKey[] = COURSE_PROGRESS.filter(
-  (key) => key !== learningKeys.allLearningObjects,
-);
-
 /** The reads that show an attachment's progress ('Concluído', 'Visto'): the attachment, the lists, the area. */
 const ATTACHMENT_PROGRESS: readonly QueryKey[] = [
   attachmentKeys.allAttachment,
@@ -53,8 +42,8 @@ const STUDENT_DATA: readonly QueryKey[] = [accountKeys.self, homeKeys.all];
  * keep their names; the others are the writes made at once, online.
  */
 export const WRITE_EFFECTS = {
-  /** A learning object opened: its status in the module and the course's 'Continuar' (home's too). */
-  'learningObject.start': OPENED_LEARNING_OBJECT,
+  /** A learning object opened: its status and the course's 'Continuar' (home's too). */
+  'learningObject.start': COURSE_PROGRESS,
   /** A learning object (text, video, PDF, quiz) ended: progress everywhere it shows. */
   'learningObject.end': COURSE_PROGRESS,
   /** A short video opened: the list's 'Em andamento'. */
@@ -85,6 +74,18 @@ export const WRITE_EFFECTS = {
 /** A kind of write the student makes. */
 export type WriteKind = keyof typeof WRITE_EFFECTS;
 
+/**
+ * Reads a write makes stale but that are not read again while on screen: the screen showing them
+ * shows nothing the write changed, so they are read again only when a screen next mounts them.
+ * A learning object's opening changes its status — the module, the course and home show it and
+ * are read again — but the learning object's own screen, the one that made the write, shows only
+ * 'completed' from its read (the opening is its lifecycle actor's): reading it again would
+ * download the content just opened a second time, on every opening.
+ */
+const NOT_REREAD_ON_SCREEN: Partial<Record<WriteKind, readonly QueryKey[]>> = {
+  'learningObject.start': [learningKeys.allLearningObjects],
+};
+
 /** @returns the query keys whose reads show something else after a write of `kind`. */
 export function readsTouchedBy(kind: WriteKind): readonly QueryKey[] {
   return WRITE_EFFECTS[kind];
@@ -101,13 +102,24 @@ export function readsTouchedByAll(kinds: Iterable<WriteKind>): QueryKey[] {
 }
 
 /**
- * Invalidates in `client` every read that writes of `kinds` (one kind or several) touch.
+ * Invalidates in `client` every read that writes of `kinds` (one kind or several) touch; those on
+ * screen are read again at once, except the ones no write of `kinds` needs read again on screen
+ * (`NOT_REREAD_ON_SCREEN`: marked stale only, read again when a screen next mounts them).
  * @returns when the reads on screen were read again (TanStack's `invalidateQueries`).
  */
 export async function invalidateAfterWrite(
   client: Pick<QueryClient, 'invalidateQueries'>,
   kinds: WriteKind | Iterable<WriteKind>,
 ): Promise<void> {
-  const keys = readsTouchedByAll(typeof kinds === 'string' ? [kinds] : kinds);
-  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+  const list = typeof kinds === 'string' ? [kinds] : [...kinds];
+  // Not read again on screen only when no write of the batch needs it read (an end does).
+  const has = (keys: readonly QueryKey[] | undefined, key: QueryKey) =>
+    keys?.some((k) => JSON.stringify(k) === JSON.stringify(key)) ?? false;
+  const staleOnly = (key: QueryKey) =>
+    list.every((kind) => !has(WRITE_EFFECTS[kind], key) || has(NOT_REREAD_ON_SCREEN[kind], key));
+  await Promise.all(
+    readsTouchedByAll(list).map((queryKey) =>
+      client.invalidateQueries({ queryKey, refetchType: staleOnly(queryKey) ? 'none' : 'active' }),
+    ),
+  );
 }
