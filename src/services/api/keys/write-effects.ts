@@ -119,7 +119,7 @@ export async function invalidateAfterWrite(
     list.every((kind) => !has(WRITE_EFFECTS[kind], key) || has(NOT_REREAD_ON_SCREEN[kind], key));
   await Promise.all(
     readsTouchedByAll(list).map((queryKey) =>
-      client.invalidateQueries({ queryKey, refetchType: staleOnly(queryKey) ? 'none' : 'active' }),
+      client.invalidateQueries(staleOnly(queryKey) ? { queryKey, refetchType: 'none' } : { queryKey }),
     ),
   );
 }
