@@ -9,12 +9,15 @@
  *   5. the machines' generated paths in the browser (playwright.paths.config.ts, issue 21: it
  *      reuses the build of step 3, prints one line per machine, writes test-results/paths/ and
  *      fails when a state or transition was not reached in the browser).
- * Ends with ONE plain line `N passed, N failed` (`, N skipped` when any) and exits 1 when
- * anything failed, a runner crashed, or a results file is missing.
+ * Ends with the names of the tests that failed (one `✘ <file> › <title>` line each, so the end
+ * of a CI log says which), then ONE plain line `N passed, N failed` (`, N skipped` when any),
+ * and exits 1 when anything failed, a runner crashed, or a results file is missing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { findBrowser } from './find-browser.mjs';
+import { playwrightFailures, vitestFailures } from './test-results.mjs';
 
 mkdirSync('.tmp', { recursive: true });
 const VITEST_JSON = '.tmp/vitest-results.json';
@@ -33,6 +36,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
+/** `<runner>: <file> › <test title>` of every test that failed, printed again at the end. */
+const failures = [];
 
 // 1. Vitest
 const vitestOk = run('Vitest', process.execPath, [
@@ -47,6 +52,8 @@ if (existsSync(VITEST_JSON)) {
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  const shorten = (path) => relative(process.cwd(), path);
+  for (const name of vitestFailures(r, shorten)) failures.push(`Vitest: ${name}`);
   if (!vitestOk && (r.numFailedTests ?? 0) === 0) problems.push('vitest exited non-zero');
 } else {
   problems.push(`vitest wrote no ${VITEST_JSON}`);
@@ -75,10 +82,12 @@ const playwright = (label, args, resultsFile, env = {}) => {
     ...env,
   });
   if (existsSync(resultsFile)) {
-    const s = JSON.parse(readFileSync(resultsFile, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    const s = report.stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
+    for (const title of playwrightFailures(report)) failures.push(`${label}: ${title}`);
     if (!ok && (s.unexpected ?? 0) === 0) problems.push(`${label} exited non-zero`);
   } else {
     problems.push(`${label} wrote no ${resultsFile}`);
@@ -94,6 +103,8 @@ if (browser) {
   });
 }
 
+if (failures.length > 0) console.error(`\nFailed tests (${failures.length}):`);
+for (const failure of failures) console.error(`  ✘ ${failure}`);
 for (const problem of problems) console.error(`FAILED: ${problem}`);
 if (problems.length > 0 && failed === 0) failed = problems.length;
 console.log('');
