@@ -184,6 +184,40 @@ describe('the HTTP client and an early read', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('gives no later read an early answer that arrived after the app had asked for that URL itself', async () => {
+    // The app got there first (a learning object's read, asked as soon as the module's early answer
+    // was parsed, before the loader asked for it): the loader's answer is the page load's, and a
+    // refresh after a write — a quiz's second attempt graded — must get the platform's answer now.
+    window.__earlyReads = [];
+    fetchMock.mockClear();
+    await getCourses(coursesApiQuery(parseCoursesQuery('')));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const pageLoad = json({
+      pagination: { page: 1, per_page: 12, total: 1, last_page: 1 },
+      data: [
+        {
+          id: 9,
+          name: 'Lido no carregamento',
+          description: '',
+          image_url: null,
+          progress: 0,
+          status: 'not_started',
+          modules_count: 1,
+        },
+      ],
+    });
+    window.__earlyReads.push({
+      url: coursesUrl(),
+      token: 'tok-1',
+      at: Date.now(),
+      response: Promise.resolve(pageLoad),
+    });
+    const refreshed = await getCourses(coursesApiQuery(parseCoursesQuery('')));
+    expect(refreshed.data.map((c) => c.name)).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(window.__earlyReads).toEqual([]);
+  });
+
   it('on /finances, takes the hub’s ERP token and the bills asked with it, and asks for neither again', async () => {
     forgetErpToken();
     const [{ route, groups }] = readsOf('/finances') as [ReturnType<typeof readsOf>[number]];
@@ -306,6 +340,17 @@ describe('takeEarlyRead', () => {
     expect(takeEarlyRead(loUrl, 't', 2_000)).toBeNull();
     expect(takeEarlyRead(moduleUrl, 't', 2_000)).toBe(module);
     expect(window.__earlyReads).toEqual([]);
+  });
+
+  it('answers only the first request for its URL and token on the page: one added after it is dropped', () => {
+    window.__earlyReads = [];
+    expect(takeEarlyRead(url, 't', 2_000)).toBeNull();
+    window.__earlyReads.push({ url, token: 't', at: 2_100, response });
+    expect(takeEarlyRead(url, 't', 3_000)).toBeNull();
+    expect(window.__earlyReads).toEqual([]);
+    // Another token's first request is its own.
+    window.__earlyReads.push({ url, token: 'u', at: 2_100, response });
+    expect(takeEarlyRead(url, 'u', 3_000)).toBe(response);
   });
 
   it(`is not used after ${EARLY_READ_MAX_AGE_MS} ms`, () => {

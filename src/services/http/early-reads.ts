@@ -45,9 +45,19 @@ function normalized(url: string): string {
 }
 
 /**
+ * The reads the app has asked for on this page (token + normalized URL), per loader list: only the
+ * first GET of a URL may take its early answer. An early read the loader adds after the app has
+ * already asked for that URL itself (the app got there first: a learning object's read, asked as
+ * soon as the module's early answer was parsed, before the loader had asked for it) is an answer
+ * from the page load: a later read of that URL — a refresh after a write — must not be given it.
+ */
+const askedOn = new WeakMap<EarlyRead[], Set<string>>();
+
+/**
  * Takes the loader's early read for `url` (same path and query, any order) asked with `token`, at
- * most `EARLY_READ_MAX_AGE_MS` ago. Each is handed out once: later calls for it get null; one too
- * old is dropped.
+ * most `EARLY_READ_MAX_AGE_MS` ago, for the page's first GET of that URL with that token only.
+ * Each is handed out once: later calls for it get null; one too old, or one for a URL the app has
+ * asked for before (it answers the page load, not this later read), is dropped.
  * @param url absolute URL of a GET about to be sent.
  * @param token the token that GET carries in its base's auth header (the session token; the ERP
  *   token on the ERP), null when it carries none: never matches.
@@ -63,6 +73,10 @@ export function takeEarlyRead(
   const reads = window.__earlyReads;
   if (!reads) return null;
   const wanted = normalized(url);
+  const asked = askedOn.get(reads) ?? new Set<string>();
+  askedOn.set(reads, asked);
+  const first = !asked.has(`${token} ${wanted}`);
+  asked.add(`${token} ${wanted}`);
   for (let i = 0; i < reads.length; i++) {
     const early = reads[i]!;
     if (now - early.at > EARLY_READ_MAX_AGE_MS) {
@@ -70,8 +84,8 @@ export function takeEarlyRead(
       continue;
     }
     if (early.token !== token || normalized(early.url) !== wanted) continue;
-    reads.splice(i, 1);
-    return early.response;
+    reads.splice(i--, 1);
+    if (first) return early.response;
   }
   return null;
 }
