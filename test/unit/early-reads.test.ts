@@ -158,22 +158,15 @@ describe('early read URLs (build data)', () => {
 
 describe('the HTTP client and an early read', () => {
   const coursesUrl = () => templateOf('/courses')!;
+  /** An answer of the courses' first page listing one course named `name`. */
+  const coursesPage = (name: string) =>
+    json({
+      pagination: { page: 1, per_page: 12, total: 1, last_page: 1 },
+      data: [{ id: 9, name, description: '', image_url: null, progress: 0, status: 'not_started', modules_count: 1 }],
+    });
 
   it('uses the early answer instead of asking again, once', async () => {
-    const early = json({
-      pagination: { page: 1, per_page: 12, total: 1, last_page: 1 },
-      data: [
-        {
-          id: 9,
-          name: 'Curso lido cedo',
-          description: '',
-          image_url: null,
-          progress: 0,
-          status: 'not_started',
-          modules_count: 1,
-        },
-      ],
-    });
+    const early = coursesPage('Curso lido cedo');
     window.__earlyReads = [{ url: coursesUrl(), token: 'tok-1', at: Date.now(), response: Promise.resolve(early) }];
     fetchMock.mockClear();
     const first = await getCourses(coursesApiQuery(parseCoursesQuery('')));
@@ -192,20 +185,7 @@ describe('the HTTP client and an early read', () => {
     fetchMock.mockClear();
     await getCourses(coursesApiQuery(parseCoursesQuery('')));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const pageLoad = json({
-      pagination: { page: 1, per_page: 12, total: 1, last_page: 1 },
-      data: [
-        {
-          id: 9,
-          name: 'Lido no carregamento',
-          description: '',
-          image_url: null,
-          progress: 0,
-          status: 'not_started',
-          modules_count: 1,
-        },
-      ],
-    });
+    const pageLoad = coursesPage('Lido no carregamento');
     window.__earlyReads.push({
       url: coursesUrl(),
       token: 'tok-1',
