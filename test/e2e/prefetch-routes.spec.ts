@@ -62,14 +62,26 @@ test('with Economia de dados on, nothing is asked for before the tap', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Introdução à Informática' })).toBeVisible();
 });
 
-test('on a learning object, the next one’s data is read before Próximo conteúdo, and the tap uses it', async ({
-  page,
-}) => {
+/**
+ * Opens the first learning object, waits for the next one's data to be read ahead, taps 'Próximo
+ * conteúdo' and checks that the next screen asked for that data no more until its own start.
+ * With `startAnsweredLate`, the opening's start is answered only after the read ahead (the order
+ * on a slow network): the start must not make the next one's data stale.
+ */
+async function nextStepUsesReadAhead(page: Page, { startAnsweredLate }: { startAnsweredLate: boolean }) {
   const log: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/v1/lms/learningObjects/')) log.push(`${request.method()} ${url.pathname}`);
   });
+  let readAhead = () => {};
+  const readAheadDone = new Promise<void>((resolve) => (readAhead = resolve));
+  if (startAnsweredLate) {
+    await page.route('**/api/v1/lms/learningObjects/1/start*', async (route) => {
+      await readAheadDone;
+      await route.continue();
+    });
+  }
   await page.goto('/courses/1/modules/1/learningObjects/1');
   const next = page.getByRole('link', { name: 'Próximo conteúdo' });
   await expect(next).toBeVisible();
@@ -77,6 +89,12 @@ test('on a learning object, the next one’s data is read before Próximo conte�
   const nextId = (await next.getAttribute('href'))!.split('/').pop()!;
   const read = `GET /api/v1/lms/learningObjects/${nextId}`;
   await expect.poll(() => log.filter((r) => r === read)).toEqual([read]);
+  if (startAnsweredLate) {
+    // Once the start is answered, the reads it touches are refreshed: the module's on screen.
+    const refreshed = page.waitForRequest((r) => /\/api\/v1\/lms\/modules\/1$/.test(r.url()));
+    readAhead();
+    await refreshed;
+  }
   log.length = 0;
   await next.click();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(heading!);
@@ -84,4 +102,14 @@ test('on a learning object, the next one’s data is read before Próximo conte�
   // Until its start (after which its reads are refreshed), the next screen asked for nothing more.
   const start = log.findIndex((r) => r.startsWith(`PUT /api/v1/lms/learningObjects/${nextId}/start`));
   expect(log.slice(0, start).filter((r) => r === read)).toEqual([]);
+}
+
+test('on a learning object, the next one’s data is read before Próximo conteúdo, and the tap uses it', async ({
+  page,
+}) => {
+  await nextStepUsesReadAhead(page, { startAnsweredLate: false });
+});
+
+test('the tap uses the data read ahead even when the opening’s start was answered after it', async ({ page }) => {
+  await nextStepUsesReadAhead(page, { startAnsweredLate: true });
 });

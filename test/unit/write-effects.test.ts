@@ -144,6 +144,20 @@ describe('the reads on screen', () => {
     expect(invalidated(client)).toContain('learning object'); // read again when a screen next shows it
   });
 
+  it("an opening named by the outbox marks only that learning object's read stale: the next one's, read ahead, stays fresh", async () => {
+    const client = clientWithEveryRead();
+    const next = learningKeys.learningObject(8, 4);
+    client.setQueryData(next, { fresh: true });
+    const fetched = onScreen(client, ['module', 'learning object']);
+    await invalidateAfterWrite(client, ['learningObject.start'], { openedLearningObjects: [3] });
+    expect(fetched).toEqual({ module: 1, 'learning object': 0 });
+    expect(invalidated(client)).toContain('learning object');
+    expect(client.getQueryState(next)?.isInvalidated).toBe(false);
+    // An end in the same burst still reads every learning object again.
+    await invalidateAfterWrite(client, ['learningObject.start', 'learningObject.end'], { openedLearningObjects: [3] });
+    expect(client.getQueryState(next)?.isInvalidated).toBe(true);
+  });
+
   it('an end — alone or with an opening in the same burst — reads both again', async () => {
     for (const kinds of [['learningObject.end'], ['learningObject.start', 'learningObject.end']] as WriteKind[][]) {
       const client = clientWithEveryRead();
@@ -186,6 +200,29 @@ describe('writes that waited in the outbox', () => {
       onDelivered(entry({ kind: 'attachment.end', attachmentId: 1 }));
       vi.advanceTimersByTime(1000);
       expect(calls).toEqual([['learningObject.end'], ['learningObject.end', 'attachment.end']]);
+    });
+  });
+
+  it('a burst of deliveries names the learning objects its openings were for', () => {
+    vi.useFakeTimers();
+    return import('../../src/app/wiring/learning').then(({ deliveredWritesRefresh }) => {
+      const calls: unknown[] = [];
+      const onDelivered = deliveredWritesRefresh((kinds, scope) => calls.push([kinds, scope]));
+      const entry = (write: OutboxWrite): OutboxEntry => ({
+        id: '',
+        userId: 7,
+        clientTime: '',
+        status: 'pending',
+        write,
+      });
+      onDelivered(entry({ kind: 'learningObject.start', learningObjectId: 1, lessonId: 1 }));
+      onDelivered(entry({ kind: 'learningObject.start', learningObjectId: 2, lessonId: 1 }));
+      onDelivered(entry({ kind: 'learningObject.start', learningObjectId: 3, lessonId: 1 }));
+      vi.advanceTimersByTime(1000);
+      expect(calls).toEqual([
+        [['learningObject.start'], { openedLearningObjects: [1] }],
+        [['learningObject.start'], { openedLearningObjects: [2, 3] }],
+      ]);
     });
   });
 });

@@ -18,7 +18,7 @@ import {
   type OutboxWrite,
 } from '../../services/storage/outbox-store';
 import { withQueryClient } from '../query/page-client';
-import { invalidateAfterWrite, type WriteKind } from '../../services/api/keys/write-effects';
+import { invalidateAfterWrite, type WriteKind, type WriteScope } from '../../services/api/keys/write-effects';
 import { toStoredError } from './error-screen';
 import type { AppOutbox } from '../../views/app-services';
 import { followReachabilityChanges, followSignedInStudent, type SessionSource } from './shared-facts';
@@ -211,24 +211,29 @@ function throttled(fn: () => void, ms: number): () => void {
  * What the outbox does once a stored write was sent: the reads its kind touches
  * (`WRITE_EFFECTS`, src/services/api/keys/write-effects.ts) are invalidated in the page's query
  * client — the home dashboard's progress and 'Continuar' too, so the home never goes stale — the
- * kinds of a burst gathered into one refresh at most once per `PROGRESS_REFRESH_MS`.
+ * kinds of a burst gathered into one refresh at most once per `PROGRESS_REFRESH_MS`, with the
+ * learning objects its openings were for (`WriteScope`: only their reads are marked stale).
  * @param invalidate what refreshes the reads of the gathered kinds (default: the page's client).
  * @returns the `onDelivered` of `createAppOutbox`.
  */
 export function deliveredWritesRefresh(
-  invalidate: (kinds: WriteKind[]) => void = (kinds) =>
-    withQueryClient((client) => void invalidateAfterWrite(client, kinds)),
+  invalidate: (kinds: WriteKind[], scope: WriteScope) => void = (kinds, scope) =>
+    withQueryClient((client) => void invalidateAfterWrite(client, kinds, scope)),
 ): (entry: OutboxEntry) => void {
   const kinds = new Set<WriteKind>();
+  const opened = new Set<number>();
   const refresh = throttled(() => {
     const gathered = [...kinds];
+    const openedLearningObjects = [...opened];
     kinds.clear();
-    if (gathered.length > 0) invalidate(gathered);
+    opened.clear();
+    if (gathered.length > 0) invalidate(gathered, { openedLearningObjects });
   }, PROGRESS_REFRESH_MS);
   return (entry) => {
     // Every kind the outbox stores is a write kind of the mapping (checked by the compiler).
     const kind: WriteKind = entry.write.kind;
     kinds.add(kind);
+    if (entry.write.kind === 'learningObject.start') opened.add(entry.write.learningObjectId);
     refresh();
   };
 }

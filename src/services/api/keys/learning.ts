@@ -17,6 +17,8 @@ export const learningKeys = {
   module: (id: number | null) => ['module', id] as const,
   /** Every learning-object read. */
   allLearningObjects: ['learningObject'] as const,
+  /** A learning object's reads, from any lesson. */
+  learningObjectAll: (id: number) => ['learningObject', id] as const,
   /** A learning object as opened from lesson `lessonId`. */
   learningObject: (id: number | null, lessonId: number | null) => ['learningObject', id, lessonId] as const,
   /** Every public preview of a learning object (never kept on the device). */

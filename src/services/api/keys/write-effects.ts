@@ -80,7 +80,10 @@ export type WriteKind = keyof typeof WRITE_EFFECTS;
  * A learning object's opening changes its status — the module, the course and home show it and
  * are read again — but the learning object's own screen, the one that made the write, shows only
  * 'completed' from its read (the opening is its lifecycle actor's): reading it again would
- * download the content just opened a second time, on every opening.
+ * download the content just opened a second time, on every opening. When the writes say which
+ * learning objects were opened (`WriteScope`), only their reads are marked: a learning object's
+ * read holds its own status and no other's, and the next one's, read ahead for 'Próximo
+ * conteúdo' (src/app/prefetch-routes.ts), stays fresh for the tap.
  */
 const NOT_REREAD_ON_SCREEN: Partial<Record<WriteKind, readonly QueryKey[]>> = {
   'learningObject.start': [learningKeys.allLearningObjects],
@@ -101,15 +104,24 @@ export function readsTouchedByAll(kinds: Iterable<WriteKind>): QueryKey[] {
   return [...keys.values()];
 }
 
+/** What the writes were for, where that narrows the reads they touch. */
+export interface WriteScope {
+  /** The learning objects whose opening ('learningObject.start') the writes hold. */
+  openedLearningObjects?: Iterable<number>;
+}
+
 /**
  * Invalidates in `client` every read that writes of `kinds` (one kind or several) touch; those on
  * screen are read again at once, except the ones no write of `kinds` needs read again on screen
- * (`NOT_REREAD_ON_SCREEN`: marked stale only, read again when a screen next mounts them).
+ * (`NOT_REREAD_ON_SCREEN`: marked stale only, read again when a screen next mounts them). With
+ * `scope.openedLearningObjects`, the learning-object reads that openings alone touch are those
+ * learning objects' only (without it, every learning-object read).
  * @returns when the reads on screen were read again (TanStack's `invalidateQueries`).
  */
 export async function invalidateAfterWrite(
   client: Pick<QueryClient, 'invalidateQueries'>,
   kinds: WriteKind | Iterable<WriteKind>,
+  scope: WriteScope = {},
 ): Promise<void> {
   const list = typeof kinds === 'string' ? [kinds] : [...kinds];
   // Not read again on screen only when no write of the batch needs it read (an end does).
@@ -117,9 +129,17 @@ export async function invalidateAfterWrite(
     keys?.some((k) => JSON.stringify(k) === JSON.stringify(key)) ?? false;
   const staleOnly = (key: QueryKey) =>
     list.every((kind) => !has(WRITE_EFFECTS[kind], key) || has(NOT_REREAD_ON_SCREEN[kind], key));
+  // Marked stale only: the learning-object reads of the opened learning objects, when known.
+  const opened = scope.openedLearningObjects ? [...scope.openedLearningObjects] : null;
+  const staleKeys = (queryKey: QueryKey): readonly QueryKey[] =>
+    opened && has([learningKeys.allLearningObjects], queryKey)
+      ? opened.map((id) => learningKeys.learningObjectAll(id))
+      : [queryKey];
   await Promise.all(
-    readsTouchedByAll(list).map((queryKey) =>
-      client.invalidateQueries(staleOnly(queryKey) ? { queryKey, refetchType: 'none' } : { queryKey }),
+    readsTouchedByAll(list).flatMap((queryKey) =>
+      staleOnly(queryKey)
+        ? staleKeys(queryKey).map((key) => client.invalidateQueries({ queryKey: key, refetchType: 'none' }))
+        : [client.invalidateQueries({ queryKey })],
     ),
   );
 }
