@@ -28,15 +28,17 @@ test('documents filtered by category and search; one opened records its start an
   const mine = page.getByRole('region', { name: 'Seus arquivos' });
   await expect(mine.getByRole('link')).toHaveCount(2);
   const docs = page.getByRole('region', { name: 'Documentos da instituição' });
-  await expect(docs.getByRole('status')).toHaveText('4 documentos encontrados');
+  // The list's count (while a page loads, its skeleton is a status too: 'Carregando…').
+  const count = docs.getByRole('status').filter({ hasText: /encontrad/ });
+  await expect(count).toHaveText('4 documentos encontrados');
   await expectNoA11yViolations(page);
 
   await page.getByRole('combobox', { name: 'Categoria' }).selectOption({ label: 'Manuais (2)' });
   await expect(page).toHaveURL(/\/attachments\?category=\d+$/);
-  await expect(docs.getByRole('status')).toHaveText('2 documentos encontrados');
+  await expect(count).toHaveText('2 documentos encontrados');
   await page.getByRole('searchbox', { name: 'Buscar pelo nome' }).fill('acessibilidade');
   await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(docs.getByRole('status')).toHaveText('1 documento encontrado');
+  await expect(count).toHaveText('1 documento encontrado');
   await page.reload();
   await expect(page.getByRole('searchbox', { name: 'Buscar pelo nome' })).toHaveValue('acessibilidade');
   await expect(docs.getByRole('link', { name: 'Guia de acessibilidade' })).toBeVisible();
@@ -44,7 +46,7 @@ test('documents filtered by category and search; one opened records its start an
   await expect(docs.getByText('Nenhum documento corresponde à busca.')).toBeVisible();
   await page.getByRole('button', { name: 'Limpar filtros' }).click();
   await expect(page).toHaveURL(/\/attachments$/);
-  await expect(docs.getByRole('status')).toHaveText('4 documentos encontrados');
+  await expect(count).toHaveText('4 documentos encontrados');
 
   // Open a PDF: shown inline → start and end recorded.
   const link = docs.getByRole('link', { name: 'Manual do aluno' });
