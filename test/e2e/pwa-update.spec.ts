@@ -147,6 +147,13 @@ test('a tab whose chunks are gone after a deploy reloads into the new version, n
   // No service worker (the suite's default): the browser asks the server for every chunk.
   await page.goto(`${server.base}/login`);
   await expect(page.getByText('Versão 1.0.0-e2e')).toBeVisible();
+  // A tab that has been open a while: what it loads after its first screen (the service worker's
+  // registration) is in, so the chunk the deploy takes away is the next screen's. (Deployed while
+  // that was still loading, its 404 used the one reload first, and the click then found the error
+  // screen: the test failed 1 in 3 runs on a busy machine.)
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3_000 })));
+  await page.waitForLoadState('networkidle');
   deploy(v2);
   // The reset page is a lazily loaded chunk of v1, which the server no longer has.
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
