@@ -3,6 +3,7 @@
  * lookup shows the error screen"): hosts under *.localhost reach this machine's server;
  * `desconhecido.localhost` is no platform (404), `falha.localhost` makes the lookup fail (500).
  */
+import type { Route } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 const origin = (host: string) => (process.env.E2E_BASE_URL ?? '').replace('localhost', host);
@@ -109,6 +110,36 @@ test('offline pauses the countdown and says so; online resumes it', async ({ pag
   await expect(dialog).not.toContainText('Sem conexão');
   await page.clock.runFor(1_000);
   await expect(countdown).not.toHaveText(paused);
+});
+
+test("going offline while the screen's animation loads keeps the screen: no reload into the browser's offline page", async ({
+  page,
+  context,
+}) => {
+  // The failed chunk is Vite's `vite:preloadError`, which the app answers for gone files (a deploy) with a reload.
+  await page.addInitScript(() => {
+    const w = window as unknown as { chunkFailures: number };
+    w.chunkFailures = 0;
+    window.addEventListener('vite:preloadError', () => w.chunkFailures++);
+  });
+  const held: Route[] = [];
+  await page.route(/\/assets\/lottie-light-[^/]+\.js$/, (route) => void held.push(route));
+  await page.goto(`${origin('desconhecido.localhost')}/login`);
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Atualizando em:', { timeout: 10_000 });
+  await expect.poll(() => held.length, { message: "the animation's player is being loaded" }).toBe(1);
+  await page.evaluate(() => {
+    (window as unknown as { beforeOffline?: boolean }).beforeOffline = true;
+  });
+  await context.setOffline(true);
+  await expect(dialog).toContainText('Sem conexão: a contagem continua quando a internet voltar.');
+  await held[0]!.abort('internetdisconnected');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { chunkFailures: number }).chunkFailures)).toBe(1);
+  // Same page (no reload), the screen and its paused countdown still there; no animation.
+  await expect(dialog).toContainText('Sem conexão: a contagem continua quando a internet voltar.');
+  expect(await page.evaluate(() => (window as unknown as { beforeOffline?: boolean }).beforeOffline)).toBe(true);
+  await expect(dialog.getByRole('button', { name: 'Atualizar' })).toBeVisible();
+  await expect(page.locator('.error-screen-animation svg')).toHaveCount(0);
 });
 
 /** Font size 3 ('Muito maior', spec §3) as the device's setting, applied before first paint. */

@@ -85,6 +85,25 @@ describe('reload for a missing chunk', () => {
     expect(second.defaultPrevented).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('offline, a chunk failure is the network: no reload, the error goes on, the one reload is kept', () => {
+    const target = new EventTarget();
+    const reload = vi.fn();
+    const s = storage();
+    let online = false;
+    installChunkReload(target as unknown as Window, reload, s, () => online);
+    const offline = new Event('vite:preloadError', { cancelable: true });
+    target.dispatchEvent(offline);
+    expect(offline.defaultPrevented).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(s.data.has(CHUNK_RELOAD_KEY)).toBe(false);
+    // Back online, the file is really gone (a deploy): the reload is still there.
+    online = true;
+    const gone = new Event('vite:preloadError', { cancelable: true });
+    target.dispatchEvent(gone);
+    expect(gone.defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('reachability', () => {

@@ -4,7 +4,15 @@
  * `vite:preloadError`), the page reloads once into the version the server has now. A second
  * failure within `CHUNK_RELOAD_WINDOW_MS` does not reload again (no loop): the error then
  * reaches the screen's error boundary, which explains and offers to retry.
+ *
+ * Offline (the browser says so, or the platform stopped answering: `isReachable`) a chunk fails
+ * because the network did, not because its file is gone: no reload then. A reload without a
+ * network would trade the screen for the browser's own offline page (without a service worker
+ * yet, on a first visit) — a dead end; the failure goes to the caller instead (a screen's error
+ * boundary offers 'Tentar novamente'; background work such as the service worker's registration
+ * tries again on a later page load).
  */
+import { isReachable } from '../http/connectivity';
 
 /** sessionStorage key with the time (ms) of the last reload for a missing chunk. */
 export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
@@ -31,13 +39,22 @@ export function shouldReloadForChunk(storage: Pick<Storage, 'getItem' | 'setItem
   return true;
 }
 
-/** Listens for Vite's chunk load failures on `target` and reloads once (see the file header). */
+/**
+ * Listens for Vite's chunk load failures on `target` and reloads once (see the file header).
+ * @param target where Vite dispatches `vite:preloadError` (the window).
+ * @param reload the full page reload.
+ * @param storage where the time of the last such reload is kept (sessionStorage).
+ * @param online whether the platform can be reached now; when not, the failure is left to the
+ *   caller and nothing is recorded (the one reload stays available for when the network is back).
+ */
 export function installChunkReload(
   target: Pick<Window, 'addEventListener'> = window,
   reload: () => void = () => location.reload(),
   storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
+  online: () => boolean = isReachable,
 ): void {
   target.addEventListener('vite:preloadError', (event: Event) => {
+    if (!online()) return;
     if (!shouldReloadForChunk(storage, Date.now())) return;
     event.preventDefault();
     reload();
