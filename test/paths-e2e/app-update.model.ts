@@ -23,6 +23,7 @@
  *   stays hidden), then 1 s (it is back).
  */
 import { appendFileSync, cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { pauseClockSoon } from './clock';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { appUpdateMachine } from '../../src/machines/app-update.machine';
@@ -207,7 +208,7 @@ export const appUpdateModel: MachineModel<Notes> = {
     'update.dismiss': {
       say: () => `clica em '${APP_UPDATE.dismiss}' (o relógio do Playwright para nesse instante)`,
       async drive({ page }) {
-        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+        await pauseClockSoon(page, 1000);
         await notice(page).getByRole('button', { name: APP_UPDATE.dismiss }).click();
       },
     },

@@ -7,6 +7,7 @@
  * `clock.runFor(1000)`, and the model counts the seconds itself from the spec's 30.
  */
 import { expect, type Page } from '@playwright/test';
+import { pauseClockSoon } from './clock';
 import { errorScreenMachine } from '../../src/machines/error-screen.machine';
 import type { MachineModel } from './model';
 import { ERROR_SCREEN, SPEC_ERROR_COUNTDOWN_SECONDS, SPEC_ERROR_TICK_MS } from './spec';
@@ -72,7 +73,7 @@ export const errorScreenModel: MachineModel<Notes> = {
       say: () => 'o servidor responde 404 à consulta da plataforma (desconhecido.localhost)',
       async drive({ page, notes }) {
         // From here the page's time passes only when the model says so.
-        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+        await pauseClockSoon(page, 500);
         notes.release();
         await settle(page);
       },

@@ -9,6 +9,7 @@
  * accepts for real signs in as `novo`; the others use `lgpd1`, who stays unaccepted.
  */
 import { expect, type Page, type Route } from '@playwright/test';
+import { pauseClockSoon } from './clock';
 import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
 import type { MachineModel } from './model';
 import { LAYOUT, LGPD, SPEC_LGPD_PROMPT_DELAY_MS } from './spec';
@@ -85,7 +86,7 @@ export const lgpdConsentModel: MachineModel<Notes> = {
       async drive({ page, notes }, event) {
         if ((event as unknown as { due: boolean }).due) {
           // From here the page's time passes only when the model says so.
-          await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+          await pauseClockSoon(page, 500);
           notes.waited = 0;
           await page.getByRole('banner').getByRole('link', { name: LAYOUT.home }).click();
           await expect(page).toHaveURL(/\/home$/);

@@ -10,6 +10,7 @@
  * `fastForward`. The charge's lifetime is the server's (`expiration_seconds`), not a spec value.
  */
 import { expect, type Page, type Route } from '@playwright/test';
+import { pauseClockSoon } from './clock';
 import type { EventObject } from 'xstate';
 import { pixPaymentMachine } from '../../src/machines/pix-payment.machine';
 import { ApiError } from '../../src/services/http/errors';
@@ -127,7 +128,7 @@ export const pixPaymentModel: MachineModel<Notes> = {
     const pay = page.getByRole('button', { name: new RegExp(`^${PIX.pay}`) });
     await expect(pay).toBeVisible();
     // From here the page's time passes only when the model says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await pauseClockSoon(page, 500);
     await pay.click();
     await settle(page);
     return notes;

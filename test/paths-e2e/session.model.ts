@@ -28,6 +28,7 @@
  * student stays signed in.
  */
 import { expect, type BrowserContext, type Page, type Request, type Route } from '@playwright/test';
+import { pauseClockSoon } from './clock';
 import type { EventObject } from 'xstate';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { ApiError, ContractError } from '../../src/services/http/errors';
@@ -228,7 +229,7 @@ export const sessionModel: MachineModel<Notes> = {
       }
     }
     // From here the page's time passes only when the model says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClockSoon(page, 100);
     holding = true;
     await page.goto(input.hasToken ? '/courses' : '/login?next_route=%2Fcourses');
     if (!input.hasToken) await settle(page, notes, () => page.getByRole('button', { name: LAYOUT.signIn }).isVisible());
