@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { findBrowser } from './find-browser.mjs';
-import { playwrightFailures, vitestFailures } from './test-results.mjs';
+import { playwrightFailures, playwrightFlaky, vitestFailures } from './test-results.mjs';
 
 mkdirSync('.tmp', { recursive: true });
 const VITEST_JSON = '.tmp/vitest-results.json';
@@ -38,6 +38,8 @@ let skipped = 0;
 const problems = [];
 /** `<runner>: <file> › <test title>` of every test that failed, printed again at the end. */
 const failures = [];
+/** The same of every Playwright test that failed once and passed on its retry (counted as passed). */
+const flaky = [];
 
 // 1. Vitest
 const vitestOk = run('Vitest', process.execPath, [
@@ -88,6 +90,7 @@ const playwright = (label, args, resultsFile, env = {}) => {
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
     for (const title of playwrightFailures(report)) failures.push(`${label}: ${title}`);
+    for (const title of playwrightFlaky(report)) flaky.push(`${label}: ${title}`);
     if (!ok && (s.unexpected ?? 0) === 0) problems.push(`${label} exited non-zero`);
   } else {
     problems.push(`${label} wrote no ${resultsFile}`);
@@ -103,6 +106,9 @@ if (browser) {
   });
 }
 
+// A test that passed only on its retry does not fail the run, but is named: it is a race to chase.
+if (flaky.length > 0) console.error(`\nPassed only on a retry — a race to chase (${flaky.length}):`);
+for (const test of flaky) console.error(`  ⚠ ${test}`);
 if (failures.length > 0) console.error(`\nFailed tests (${failures.length}):`);
 for (const failure of failures) console.error(`  ✘ ${failure}`);
 for (const problem of problems) console.error(`FAILED: ${problem}`);

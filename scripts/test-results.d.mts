@@ -4,3 +4,5 @@ export function firstLine(message?: unknown): string;
 export function vitestFailures(report: unknown, shorten?: (path: string) => string): string[];
 /** `<file>:<line> › <describe> › <test> — <first error line>` of each unexpected test of a Playwright JSON report. */
 export function playwrightFailures(report: unknown): string[];
+/** The same naming for each test of a Playwright JSON report that failed, then passed on its retry ('flaky'). */
+export function playwrightFlaky(report: unknown): string[];

@@ -48,13 +48,25 @@ export const vitestFailures = (report, shorten = (path) => path) => {
  * @param {{ suites?: Array<object> }} report
  * @returns {string[]}
  */
-export const playwrightFailures = (report) => {
+export const playwrightFailures = (report) => testsWithOutcome(report, 'unexpected');
+
+/**
+ * The tests of a Playwright JSON report that failed and then passed on their retry (outcome
+ * 'flaky'), named as `playwrightFailures` names failures, with the first try's first error. They
+ * do not fail `npm test`, but each is a race to chase (docs/testing.md "Retries").
+ * @param {{ suites?: Array<object> }} report
+ * @returns {string[]}
+ */
+export const playwrightFlaky = (report) => testsWithOutcome(report, 'flaky');
+
+/** The tests of a Playwright JSON report whose outcome is `outcome`, named with their first error. */
+const testsWithOutcome = (report, outcome) => {
   const out = [];
   const walk = (suite, titles, isFile) => {
     const here = isFile || !suite.title ? titles : [...titles, suite.title];
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
+        if (test.status !== outcome) continue;
         const errors = (test.results ?? []).flatMap((r) => r.errors ?? (r.error ? [r.error] : []));
         const where = `${spec.file}:${spec.line}`;
         const error = errors[0] ? ` — ${firstLine(errors[0].message)}` : '';

@@ -8,6 +8,8 @@
  *   docs/machines/<machine>.md, the transition table, every path as pt-BR steps
  *   'evento → o que a tela mostra' with pass/fail and a screenshot of a failed step);
  * - prints one summary line per machine.
+ * A path retried after a failure (`retries` in playwright.paths.config.ts) counts by its last
+ * try; the report still says that an earlier try failed, at which step and why — a race to chase.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -21,7 +23,16 @@ const OUT = 'test-results/paths';
 interface Finished extends PathRecord {
   status: TestResult['status'];
   seconds: number;
+  /** When an earlier try of this path failed: where and why (its first failed step). */
+  earlierTry?: string;
 }
+
+/** 'passo N (event): first line of the error' of a try's first failed step, or its status. */
+const failedAt = (path: Finished): string => {
+  const step = path.steps.find((s) => s.status === 'failed');
+  if (!step) return path.status;
+  return `passo ${step.index} (${step.event}): ${(step.error ?? '').split('\n')[0]}`;
+};
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const short = (id: string) => id.split('.').slice(1).join('.') || id;
@@ -50,7 +61,13 @@ export default class PathsReporter implements Reporter {
     const attachment = result.attachments.find((a) => a.name === 'path-steps');
     if (!attachment?.body) return;
     const record = JSON.parse(attachment.body.toString()) as PathRecord;
-    this.paths.push({ ...record, status: result.status, seconds: Math.round(result.duration / 100) / 10 });
+    const finished: Finished = { ...record, status: result.status, seconds: Math.round(result.duration / 100) / 10 };
+    const earlier = this.paths.findIndex((p) => p.machine === record.machine && p.plan === record.plan);
+    if (earlier >= 0) {
+      finished.earlierTry = failedAt(this.paths[earlier]!);
+      this.paths.splice(earlier, 1);
+    }
+    this.paths.push(finished);
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
@@ -89,11 +106,12 @@ export default class PathsReporter implements Reporter {
         (t) => !reachedTransitions.has(t) && !(t in model.excluded),
       );
       const passed = paths.filter((p) => p.status === 'passed').length;
+      const retried = paths.filter((p) => p.status === 'passed' && p.earlierTry).length;
       const excludedCount = defined.transitions.filter((t) => t in model.excluded).length;
       const ok =
         paths.length > 0 && missingStates.length === 0 && missingTransitions.length === 0 && stale.length === 0;
       const line =
-        `${model.name}: ${passed}/${paths.length} paths passed, ${steps} steps, ` +
+        `${model.name}: ${passed}/${paths.length} paths passed${retried ? ` (${retried} only on a retry)` : ''}, ${steps} steps, ` +
         `states ${defined.states.length - missingStates.length - Object.keys(excludedStates).length}/${defined.states.length} reached, ` +
         `transitions ${reachedTransitions.size}/${defined.transitions.length} reached` +
         (excludedCount ? ` (${excludedCount} excluded with a reason)` : '') +
@@ -145,7 +163,14 @@ export default class PathsReporter implements Reporter {
               return `<li class="${step.status === 'passed' ? 'ok' : step.status === 'failed' ? 'fail' : 'notrun'}">${what} → ${esc(step.shows || '(não verificado)')} <span class="status">[${step.status === 'passed' ? 'ok' : step.status === 'failed' ? 'FALHOU' : 'não executado'}]</span>${error}${shot}</li>`;
             })
             .join('\n');
-          return `<details ${path.status === 'passed' ? '' : 'open'}><summary class="${path.status === 'passed' ? 'ok' : 'fail'}">${esc(path.plan)} — ${path.status === 'passed' ? 'passou' : 'FALHOU'} (${path.steps.length - 1} passos, ${path.seconds} s)</summary><ol start="0">${items}</ol></details>`;
+          const outcome =
+            path.status !== 'passed'
+              ? 'FALHOU'
+              : path.earlierTry
+                ? `passou na nova tentativa; a anterior falhou no ${path.earlierTry}`
+                : 'passou';
+          const kind = path.status !== 'passed' ? 'fail' : path.earlierTry ? 'retried' : 'ok';
+          return `<details ${kind === 'ok' ? '' : 'open'}><summary class="${kind}">${esc(path.plan)} — ${esc(outcome)} (${path.steps.length - 1} passos, ${path.seconds} s)</summary><ol start="0">${items}</ol></details>`;
         })
         .join('\n');
       sections.push(`<section id="${esc(model.name)}">
@@ -164,7 +189,7 @@ ${mermaid ? `<h3>Diagrama de estados</h3><p>De <code>docs/machines/${esc(model.n
       join(OUT, 'index.html'),
       `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Caminhos gerados no navegador</title>
 <style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:auto;padding:1rem;line-height:1.4}
-.ok{color:#0a5c2b}.fail{color:#a00;font-weight:bold}.excluded{color:#6b4e00}.notrun{color:#666}
+.ok{color:#0a5c2b}.fail{color:#a00;font-weight:bold}.retried{color:#6b4e00;font-weight:bold}.excluded{color:#6b4e00}.notrun{color:#666}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
 pre{background:#f5f5f5;padding:.5rem;overflow:auto}pre.error{background:#fff0f0;white-space:pre-wrap}li{margin:.3rem 0}summary{cursor:pointer}</style>
 </head><body><h1>Caminhos gerados das máquinas, reproduzidos no Chromium</h1>

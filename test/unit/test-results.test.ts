@@ -2,11 +2,13 @@
  * `npm test` ends by naming what failed (scripts/test-results.mjs), so that the tail of a CI log
  * (all that is kept of a 20-minute run) says which test to look at. The reports read here were
  * written by the real runners (Vitest 4 `--reporter=json`, Playwright's `json` reporter) on a
- * file with one passing and two failing tests, and a file that does not load.
+ * file with one passing and two failing tests, and a file that does not load; and, with
+ * `retries: 1`, on a file with a test that passes, one that passes only on its retry and one
+ * that fails twice.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstLine, playwrightFailures, vitestFailures } from '../../scripts/test-results.mjs';
+import { firstLine, playwrightFailures, playwrightFlaky, vitestFailures } from '../../scripts/test-results.mjs';
 
 const report = (name: string) => JSON.parse(readFileSync(join(__dirname, '../fixtures/test-reports', name), 'utf8'));
 
@@ -27,6 +29,15 @@ describe('the failed tests npm test names at the end', () => {
     expect(grouped).toMatch(/^a\.spec\.ts:4 › group › fails — Error: one is two/);
     // Colour codes from Playwright's messages are not printed
     expect(failures.join('\n').includes(String.fromCharCode(27))).toBe(false);
+  });
+
+  it('a test that passed only on its retry is named apart, with its first error; one that failed twice is a failure', () => {
+    const retried = report('playwright-retries.json');
+    expect(playwrightFailures(retried)).toEqual(['a.spec.ts:4 › fails twice — Error: boom']);
+    const flaky = playwrightFlaky(retried);
+    expect(flaky).toHaveLength(1);
+    expect(flaky[0]).toMatch(/^a\.spec\.ts:3 › passes on its retry — Error: first try/);
+    expect(playwrightFlaky(report('playwright.json'))).toEqual([]);
   });
 
   it('lists nothing when every test passed', () => {
