@@ -12,7 +12,7 @@
  * prompts) and the toaster (on the first toast). The update offer shows on every page,
  * /login included.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { IntlProvider } from 'react-intl';
 import type { QueryClient } from '@tanstack/react-query';
@@ -27,7 +27,9 @@ import { SessionContext } from '../views/session-context';
 import { GuestOnly } from '../views/guest-only';
 import { LoginScreen } from '../views/login/screen';
 import { PageLoading } from '../views/components/page-loading';
-import { ScreenErrorBoundary } from '../views/components/screen-error';
+import { ScreenErrorBoundary, ScreenErrorMessage } from '../views/components/screen-error';
+import { retryableLazy } from '../views/components/retryable-lazy';
+import { OptionalPart } from '../views/components/optional-part';
 import type { ErrorScreenRef } from '../views/error-screen/screen';
 import { Toasts } from '../views/components/toasts';
 import type { LgpdConsentRef } from '../views/lgpd/dialog';
@@ -44,9 +46,11 @@ export function preloadRoute(path: string): void {
   import('./route-table').then(({ preloadScreens }) => preloadScreens(path)).catch(() => undefined);
 }
 
-const LgpdDialog = lazy(() => import('./lgpd-dialog'));
-const LazyRoutes = lazy(() => import('./lazy-routes'));
-const ErrorScreen = lazy(() => import('../views/error-screen/screen').then((m) => ({ default: m.ErrorScreen })));
+const LgpdDialog = retryableLazy(() => import('./lgpd-dialog'));
+const LazyRoutes = retryableLazy(() => import('./lazy-routes'));
+const ErrorScreen = retryableLazy(() =>
+  import('../views/error-screen/screen').then((m) => ({ default: m.ErrorScreen })),
+);
 
 export interface AppProps {
   /** The app's actors and loaders, given to the views through one context (`AppServicesContext`). */
@@ -154,7 +158,11 @@ function AppBody({ queryClient }: { queryClient?: QueryClient | undefined }) {
       <ErrorScreenWhenShown store={errorStore} />
       <BlockedWhileErrorScreen store={errorStore}>
         {lgpdConsent && <LgpdWhenPrompted consent={lgpdConsent} queryClient={queryClient} />}
-        {appUpdate && <UpdatePrompt update={appUpdate} />}
+        {appUpdate && (
+          <OptionalPart>
+            <UpdatePrompt update={appUpdate} />
+          </OptionalPart>
+        )}
         <ScreenErrorBoundary>
           <Suspense fallback={<PageLoading />}>
             <Routes queryClient={queryClient} />
@@ -178,9 +186,11 @@ function LgpdWhenPrompted({
   if (prompting && !mounted) setMounted(true);
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      <LgpdDialog consent={consent} queryClient={queryClient} />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <LgpdDialog consent={consent} queryClient={queryClient} />
+      </Suspense>
+    </OptionalPart>
   );
 }
 
@@ -201,10 +211,13 @@ function RouteEvents({ bus }: { bus: EventBus | null | undefined }) {
 function ErrorScreenWhenShown({ store }: { store: ErrorScreenRef }) {
   const shown = useSelector(store, (s) => s.hasTag('error-screen'));
   if (!shown) return null;
+  // Its code could not load (offline, no service worker yet): the screen's error message instead.
   return (
-    <Suspense fallback={null}>
-      <ErrorScreen store={store} />
-    </Suspense>
+    <OptionalPart fallback={(retry) => <ScreenErrorMessage onRetry={retry} />}>
+      <Suspense fallback={null}>
+        <ErrorScreen store={store} />
+      </Suspense>
+    </OptionalPart>
   );
 }
 

@@ -1,11 +1,11 @@
 /**
  * The routes of spec §2 other than /login, loaded lazily: every screen is its own chunk
- * (`React.lazy` of the route table's loaders, ./route-table.ts), and TanStack Query, the guards
+ * (`retryableLazy` of the route table's loaders, ./route-table.ts), and TanStack Query, the guards
  * and the signed-in layout come with this chunk rather than with the entry. With the outbox and
  * the startup reads it is a root of the one `signed-in` chunk
  * (docs/decisions/0003-one-vendor-chunk-and-one-signed-in-chunk.md).
  */
-import { lazy, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import { AreaGuard, GuestOnly, IndexRoute, Protected } from '../views/guards';
@@ -14,6 +14,7 @@ import { ROUTES, SCREENS, type AppRoute, type RouteParams, type ScreenName } fro
 import '../styles/signed-in.css';
 import { OutboxContext } from '../views/outbox/context';
 import { readPromise } from '../views/components/read-promise';
+import { retryableLazy } from '../views/components/retryable-lazy';
 import { AppServicesContext, useAppServices, type AppDownloads, type AppOutbox } from '../views/app-services';
 import { useDataSaver } from '../views/components/use-data-saver';
 import { afterFirstScreen } from '../services/scheduling/after-first-screen';
@@ -26,7 +27,7 @@ type ScreenProps = Record<string, string | boolean>;
 const SCREEN_COMPONENTS = Object.fromEntries(
   Object.entries(SCREENS).map(([name, load]) => [
     name,
-    lazy(load as unknown as () => Promise<{ default: ComponentType<ScreenProps> }>),
+    retryableLazy(load as unknown as () => Promise<{ default: ComponentType<ScreenProps> }>),
   ]),
 ) as unknown as Record<ScreenName, ComponentType<ScreenProps>>;
 

@@ -7,14 +7,15 @@
  * browser returns focus to the button. Renders nothing without the actor (isolated tests).
  * The controls are loaded the first time the dialog opens (docs/performance.md).
  */
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { retryableLazy } from '../components/retryable-lazy';
 import { PERSON_STANDING, StaticIcon } from '../components/static-icon';
 import { useIntl } from 'react-intl';
 import { useAccessibilityRef } from './context';
 import { AccessibilityMessages as M } from './messages';
 
 // The controls load on the first opening: every public page shows the button.
-const Panel = lazy(() => import('./controls'));
+const Panel = retryableLazy(() => import('./controls'));
 
 /**
  * The accessibility dialog and the function that opens it (the signed-in header opens

@@ -9,7 +9,8 @@
  * before the data and the student waits no longer than before. Loading, then the form; a failed
  * read shows the query error with a retry.
  */
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { Suspense, useEffect, useId } from 'react';
+import { retryableLazy } from '../components/retryable-lazy';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getUsersSelf } from '../../services/api/users';
@@ -19,7 +20,7 @@ import { PageLoading } from '../components/page-loading';
 import { ProfileMessages } from './profile-messages';
 
 const loadForm = () => import('./profile-form');
-const ProfileForm = lazy(() => loadForm().then((module) => ({ default: module.ProfileForm })));
+const ProfileForm = retryableLazy(() => loadForm().then((module) => ({ default: module.ProfileForm })));
 
 /** The profile section: loads the student (and the form's code, in parallel), then the form. */
 export function ProfileSection() {

@@ -9,7 +9,8 @@
  *   the downloads with 'Remover' — loaded lazily with the download effects, and mounted once the
  *   page has been committed (`AfterReveal`): the profile never waits for its chunk.
  */
-import { lazy, Suspense, useContext } from 'react';
+import { Suspense, useContext } from 'react';
+import { retryableLazy } from '../components/retryable-lazy';
 import { useIntl } from 'react-intl';
 import { AppServicesContext } from '../app-services';
 import { AfterReveal } from '../components/after-reveal';
@@ -20,7 +21,7 @@ import { AccountSecurityMessages } from './security-messages';
 import { ProfileSection } from './profile';
 import { BiometricsSection } from './biometrics';
 
-const StorageSection = lazy(() => import('../downloads/storage-section'));
+const StorageSection = retryableLazy(() => import('../downloads/storage-section'));
 
 export default function AccountScreen() {
   const intl = useIntl();

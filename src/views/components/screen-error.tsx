@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { defineMessages, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { retryFailedLoads } from './retryable-lazy';
 
 const messages = defineMessages({
   title: {
@@ -24,13 +25,21 @@ const messages = defineMessages({
 });
 
 function Fallback({ resetErrorBoundary }: FallbackProps) {
+  return <ScreenErrorMessage onRetry={resetErrorBoundary} />;
+}
+
+/**
+ * 'Não foi possível abrir esta tela' with 'Tentar novamente' (`onRetry`) and 'Recarregar a
+ * página' (a full reload), as an alert: what shows where a screen or a part of it failed.
+ */
+export function ScreenErrorMessage({ onRetry }: { onRetry: () => void }) {
   const intl = useIntl();
   return (
     <section className="page" role="alert">
       <h1>{intl.formatMessage(messages.title)}</h1>
       <p>{intl.formatMessage(messages.text)}</p>
       <p className="button-row">
-        <button type="button" className="button button-primary" onClick={resetErrorBoundary}>
+        <button type="button" className="button button-primary" onClick={onRetry}>
           {intl.formatMessage(messages.retry)}
         </button>
         <button type="button" className="button" onClick={() => location.reload()}>
@@ -48,6 +57,8 @@ export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
     <ErrorBoundary
       FallbackComponent={Fallback}
       resetKeys={[path]}
+      // A screen whose code failed to load (offline) loads it again on 'Tentar novamente' or another route.
+      onReset={retryFailedLoads}
       onError={(error) => {
         if (import.meta.env.DEV) console.error('[app] screen failed to render', error);
       }}

@@ -4,11 +4,13 @@
  * loads sonner and raises a negative toast; `<Toasts />` mounts the toaster only once a toast
  * was asked for (sonner replays toasts raised before its toaster subscribed).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { OptionalPart } from './optional-part';
+import { retryableLazy } from './retryable-lazy';
 
 type ToastPosition = 'top-center' | 'top-left' | 'top-right' | 'bottom-center' | 'bottom-left' | 'bottom-right';
 
-const Toaster = lazy(() => import('./toaster'));
+const Toaster = retryableLazy(() => import('./toaster'));
 const wanted = new Set<() => void>();
 let requested = false;
 
@@ -40,9 +42,12 @@ export function Toasts() {
     };
   }, []);
   if (!shown) return null;
+  // Offline before its code was cached, the toaster is left out (and tried again online), not the page.
   return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </OptionalPart>
   );
 }

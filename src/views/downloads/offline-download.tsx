@@ -4,7 +4,8 @@
  * student asks to download or remove, loads the download panel (./panel.tsx, its machine and
  * effects) — never before.
  */
-import { lazy, Suspense, useContext, useState } from 'react';
+import { Suspense, useContext, useState } from 'react';
+import { retryableLazy } from '../components/retryable-lazy';
 import { useIntl } from 'react-intl';
 import type { DownloadTarget } from '../../services/storage/downloads-store';
 import { downloadCovering } from '../../services/downloads/covering';
@@ -13,7 +14,7 @@ import { formatFileSize } from '../components/attachments-list';
 import { useDownloadRecords, useSignedInId } from './use-downloads';
 import { DownloadMessages as M } from './messages';
 
-const DownloadPanel = lazy(() => import('./panel'));
+const DownloadPanel = retryableLazy(() => import('./panel'));
 
 /** The download control of `target` (nothing where downloads are not provided, or signed out). */
 export function OfflineDownload({ target }: { target: DownloadTarget }) {

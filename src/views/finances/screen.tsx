@@ -9,7 +9,8 @@
  * and the payment effects are fetched in an idle period while a payable bill is shown);
  * offline it is disabled and the reason is shown and linked to each button (docs/offline.md).
  */
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { retryableLazy } from '../components/retryable-lazy';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
@@ -31,7 +32,7 @@ import { FinancesMessages as M } from './messages';
 import styles from './finances.module.css';
 
 const loadDialog = () => import('./payment-dialog');
-const PixPaymentDialog = lazy(loadDialog);
+const PixPaymentDialog = retryableLazy(loadDialog);
 
 /**
  * While the student reads a list with a bill to pay (online), fetches in an idle period what

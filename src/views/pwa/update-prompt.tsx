@@ -5,16 +5,17 @@
  * takes the focus away from what the student is doing. The notice's code (./update-panel.tsx)
  * loads the first time an update is offered: it stays out of every page's entry.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { appUpdateMachine } from '../../machines/app-update.machine';
 import { PwaMessages as M } from './messages';
+import { retryableLazy } from '../components/retryable-lazy';
 
 export type AppUpdateRef = ActorRefFrom<typeof appUpdateMachine>;
 
-const UpdatePanel = lazy(() => import('./update-panel'));
+const UpdatePanel = retryableLazy(() => import('./update-panel'));
 
 export function UpdatePrompt({ update }: { update: AppUpdateRef }) {
   const intl = useIntl();

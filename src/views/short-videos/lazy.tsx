@@ -5,11 +5,12 @@
  * there (a screen rendered alone, e.g. in a component test, simply has no shelf). Mounted after
  * the course list has been committed (`AfterReveal`): the list never waits for the shelf's chunk.
  */
-import { lazy, Suspense, useContext } from 'react';
+import { Suspense, useContext } from 'react';
+import { retryableLazy } from '../components/retryable-lazy';
 import { OutboxContext } from '../outbox/context';
 import { AfterReveal } from '../components/after-reveal';
 
-const ShortVideosSection = lazy(() => import('./section'));
+const ShortVideosSection = retryableLazy(() => import('./section'));
 
 export function ShortVideos() {
   if (useContext(OutboxContext) === null) return null;

@@ -1,0 +1,116 @@
+/**
+ * Code that failed to load is tried again, once, when the student asks or the network is back
+ * (src/views/components/retryable-lazy.ts, optional-part.tsx): never a dead end, never a white
+ * page, never an import loop while offline.
+ */
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { retryableLazy } from '../../src/views/components/retryable-lazy';
+import { ScreenErrorBoundary } from '../../src/views/components/screen-error';
+import { OptionalPart } from '../../src/views/components/optional-part';
+import { reportNetworkFailure, reportNetworkSuccess } from '../../src/services/http/connectivity';
+
+/** A chunk's import that fails while `offline.now` and loads a component showing `text` otherwise. */
+function chunk(text: string) {
+  const offline = { now: true };
+  const load = vi.fn(async () => {
+    await Promise.resolve();
+    if (offline.now) throw new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+    return { default: () => <h1>{text}</h1> };
+  });
+  return { load, offline };
+}
+
+const wrap = (children: React.ReactNode) => (
+  <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+    <Router hook={memoryLocation({ path: '/grades' }).hook}>{children}</Router>
+  </IntlProvider>
+);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  reportNetworkSuccess();
+});
+
+describe('a screen whose code failed to load', () => {
+  it("shows the screen's error without asking again by itself, and 'Tentar novamente' loads it", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { load, offline } = chunk('Minhas notas');
+    const Grades = retryableLazy(load);
+    render(
+      wrap(
+        <ScreenErrorBoundary>
+          <Suspense fallback={<p>Carregando</p>}>
+            <Grades />
+          </Suspense>
+        </ScreenErrorBoundary>,
+      ),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível abrir esta tela');
+    // No loop of imports while the network is down: one try, then it waits for the student.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(load).toHaveBeenCalledTimes(1);
+
+    offline.now = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Minhas notas' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a part of the page whose code failed to load (OptionalPart)', () => {
+  it('leaves the rest of the page on screen, and loads when the platform answers again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { load, offline } = chunk('Notificações');
+    const Toaster = retryableLazy(load);
+    reportNetworkFailure();
+    render(
+      wrap(
+        <>
+          <main>
+            <h1>Ops! Algo deu errado :(</h1>
+          </main>
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          </OptionalPart>
+        </>,
+      ),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('heading', { name: 'Ops! Algo deu errado :(' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Notificações' })).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    offline.now = false;
+    act(() => reportNetworkSuccess());
+    expect(await screen.findByRole('heading', { name: 'Notificações' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Ops! Algo deu errado :(' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('can show a fallback with a retry instead', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { load, offline } = chunk('Tela de erro');
+    const ErrorScreen = retryableLazy(load);
+    render(
+      wrap(
+        <OptionalPart fallback={(retry) => <button onClick={retry}>Tentar de novo</button>}>
+          <Suspense fallback={null}>
+            <ErrorScreen />
+          </Suspense>
+        </OptionalPart>,
+      ),
+    );
+    const retry = await screen.findByRole('button', { name: 'Tentar de novo' });
+    offline.now = false;
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole('heading', { name: 'Tela de erro' })).toBeInTheDocument();
+  });
+});
