@@ -3,8 +3,9 @@
  * "Updates"). Parts of the app load their code the first time they show; with no service worker
  * yet (a first visit; the e2e suite blocks it), going offline makes that load fail:
  * - a screen shows 'Não foi possível abrir esta tela', and once the network is back its
- *   'Tentar novamente' opens the screen (React kept the failed load for good before:
- *   src/views/components/retryable-lazy.ts);
+ *   'Tentar novamente' opens the screen, styles included (React kept the failed load for good
+ *   before, and Vite would not add a failed stylesheet again: src/views/components/retryable-lazy.ts,
+ *   src/services/pwa/chunk-reload.ts);
  * - a part outside the screens (the toaster) is left out instead of taking the whole page with
  *   it, and works again once online (src/views/components/optional-part.tsx).
  * The failed chunk does not reload the page either (src/services/pwa/chunk-reload.ts).
@@ -49,6 +50,8 @@ test("a screen whose code could not load offline opens with 'Tentar novamente' o
   await failed.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Minhas notas' })).toBeVisible();
   await expect(page).toHaveURL(/\/grades$/);
+  // With its styles (they failed with its code): the summary's figures side by side as cards.
+  await expect(page.getByRole('region', { name: 'Resumo' }).locator('dl')).toHaveCSS('display', 'grid');
 });
 
 test("offline on the error screen, asking for the error's message keeps the screen; online it shows", async ({

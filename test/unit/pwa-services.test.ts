@@ -8,7 +8,9 @@ import { checkServiceWorkerFile, isLocalhost } from '../../src/services/pwa/regi
 import {
   CHUNK_RELOAD_KEY,
   CHUNK_RELOAD_WINDOW_MS,
+  forgetFailedPreload,
   installChunkReload,
+  loadFailedStylesheets,
   shouldReloadForChunk,
 } from '../../src/services/pwa/chunk-reload';
 
@@ -103,6 +105,34 @@ describe('reload for a missing chunk', () => {
     target.dispatchEvent(gone);
     expect(gone.defaultPrevented).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("a chunk's stylesheet that failed to load is added again, once, before the chunk's next try", async () => {
+    const failedLink = (href: string, rel = 'stylesheet') => {
+      const link = document.createElement('link');
+      link.rel = rel;
+      link.href = href;
+      document.head.appendChild(link);
+      return link;
+    };
+    const css = failedLink('/assets/screen-abc.css');
+    const js = failedLink('/assets/screen-abc.js', 'modulepreload');
+    for (const link of [css, js]) forgetFailedPreload({ target: link } as unknown as Event);
+    // The failed stylesheet is out of the page (Vite would take it for loaded); a module preload stays.
+    expect(css.isConnected).toBe(false);
+    expect(js.isConnected).toBe(true);
+
+    const loaded = loadFailedStylesheets(document);
+    const again = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    expect(again.map((link) => new URL(link.href).pathname)).toEqual(['/assets/screen-abc.css']);
+    expect(again[0]!.crossOrigin).toBe('');
+    again[0]!.dispatchEvent(new Event('load'));
+    await loaded;
+    // Only once: nothing failed since.
+    await loadFailedStylesheets(document);
+    expect(document.head.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(1);
+    again[0]!.remove();
+    js.remove();
   });
 });
 

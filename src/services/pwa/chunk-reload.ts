@@ -11,6 +11,10 @@
  * yet, on a first visit) — a dead end; the failure goes to the caller instead (a screen's error
  * boundary offers 'Tentar novamente'; background work such as the service worker's registration
  * tries again on a later page load).
+ *
+ * A chunk's stylesheet that failed to load is added again before the chunk is (`loadFailedStylesheets`,
+ * called by retryableLazy): Vite adds a stylesheet only the first time a chunk asks for it, so the
+ * screen loaded again once the network came back showed without its styles.
  */
 import { isReachable } from '../http/connectivity';
 
@@ -53,10 +57,54 @@ export function installChunkReload(
   storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
   online: () => boolean = isReachable,
 ): void {
+  // Resource errors do not bubble: caught on their way down (capture) to the failed <link>.
+  target.addEventListener('error', forgetFailedPreload, true);
   target.addEventListener('vite:preloadError', (event: Event) => {
     if (!online()) return;
     if (!shouldReloadForChunk(storage, Date.now())) return;
     event.preventDefault();
     reload();
   });
+}
+
+/** Addresses of stylesheets whose load failed and that were not added again since. */
+const failedStylesheets = new Set<string>();
+
+/**
+ * On an `error` event: a `<link rel=stylesheet>` whose file failed to load is taken out of the
+ * page and remembered for `loadFailedStylesheets`. Other targets (scripts, images, module
+ * preloads — a failed module is fetched again by the next import) are left alone.
+ */
+export function forgetFailedPreload(event: Event): void {
+  const link = event.target;
+  if (typeof HTMLLinkElement === 'undefined' || !(link instanceof HTMLLinkElement)) return;
+  if (link.rel !== 'stylesheet') return;
+  failedStylesheets.add(link.href);
+  link.remove();
+}
+
+/**
+ * Adds again, as Vite adds them (`<link rel=stylesheet crossorigin>` in the head), every
+ * stylesheet whose load failed.
+ * @param doc the page.
+ * @returns resolves once each has loaded or failed again (then remembered again); at once when
+ *   none failed. Never rejects.
+ */
+export function loadFailedStylesheets(doc: Document = document): Promise<void> {
+  const hrefs = [...failedStylesheets];
+  failedStylesheets.clear();
+  return Promise.all(
+    hrefs.map(
+      (href) =>
+        new Promise<void>((resolve) => {
+          const link = doc.createElement('link');
+          link.rel = 'stylesheet';
+          link.crossOrigin = '';
+          link.href = href;
+          link.addEventListener('load', () => resolve());
+          link.addEventListener('error', () => resolve());
+          doc.head.appendChild(link);
+        }),
+    ),
+  ).then(() => undefined);
 }

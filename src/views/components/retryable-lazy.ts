@@ -14,6 +14,7 @@
  * endless import loop while offline.
  */
 import { createElement, lazy, type ComponentProps, type ComponentType, type ReactElement } from 'react';
+import { loadFailedStylesheets } from '../../services/pwa/chunk-reload';
 
 /** How to renew each lazy component whose load failed since the last `retryFailedLoads`. */
 const failed = new Set<() => void>();
@@ -28,17 +29,16 @@ const failed = new Set<() => void>();
 export function retryableLazy<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
 ): (props: ComponentProps<T>) => ReactElement {
-  const fresh = (): T =>
-    lazy(() =>
-      load().catch((error: unknown) => {
-        failed.add(renew);
-        throw error;
-      }),
-    ) as unknown as T;
+  const tryLoad = (): Promise<{ default: T }> =>
+    load().catch((error: unknown) => {
+      failed.add(renew);
+      throw error;
+    });
   const renew = () => {
-    current = fresh();
+    // A try after a failure first adds again the stylesheets that failed with it: Vite would not.
+    current = lazy(() => loadFailedStylesheets().then(tryLoad)) as unknown as T;
   };
-  let current = fresh();
+  let current = lazy(tryLoad) as unknown as T;
   return function Retryable(props: ComponentProps<T>) {
     return createElement(current, props);
   };
