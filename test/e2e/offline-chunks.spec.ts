@@ -42,6 +42,9 @@ test("a screen whose code could not load offline opens with 'Tentar novamente' o
   const failed = page.getByRole('alert').filter({ hasText: 'Não foi possível abrir esta tela' });
   await expect(failed).toBeVisible();
   expect(refused.length, "the grades screen's code was asked for offline").toBeGreaterThan(0);
+  // In the signed-in layout: the header and its menu stay, so the student is never stuck here.
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Não foi possível abrir esta tela');
   // Not reloaded into the browser's offline page.
   expect(await page.evaluate(() => (window as unknown as { beforeOffline?: boolean }).beforeOffline)).toBe(true);
 

@@ -25,6 +25,7 @@ import { OfflineBanner } from '../pwa/offline-banner';
 import { useAccessibilityDialog } from '../accessibility/panel';
 import { AccessibilityMessages } from '../accessibility/messages';
 import { BrandMark } from './brand-mark';
+import { ScreenErrorBoundary } from './screen-error';
 import { AccountLinkMessages } from '../account/security-messages';
 
 /** The main navigation's items: where each leads, its name, and the paths of its section. */
@@ -254,7 +255,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <OfflineBanner />
       <OutboxStatus />
       <main id="conteudo" tabIndex={-1} className="app-main">
-        <InsideAppLayout.Provider value={true}>{children}</InsideAppLayout.Provider>
+        {/* A screen that fails (its code did not load offline) says so here: header and menu stay usable. */}
+        <ScreenErrorBoundary>
+          <InsideAppLayout.Provider value={true}>{children}</InsideAppLayout.Provider>
+        </ScreenErrorBoundary>
       </main>
     </div>
   );
