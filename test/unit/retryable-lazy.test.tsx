@@ -63,6 +63,30 @@ describe('a screen whose code failed to load', () => {
   });
 });
 
+describe('a screen whose code failed to load, when the platform answers again', () => {
+  it('opens by itself, without a tap', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { load, offline } = chunk('Minhas notas');
+    const Grades = retryableLazy(load);
+    reportNetworkFailure();
+    render(
+      wrap(
+        <ScreenErrorBoundary>
+          <Suspense fallback={<p>Carregando</p>}>
+            <Grades />
+          </Suspense>
+        </ScreenErrorBoundary>,
+      ),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível abrir esta tela');
+    offline.now = false;
+    act(() => reportNetworkSuccess());
+    expect(await screen.findByRole('heading', { name: 'Minhas notas' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('a part of the page whose code failed to load (OptionalPart)', () => {
   it('leaves the rest of the page on screen, and loads when the platform answers again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -8,6 +8,7 @@ import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { defineMessages, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { retryFailedLoads } from './retryable-lazy';
+import { useOnline } from './use-online';
 
 const messages = defineMessages({
   title: {
@@ -50,14 +51,19 @@ export function ScreenErrorMessage({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Wraps the routes; a new location resets the boundary so navigating away always works. */
+/**
+ * Wraps the routes (and, in the signed-in layout, the screen); a new location resets the boundary
+ * so navigating away always works, and so does the platform answering again after it did not.
+ */
 export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
   const [path] = useLocation();
+  const online = useOnline();
   return (
     <ErrorBoundary
       FallbackComponent={Fallback}
-      resetKeys={[path]}
-      // A screen whose code failed to load (offline) loads it again on 'Tentar novamente' or another route.
+      // A screen whose code failed to load (offline) loads it again on 'Tentar novamente', on another
+      // route, or by itself once the platform answers again.
+      resetKeys={[path, online]}
       onReset={retryFailedLoads}
       onError={(error) => {
         if (import.meta.env.DEV) console.error('[app] screen failed to render', error);
