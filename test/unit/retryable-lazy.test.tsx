@@ -32,6 +32,22 @@ const wrap = (children: React.ReactNode) => (
   </IntlProvider>
 );
 
+/** The grades screen, lazily loaded from `chunk`, behind the screens' error boundary, on /grades. */
+function renderGradesScreen() {
+  const { load, offline } = chunk('Minhas notas');
+  const Grades = retryableLazy(load);
+  render(
+    wrap(
+      <ScreenErrorBoundary>
+        <Suspense fallback={<p>Carregando</p>}>
+          <Grades />
+        </Suspense>
+      </ScreenErrorBoundary>,
+    ),
+  );
+  return { load, offline };
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   reportNetworkSuccess();
@@ -40,17 +56,7 @@ afterEach(() => {
 describe('a screen whose code failed to load', () => {
   it("shows the screen's error without asking again by itself, and 'Tentar novamente' loads it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { load, offline } = chunk('Minhas notas');
-    const Grades = retryableLazy(load);
-    render(
-      wrap(
-        <ScreenErrorBoundary>
-          <Suspense fallback={<p>Carregando</p>}>
-            <Grades />
-          </Suspense>
-        </ScreenErrorBoundary>,
-      ),
-    );
+    const { load, offline } = renderGradesScreen();
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível abrir esta tela');
     // No loop of imports while the network is down: one try, then it waits for the student.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -66,18 +72,8 @@ describe('a screen whose code failed to load', () => {
 describe('a screen whose code failed to load, when the platform answers again', () => {
   it('opens by itself, without a tap', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { load, offline } = chunk('Minhas notas');
-    const Grades = retryableLazy(load);
     reportNetworkFailure();
-    render(
-      wrap(
-        <ScreenErrorBoundary>
-          <Suspense fallback={<p>Carregando</p>}>
-            <Grades />
-          </Suspense>
-        </ScreenErrorBoundary>,
-      ),
-    );
+    const { load, offline } = renderGradesScreen();
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível abrir esta tela');
     offline.now = false;
     act(() => reportNetworkSuccess());
