@@ -8,7 +8,7 @@ import { checkServiceWorkerFile, isLocalhost } from '../../src/services/pwa/regi
 import {
   CHUNK_RELOAD_KEY,
   CHUNK_RELOAD_WINDOW_MS,
-  forgetFailedPreload,
+  forgetFailedStylesheet,
   installChunkReload,
   loadFailedStylesheets,
   shouldReloadForChunk,
@@ -117,7 +117,7 @@ describe('reload for a missing chunk', () => {
     };
     const css = failedLink('/assets/screen-abc.css');
     const js = failedLink('/assets/screen-abc.js', 'modulepreload');
-    for (const link of [css, js]) forgetFailedPreload({ target: link } as unknown as Event);
+    for (const link of [css, js]) forgetFailedStylesheet({ target: link } as unknown as Event);
     // The failed stylesheet is out of the page (Vite would take it for loaded); a module preload stays.
     expect(css.isConnected).toBe(false);
     expect(js.isConnected).toBe(true);

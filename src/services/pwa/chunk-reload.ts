@@ -58,7 +58,7 @@ export function installChunkReload(
   online: () => boolean = isReachable,
 ): void {
   // Resource errors do not bubble: caught on their way down (capture) to the failed <link>.
-  target.addEventListener('error', forgetFailedPreload, true);
+  target.addEventListener('error', forgetFailedStylesheet, true);
   target.addEventListener('vite:preloadError', (event: Event) => {
     if (!online()) return;
     if (!shouldReloadForChunk(storage, Date.now())) return;
@@ -75,7 +75,7 @@ const failedStylesheets = new Set<string>();
  * page and remembered for `loadFailedStylesheets`. Other targets (scripts, images, module
  * preloads — a failed module is fetched again by the next import) are left alone.
  */
-export function forgetFailedPreload(event: Event): void {
+export function forgetFailedStylesheet(event: Event): void {
   const link = event.target;
   if (typeof HTMLLinkElement === 'undefined' || !(link instanceof HTMLLinkElement)) return;
   if (link.rel !== 'stylesheet') return;
