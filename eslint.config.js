@@ -100,6 +100,12 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "import each icon from 'lucide-react/icons/<icon-name>' (its default export).",
             },
+            // React.lazy keeps a failed load for good: offline, 'Tentar novamente' could never recover.
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message: 'use retryableLazy (src/views/components/retryable-lazy.ts): its failed load is tried again.',
+            },
           ],
         },
       ],

@@ -13,6 +13,7 @@
  * error to the boundary, and a fresh lazy there would suspend on a new import instead — an
  * endless import loop while offline.
  */
+// eslint-disable-next-line no-restricted-imports -- the one place React.lazy is used, wrapped
 import { createElement, lazy, type ComponentProps, type ComponentType, type ReactElement } from 'react';
 import { loadFailedStylesheets } from '../../services/pwa/chunk-reload';
 
