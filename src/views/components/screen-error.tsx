@@ -4,11 +4,9 @@
  * sees what happened and can try again or reload — never a blank page.
  */
 import type { ReactNode } from 'react';
-import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { defineMessages, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { retryFailedLoads } from './retryable-lazy';
-import { useOnline } from './use-online';
+import { OptionalPart } from './optional-part';
 
 const messages = defineMessages({
   title: {
@@ -24,10 +22,6 @@ const messages = defineMessages({
   retry: { id: 'screenError.retry.button', defaultMessage: 'Tentar novamente', description: 'Re-render the screen' },
   reload: { id: 'screenError.reload.button', defaultMessage: 'Recarregar a página', description: 'Full reload' },
 });
-
-function Fallback({ resetErrorBoundary }: FallbackProps) {
-  return <ScreenErrorMessage onRetry={resetErrorBoundary} />;
-}
 
 /**
  * 'Não foi possível abrir esta tela' with 'Tentar novamente' (`onRetry`) and 'Recarregar a
@@ -57,19 +51,11 @@ export function ScreenErrorMessage({ onRetry }: { onRetry: () => void }) {
  */
 export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
   const [path] = useLocation();
-  const online = useOnline();
+  // A screen whose code failed to load (offline) loads it again on 'Tentar novamente', on another
+  // route, or by itself once the platform answers again (OptionalPart).
   return (
-    <ErrorBoundary
-      FallbackComponent={Fallback}
-      // A screen whose code failed to load (offline) loads it again on 'Tentar novamente', on another
-      // route, or by itself once the platform answers again.
-      resetKeys={[path, online]}
-      onReset={retryFailedLoads}
-      onError={(error) => {
-        if (import.meta.env.DEV) console.error('[app] screen failed to render', error);
-      }}
-    >
+    <OptionalPart fallback={(retry) => <ScreenErrorMessage onRetry={retry} />} resetKeys={[path]}>
       {children}
-    </ErrorBoundary>
+    </OptionalPart>
   );
 }
