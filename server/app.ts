@@ -17,7 +17,8 @@
  * It migrates, seeds the demo data on an empty database, and listens on '::' (dual stack;
  * falls back to '0.0.0.0' without IPv6) so that both http://localhost:PORT (brand 1) and
  * http://127.0.0.1:PORT (brand 2) answer. `close()` stops listening, lets the requests in progress
- * finish and closes the database.
+ * finish and closes the database. The same port also answers the demo content host
+ * http://conteudo.localhost:PORT (server/content-host.ts), told apart by the `Host` header.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -27,6 +28,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { COMMON_HEADERS, readBuildHeaders } from './security-headers';
+import { contentHost } from './content-host';
 import { CHAOS_STATS_PATH, chaosMiddleware, parseChaos, type ChaosConfig } from './chaos';
 import { API_PREFIXES } from '../src/services/contract/bases';
 import { openDb, type Db } from './db/client';
@@ -100,6 +102,10 @@ export interface AppOptions {
 /** Builds the Hono app over `db`. */
 export function createApp(db: Db, options: AppOptions): Hono {
   const app = new Hono();
+
+  // First: a request to the demo content host (Host `conteudo.localhost`, any port) is answered
+  // by server/content-host.ts alone (its files, or 404), never by the API or the app.
+  app.use('*', contentHost());
 
   app.use('*', async (c, next) => {
     await next();

@@ -20,6 +20,7 @@ import type {
 } from '../src/services/contract';
 import type { Db } from './db/client';
 import type { StoredQuiz } from './seed-quizzes';
+import { SEEDED_CONTENT_ORIGIN, withContentOrigin } from './content-host';
 
 /**
  * The courses (alias `c`) a student may see: the platform's catalogue (`audience_user_id` NULL)
@@ -356,13 +357,28 @@ async function loDetail(db: Db, userId: number, platformId: number, id: number):
   return row ?? null;
 }
 
-/** One learning object with content, progress and its neighbours in the module. */
+/**
+ * The content of a learning object as answered: its URL and HTML with the seeded content-host
+ * URLs pointed at `contentOrigin` (server/content-host.ts), and its quiz without the answers.
+ */
+const loContent = (row: LoDetailRow, contentOrigin: string): LearningObject['content'] => ({
+  url: row.url === null ? null : withContentOrigin(row.url, contentOrigin),
+  html: row.html === null ? null : withContentOrigin(row.html, contentOrigin),
+  quiz: publicQuiz(row.quiz),
+});
+
+/**
+ * One learning object with content, progress and its neighbours in the module.
+ * `contentOrigin`: the demo content host's origin for this request (`contentOriginOf` of its
+ * `Host` header, server/content-host.ts); the seeded one (no port) by default.
+ */
 export async function getLearningObject(
   db: Db,
   userId: number,
   platformId: number,
   id: number,
   lessonId: number,
+  contentOrigin: string = SEEDED_CONTENT_ORIGIN,
 ): Promise<LearningObject | LoLookupError> {
   const row = await loDetail(db, userId, platformId, id);
   if (!row) return 'not_found';
@@ -378,7 +394,7 @@ export async function getLearningObject(
     lesson_id: row.lesson_id,
     module_id: row.module_id,
     course_id: row.course_id,
-    content: { url: row.url, html: row.html, quiz: publicQuiz(row.quiz) },
+    content: loContent(row, contentOrigin),
     status: loStatus(row.started_at, row.completed_at),
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
@@ -415,9 +431,15 @@ async function nextModule(db: Db, moduleId: number): Promise<NextModule | null> 
 /**
  * The public preview of a learning object of platform `platformId` (spec §2
  * `/lo/preview/{learningObject}`, no login): its content with no progress, neighbours or
- * quiz result. @returns null when unknown on that platform.
+ * quiz result. `contentOrigin` as in `getLearningObject`.
+ * @returns null when unknown on that platform.
  */
-export async function previewLearningObject(db: Db, platformId: number, id: number): Promise<LearningObject | null> {
+export async function previewLearningObject(
+  db: Db,
+  platformId: number,
+  id: number,
+  contentOrigin: string = SEEDED_CONTENT_ORIGIN,
+): Promise<LearningObject | null> {
   const row = await loDetail(db, 0, platformId, id);
   if (!row) return null;
   return {
@@ -427,7 +449,7 @@ export async function previewLearningObject(db: Db, platformId: number, id: numb
     lesson_id: row.lesson_id,
     module_id: row.module_id,
     course_id: row.course_id,
-    content: { url: row.url, html: row.html, quiz: publicQuiz(row.quiz) },
+    content: loContent(row, contentOrigin),
     status: 'not_started',
     started_at: null,
     completed_at: null,

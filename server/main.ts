@@ -13,6 +13,7 @@ import { demoFeatures, describeDemoFeatures } from './features';
 import { describeRateLimits } from './rate-limit';
 import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
 import { MARATHON_STUDENT } from './seed-marathon';
+import { SCHOOL_CONTENT_STUDENT } from './seed-school-content';
 import { loadStudentCode, parseLoadStudents } from './seed-load';
 
 const port = Number(process.env.PORT ?? 4173);
@@ -37,7 +38,7 @@ Portal do Aluno — reference platform API ${server.seeded ? '(demo data seeded 
   PORT=${server.port}  ${databaseUrl ? 'DATABASE_URL is set (PostgreSQL)' : `DATA_DIR=${dataDir ?? '.data'}`}
 
 Demo students (password ${DEMO_PASSWORD}):
-${[...DEMO_STUDENTS, MARATHON_STUDENT].map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(14)} ${s.about}`).join('\n')}${
+${[...DEMO_STUDENTS, MARATHON_STUDENT, SCHOOL_CONTENT_STUDENT].map((s) => `  ${s.code.padEnd(8)} ${s.name.padEnd(14)} ${s.about}`).join('\n')}${
   loadStudents > 0
     ? `\n  ${loadStudentCode(1)}…${loadStudentCode(loadStudents)} load-test students (LOAD_STUDENTS)`
     : ''

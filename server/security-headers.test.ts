@@ -69,7 +69,12 @@ describe('Content-Security-Policy', () => {
     expect(directive(csp, 'base-uri')).toBe("base-uri 'none'");
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(csp, 'style-src')).toBe("style-src 'self'");
-    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*(?!\.)/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
+    // Wildcards: only one vendor's tenant subdomains (`https://*.h5p.com`) and the demo content
+    // host's port (`http://conteudo.localhost:*`, a name that only reaches the device itself).
+    const wildcards = csp.split(/[ ;]+/).filter((source) => source.includes('*'));
+    for (const source of wildcards)
+      expect(source).toMatch(/^https:\/\/\*\.[a-z0-9-]+\.[a-z]+$|^http:\/\/[a-z0-9.-]*localhost:\*$/);
     // Scripts: self, the pre-paint hash, the production widget hosts and VLibras only.
     expect(directive(csp, 'script-src')!.split(' ').slice(1).sort()).toEqual(
       [
@@ -86,14 +91,49 @@ describe('Content-Security-Policy', () => {
 
   it('limits connect-src to the API bases (and the widgets) of the build configuration', () => {
     const e2e = contentSecurityPolicy(appOrigins(CONFIGS.e2e), [hash]);
-    // Same-origin APIs and stand-in widgets: only VLibras besides 'self'.
-    expect(directive(e2e, 'connect-src')).toBe("connect-src 'self' https://vlibras.gov.br");
+    // Same-origin APIs and stand-in widgets: only VLibras and the demo content host besides 'self'.
+    expect(directive(e2e, 'connect-src')).toBe("connect-src 'self' http://conteudo.localhost:* https://vlibras.gov.br");
     expect(directive(e2e, 'script-src')).toBe(`script-src 'self' ${hash} https://vlibras.gov.br`);
     const external = contentSecurityPolicy(appOrigins(CONFIGS['external APIs']), [hash]);
     for (const origin of ['https://api.example.com', 'https://erp.example.com', 'https://files.example.com']) {
       expect(directive(external, 'connect-src')).toContain(origin);
       expect(directive(external, 'script-src')).not.toContain(origin);
     }
+  });
+
+  it('allows course content only from the configured content hosts and embed providers', () => {
+    const csp = contentSecurityPolicy(
+      appOrigins({
+        VITE_CONTENT_HOSTS: 'https://cdn.escola.com.br, https://midia.escola.com.br/',
+        VITE_EMBED_PROVIDERS: 'youtube,google-docs',
+      }),
+      [hash],
+    );
+    expect(directive(csp, 'img-src')).toContain('https://cdn.escola.com.br');
+    expect(directive(csp, 'img-src')).toContain('https://i.ytimg.com');
+    expect(directive(csp, 'media-src')).toBe(
+      "media-src 'self' blob: https://cdn.escola.com.br https://midia.escola.com.br https://vlibras.gov.br",
+    );
+    expect(directive(csp, 'frame-src')).toBe(
+      "frame-src 'self' blob: https://cdn.escola.com.br https://docs.google.com https://midia.escola.com.br https://www.youtube-nocookie.com",
+    );
+    expect(csp).not.toContain('localhost');
+    expect(csp).not.toContain('vimeo');
+    expect(seriousFindings(csp)).toEqual([]);
+    // What would open a whole public cloud, or is not an origin, fails the build.
+    for (const bad of [
+      'https://*.amazonaws.com',
+      'https://cdn.escola.com.br:*',
+      'cdn.escola.com.br',
+      'data:',
+      'https://cdn.x.com/path',
+    ]) {
+      expect(() => appOrigins({ VITE_CONTENT_HOSTS: bad }), bad).toThrow(/VITE_CONTENT_HOSTS/);
+    }
+    expect(() => appOrigins({ VITE_EMBED_PROVIDERS: 'youtube,tiktok' })).toThrow(/unknown provider: tiktok/);
+    expect(directive(contentSecurityPolicy(appOrigins({ VITE_EMBED_PROVIDERS: 'none' }), [hash]), 'frame-src')).toBe(
+      "frame-src 'self' blob: http://conteudo.localhost:*",
+    );
   });
 
   it('refuses a script hash that is not a CSP sha256 source', () => {

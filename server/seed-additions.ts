@@ -19,6 +19,7 @@ import { seedHome } from './seed-home';
 import { seedConsent } from './seed-consent';
 import { seedAccount } from './seed-account';
 import { seedMarathon, seedMarathonDocuments } from './seed-marathon';
+import { seedSchoolContent } from './seed-school-content';
 
 export type SeedStep = (db: Db) => Promise<boolean>;
 
@@ -38,6 +39,8 @@ export const SEED_STEPS: readonly SeedStep[] = [
   // The heavy demo student (issue 17): after the steps that seed the brand's catalogue, whose
   // courses and videos count towards its totals.
   seedMarathon,
+  // The student of the course authored as schools publish (content CDN, YouTube, Vimeo, Slides).
+  seedSchoolContent,
   // After every step that adds students: each student gets their personal files.
   seedDocuments,
   // After the brand's documents, which count towards maratona's 400.

@@ -17,6 +17,9 @@ export const STREAM: Student = { username: 'stream', password: 'demo1234' };
 /** Years of data: 120 courses, a 12-module course, 240 bills, 400 documents (server/seed-marathon.ts). */
 export const MARATONA: Student = { username: 'maratona', password: 'demo1234' };
 
+/** Content as schools publish it: YouTube/Vimeo, Slides, a content CDN (server/seed-school-content.ts). */
+export const ESCOLA: Student = { username: 'escola', password: 'demo1234' };
+
 /** A learning object as listed in a module (GET /api/v1/lms/modules/{id}). */
 export interface LoRef {
   id: number;
@@ -143,3 +146,18 @@ export async function biggestCourse(base: string, token: string): Promise<{ cour
 
 /** Learning objects of one module, in order (for interactions that need a fresh one). */
 export const moduleLearningObjects = learningObjects;
+
+/**
+ * The `escola` student's YouTube video learning object (a provider video: a facade on the first
+ * screen, the provider's player only after play), found by its seeded name.
+ * @returns its path in the app. @throws when the demo data has no such learning object.
+ */
+export async function providerVideoPath(base: string, token: string, name: string): Promise<string> {
+  for (const course of await allCourses(base, token)) {
+    for (const module of await moduleIds(base, token, course.id)) {
+      const lo = (await learningObjects(base, token, module)).find((l) => l.name === name);
+      if (lo) return loPath(course.id, module, lo.id);
+    }
+  }
+  throw new Error(`the demo data has no learning object named ${name}`);
+}

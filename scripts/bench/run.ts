@@ -26,7 +26,8 @@ import { loadavg } from 'node:os';
 import { startServer } from '../../server/app';
 import { findBrowser } from '../find-browser.mjs';
 import { gzipSize, type BundleReport } from '../vite/bundle-report';
-import { BUDGETS, checkBudgets, type BenchResults } from './budgets';
+import { BUDGETS, checkBudgets, FILE_VIDEO_ROW, PROVIDER_VIDEO_ROW, type BenchResults } from './budgets';
+import { SCHOOL_CONTENT_LOS } from '../../server/seed-school-content';
 import { lazyRouteChunks } from './bundle';
 import { startCdn } from './cdn';
 import { auditPages, type PageToAudit } from './lighthouse';
@@ -37,7 +38,9 @@ import {
   biggestCourse,
   demoContent,
   DEMO,
+  ESCOLA,
   MARATONA,
+  providerVideoPath,
   moduleLearningObjects,
   resetLesson,
   STREAM,
@@ -92,6 +95,11 @@ async function main(): Promise<number> {
     const demoToken = await apiSignIn(origin.url, DEMO);
     const demo = await demoContent(origin.url, demoToken);
     const big = await biggestCourse(origin.url, await apiSignIn(origin.url, MARATONA));
+    const providerVideo = await providerVideoPath(
+      origin.url,
+      await apiSignIn(origin.url, ESCOLA),
+      SCHOOL_CONTENT_LOS.youtube,
+    );
     const lo = (type: keyof typeof demo.byType) => demo.byType[type]?.path;
     const byDemo = (name: string, path: string | undefined): Screen[] =>
       path ? [{ name, path, student: DEMO, host: 'localhost' }] : [];
@@ -108,7 +116,9 @@ async function main(): Promise<number> {
       ...byDemo('course', `/courses/${demo.course}`),
       ...byDemo('module', `/courses/${demo.course}/modules/${demo.module}`),
       ...byDemo('LO text', lo('text')),
-      ...byDemo('LO video', lo('video')),
+      ...byDemo(FILE_VIDEO_ROW, lo('video')),
+      // A YouTube lesson: the facade, not the provider's player, is on its first screen.
+      { name: PROVIDER_VIDEO_ROW, path: providerVideo, student: ESCOLA, host: 'localhost' },
       ...byDemo('LO PDF', lo('pdf')),
       ...byDemo('LO quiz', lo('quiz')),
       ...byDemo('/grades', '/grades'),

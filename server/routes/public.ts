@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken, type AppEnv } from '../http';
 import { rateLimit, usernameOfBody } from '../rate-limit';
 import { previewLearningObject } from '../lms';
+import { contentOriginOf } from '../content-host';
 import { ACCOUNT_DELETED_MESSAGE } from './account';
 import { API_PREFIXES } from '../../src/services/contract/bases';
 
@@ -109,7 +110,12 @@ export function publicRoutes(db: Db): Hono<AppEnv> {
   app.get('/lms/learningObjects/:id', async (c, next) => {
     if (c.req.query('lesson_id') !== undefined) return next();
     const platformId = await platformIdOfHost(db, c.req.header('host'));
-    const lo = await previewLearningObject(db, platformId, parseId(c.req.param('id')));
+    const lo = await previewLearningObject(
+      db,
+      platformId,
+      parseId(c.req.param('id')),
+      contentOriginOf(c.req.header('host')),
+    );
     if (!lo) throw new HttpProblem(404, 'Conteúdo não encontrado.');
     c.header('Cache-Control', 'no-store');
     return c.json({ data: lo });

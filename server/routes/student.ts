@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { CourseStatus, LearningObjectEndRequest, type User } from '../../src/services/contract';
 import type { Db } from '../db/client';
+import { contentOriginOf } from '../content-host';
 import { loadUser, parseUserUpdate, updateUser } from './profile';
 import { HttpProblem, idempotent, jsonBody, parseClientTimestamp, parseId, requireStudent, type AppEnv } from '../http';
 import {
@@ -101,7 +102,16 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
   app.get('/lms/learningObjects/:id', async (c) => {
     const id = parseId(c.req.param('id'));
     const lessonId = parseId(c.req.query('lesson_id'), 'lesson_id');
-    const lo = orProblem(await getLearningObject(db, c.var.student.id, c.var.student.platformId, id, lessonId));
+    const lo = orProblem(
+      await getLearningObject(
+        db,
+        c.var.student.id,
+        c.var.student.platformId,
+        id,
+        lessonId,
+        contentOriginOf(c.req.header('host')),
+      ),
+    );
     return c.json({ data: lo });
   });
 

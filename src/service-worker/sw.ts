@@ -12,8 +12,9 @@
  * - A new version waits until the page asks it to take over (`{ type: 'SKIP_WAITING' }`, sent
  *   when the student accepts 'Nova versão disponível'), so an open tab never mixes versions.
  * - Course media already played is kept for offline playback (media-cache.ts).
- * - Files of courses and modules the student downloaded for offline study are answered from
- *   their own downloads cache first, ranges included (downloads.ts); the app's download requests
+ * - Files of courses and modules the student downloaded for offline study — the file repository's
+ *   and the content hosts' — are answered from their own downloads cache first, ranges included
+ *   (downloads.ts); the app's download requests
  *   themselves go to the network untouched. That cache is not versioned with the precache.
  * - Server reads are NOT cached here: the app persists them per student (TanStack Query on
  *   IndexedDB), so one student's answers are never served to another.
@@ -31,6 +32,7 @@ import {
 } from './media-cache';
 import { NAVIGATION_DENYLIST } from './navigation';
 import { isOfflineDownloadRequest, matchDownloaded } from './downloads';
+import { isDownloadableUrl } from '../services/pwa/downloads-cache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -55,6 +57,16 @@ registerRoute(
       fetch: self.fetch.bind(self),
       expiration,
     }),
+);
+
+// Files on the content hosts (docs/content.md) of a downloaded course: its text lessons' images,
+// its audio and video, answered from the student's downloads (ranges included), else the network.
+registerRoute(
+  ({ url, request }) =>
+    url.origin !== self.location.origin &&
+    isDownloadableUrl(url.href, self.location.origin) &&
+    !isOfflineDownloadRequest(request),
+  async ({ request }) => (await matchDownloaded(request, self.caches)) ?? fetch(request),
 );
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -18,6 +18,7 @@ import type { DownloadRecord, DownloadTarget } from '../../src/services/storage/
 const target: DownloadTarget = { kind: 'course', id: 1, name: 'Introdução', courseId: 1 };
 const plan: DownloadPlan = {
   target,
+  origin: 'http://x',
   items: [
     { id: 'lo:1', files: ['http://x/a.webm'] },
     { id: 'lo:2', files: [] },

@@ -76,6 +76,7 @@ export const downloadTarget = { kind: 'course' as const, id: 1, name: 'Curso', c
 const downloadPlanned = (available: number | null): PlannedDownload => ({
   plan: {
     target: downloadTarget,
+    origin: 'http://localhost:3000',
     items: [{ id: 'lo:1', files: ['/api/files/media/aula.webm'] }],
     files: [{ url: '/api/files/media/aula.webm', bytes: 1000 }],
     reads: [],

@@ -2,7 +2,14 @@
  * The bench's own checks (issue 9): `npm run bench` must fail when any budget of
  * scripts/bench/budgets.ts is broken, and say which.
  */
-import { BUDGETS, checkBudgets, median, type BenchResults } from '../../scripts/bench/budgets';
+import {
+  BUDGETS,
+  checkBudgets,
+  FILE_VIDEO_ROW,
+  median,
+  PROVIDER_VIDEO_ROW,
+  type BenchResults,
+} from '../../scripts/bench/budgets';
 import { formatTable, formatViolations } from '../../scripts/bench/report';
 import { cacheControlFor, pickEncoding } from '../../scripts/bench/cdn';
 
@@ -48,6 +55,23 @@ function passing(): BenchResults {
 }
 
 describe('bench budgets', () => {
+  it('fails a provider video lesson whose JS + CSS or LCP is worse than the file video lesson', () => {
+    const results = passing();
+    const row = (name: string, jsCss: number, lcpMs: number) => {
+      results.routes.push({ ...results.routes[1]!, name, path: `/${name}`, jsCssGzip: jsCss * KB });
+      results.lighthouse.push({ ...results.lighthouse[1]!, name, path: `/${name}`, lcpMs });
+    };
+    row(FILE_VIDEO_ROW, 110, 1300);
+    row(PROVIDER_VIDEO_ROW, 110, 1300);
+    expect(checkBudgets(results)).toEqual([]);
+    results.routes.at(-1)!.jsCssGzip = 111 * KB;
+    results.lighthouse.at(-1)!.lcpMs = 1350;
+    expect(checkBudgets(results).map((v) => v.what)).toEqual([
+      `${PROVIDER_VIDEO_ROW} JS + CSS (gzip) vs ${FILE_VIDEO_ROW}`,
+      `${PROVIDER_VIDEO_ROW} LCP vs ${FILE_VIDEO_ROW}`,
+    ]);
+  });
+
   it('passes results that meet every budget', () => {
     expect(checkBudgets(passing())).toEqual([]);
     expect(formatViolations([])).toBe('All budgets hold.');

@@ -22,6 +22,7 @@ const MB = 1_000_000;
 const planned = (totalBytes: number, onCellular = false): PlannedDownload => ({
   plan: {
     target,
+    origin: 'http://localhost:3000',
     items: [
       { id: 'lo:1', files: ['a'] },
       { id: 'lo:2', files: [] },

@@ -12,7 +12,7 @@ import { courseQuery, learningObjectQuery, moduleQuery } from '../../services/ap
 import { getCourseAttachments, getModuleAttachments } from '../../services/api/attachments';
 import { attachmentKeys } from '../../services/api/keys/attachments';
 import { downloadsKeys } from '../../services/api/keys/downloads';
-import { OFFLINE_DOWNLOAD_HEADER } from '../../services/pwa/downloads-cache';
+import { downloadRequestHeaders } from '../../services/pwa/downloads-cache';
 import { planDownload, type DownloadPlan, type KeyedRead, type PlanDeps } from '../../services/downloads/plan';
 import {
   askPersistence,
@@ -41,7 +41,7 @@ export { readStorageFigures, removeDownload, listDownloads };
 export async function headSize(url: string, fetchFile: typeof fetch = fetch): Promise<number | null> {
   const answer = await fetchFile(url, {
     method: 'HEAD',
-    headers: { [OFFLINE_DOWNLOAD_HEADER]: '1' },
+    headers: downloadRequestHeaders(url),
     credentials: 'same-origin',
   });
   if (answer.status >= 400 && answer.status < 500) return null;

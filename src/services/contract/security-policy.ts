@@ -7,6 +7,7 @@
  * Shared with the app only for the Trusted Types policy names (`TRUSTED_TYPES_POLICY`).
  */
 import { API_PREFIXES, type ApiBase } from './bases.ts';
+import { contentCspSources, contentSources, type ContentCspSources } from './content-sources.ts';
 
 /** Names of the app's Trusted Types policies (src/services/security/trusted-types.ts). */
 export const TRUSTED_TYPES_POLICY = {
@@ -64,6 +65,8 @@ export interface AppOrigins {
   scripts: string[];
   /** Origins the widgets send to (their own origins, vendor beacons) and VLibras. */
   widgetConnect: string[];
+  /** Course content: the content hosts and the allowed embed providers (content-sources.ts). */
+  content: ContentCspSources;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -87,8 +90,10 @@ const unique = (values: Iterable<string>): string[] => [...new Set(values)].sort
 
 /**
  * @param env the build's environment (`VITE_API_*_URL`, `VITE_CLARITY_SRC`, `VITE_CHATBOT_SRC`,
- *   `VITE_SURVEY_SRC`); missing = the defaults of the app (same-origin APIs, production widgets).
+ *   `VITE_SURVEY_SRC`, `VITE_CONTENT_HOSTS`, `VITE_EMBED_PROVIDERS`); missing = the defaults of the
+ *   app (same-origin APIs, production widgets, the demo content host, every embed provider).
  * @returns the cross-origin hosts the CSP must allow; same-origin ones are covered by `'self'`.
+ * @throws Error when the content sources are misconfigured (content-sources.ts `contentSources`).
  */
 export function appOrigins(env: Env = {}): AppOrigins {
   const api = Object.entries(API_ENV)
@@ -103,7 +108,12 @@ export function appOrigins(env: Env = {}): AppOrigins {
     ...widgetOrigins,
     ...widgetOrigins.flatMap((o) => VENDOR_HOSTS[o]?.connect ?? []),
   ];
-  return { api: unique(api), scripts: unique(scripts), widgetConnect: unique(widgetConnect) };
+  return {
+    api: unique(api),
+    scripts: unique(scripts),
+    widgetConnect: unique(widgetConnect),
+    content: contentCspSources(contentSources(env)),
+  };
 }
 
 const CSP_HASH = /^'sha256-[A-Za-z0-9+/=]+'$/;
@@ -111,7 +121,9 @@ const CSP_HASH = /^'sha256-[A-Za-z0-9+/=]+'$/;
 /**
  * The Content-Security-Policy of the app's HTML (DESIGN.md §5): scripts only from 'self', the
  * hashed inline scripts (pre-paint, deferred-entry loader) and the configured widget hosts; no plugins, no `<base>`, no framing;
- * `connect-src` limited to the API bases and the widgets' own hosts; styles only from files.
+ * `connect-src` limited to the API bases, the widgets' own hosts and the content hosts; images,
+ * media and frames from the content hosts and the allowed embed providers (content-sources.ts);
+ * styles only from files.
  * @param origins from `appOrigins(env)`.
  * @param scriptHashes `'sha256-…'` of the inline scripts of index.html (dist/csp.json).
  * @throws Error when a hash is not a CSP sha256 source.
@@ -124,11 +136,12 @@ export function contentSecurityPolicy(origins: AppOrigins, scriptHashes: readonl
     directive('default-src', ["'self'"]),
     directive('script-src', ["'self'"], scriptHashes, origins.scripts),
     directive('style-src', ["'self'"]),
-    directive('img-src', ["'self'", 'data:', 'blob:'], origins.api, origins.widgetConnect),
-    directive('media-src', ["'self'", 'blob:'], origins.api, VLIBRAS_ORIGIN),
+    directive('img-src', ["'self'", 'data:', 'blob:'], origins.api, origins.widgetConnect, origins.content.img),
+    directive('media-src', ["'self'", 'blob:'], origins.api, VLIBRAS_ORIGIN, origins.content.media),
     directive('font-src', ["'self'"]),
-    directive('connect-src', ["'self'"], origins.api, origins.widgetConnect),
-    directive('frame-src', ["'self'"], origins.api),
+    directive('connect-src', ["'self'"], origins.api, origins.widgetConnect, origins.content.connect),
+    // blob: frames only the app's own copies of downloaded PDFs (shown offline, typed application/pdf).
+    directive('frame-src', ["'self'", 'blob:'], origins.api, origins.content.frame),
     directive('worker-src', ["'self'"]),
     directive('manifest-src', ["'self'"]),
     directive('object-src', ["'none'"]),

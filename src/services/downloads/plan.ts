@@ -41,6 +41,8 @@ export interface PlanItem {
 /** Everything a download stores, and its size. */
 export interface DownloadPlan {
   target: DownloadTarget;
+  /** The app's origin the plan was made for (`PlanDeps.origin`): its files get the download header. */
+  origin: string;
   items: PlanItem[];
   /** Every file once (absolute URL), with its size in bytes. */
   files: { url: string; bytes: number }[];
@@ -55,22 +57,44 @@ export interface DownloadPlan {
 }
 
 /**
+ * The files a text lesson's HTML shows (images, audio, video) that can be stored: those on the
+ * app's file repository or a content host (`isDownloadableUrl`), each once, absolute. Parsed
+ * inertly with `DOMParser` (nothing runs, nothing loads); none where there is no DOMParser.
+ */
+export function richTextFiles(html: string, origin: string): string[] {
+  if (typeof DOMParser === 'undefined') return [];
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const urls = new Set<string>();
+  for (const element of doc.querySelectorAll('img[src], video[src], audio[src], source[src]')) {
+    const raw = element.getAttribute('src') ?? '';
+    if (!isDownloadableUrl(raw, origin)) continue;
+    urls.add(new URL(raw, origin).href);
+  }
+  return [...urls];
+}
+
+/**
  * The files a learning object needs offline, as absolute URLs, or null when it cannot work
- * offline (an external link, a third-party embed). Text and quizzes need none (their content is in
- * the read); a video's captions (`<url>.vtt`) come with it when the platform has them.
+ * offline (an external link, a provider's video or page, another site's frame). Quizzes need
+ * none (their content is in the read); a text lesson needs the images and media of its HTML on
+ * the content hosts; a video's captions (`<url>.vtt`) come with it when the platform has them.
  */
 export function learningObjectFiles(lo: Pick<LearningObject, 'type' | 'content'>, origin: string): string[] | null {
   const url = lo.content.url;
   switch (lo.type) {
     case 'text':
+      return lo.content.html ? richTextFiles(lo.content.html, origin) : [];
     case 'quiz':
       return [];
+    case 'embed':
+      // A frame of another origin is not answered by the service worker: only the app's own files.
+      if (!url || !isDownloadableUrl(url, origin, [])) return null;
+      return [new URL(url, origin).href];
     case 'link':
       return null;
     case 'video':
     case 'audio':
-    case 'pdf':
-    case 'embed': {
+    case 'pdf': {
       if (!url || !isDownloadableUrl(url, origin)) return null;
       const absolute = new URL(url, origin).href;
       return lo.type === 'video' ? [absolute, `${absolute}.vtt`] : [absolute];
@@ -143,6 +167,7 @@ export async function planDownload(target: DownloadTarget, deps: PlanDeps): Prom
   const readsBytes = reads.reduce((sum, read) => sum + readBytes(read.data), 0);
   return {
     target,
+    origin: deps.origin,
     items,
     files,
     reads,

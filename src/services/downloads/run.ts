@@ -5,7 +5,7 @@
  * nothing is ever marked available half-way. Removing a download deletes its record and the
  * files no other download of the student uses. Also the storage figures of 'Minha conta'.
  */
-import { OFFLINE_DOWNLOAD_HEADER, downloadsCacheName } from '../pwa/downloads-cache';
+import { downloadRequestHeaders, downloadsCacheName } from '../pwa/downloads-cache';
 import {
   deleteDownload,
   downloadKey,
@@ -83,7 +83,7 @@ export async function runDownload(
           // Already on the device (another download of this student uses it too).
           bytes += sizes.get(url) ?? 0;
         } else {
-          await storeFile(url, cache, signal, deps.fetch, (chunk) => {
+          await storeFile(url, plan.origin, cache, signal, deps.fetch, (chunk) => {
             bytes += chunk;
             onProgress({ bytes, items });
           });
@@ -118,13 +118,14 @@ export async function runDownload(
  */
 async function storeFile(
   url: string,
+  origin: string,
   cache: Cache,
   signal: AbortSignal,
   fetchFile: typeof fetch,
   onChunk: (bytes: number) => void,
 ): Promise<void> {
   const response = await fetchFile(url, {
-    headers: { [OFFLINE_DOWNLOAD_HEADER]: '1' },
+    headers: downloadRequestHeaders(url, origin),
     credentials: 'same-origin',
     signal,
   });

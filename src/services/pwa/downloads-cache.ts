@@ -5,6 +5,9 @@
  * be downloaded, and deleting a student's downloaded files. Loaded lazily by the app (never with
  * the signed-in entry); bundled into the service worker.
  */
+import { originMatches } from '../contract/content-sources';
+import { deploymentContentSources } from '../content/sources';
+
 /**
  * Files of courses and modules downloaded on purpose ('Baixar para estudar offline', issue 20):
  * one cache per student, `downloads:<userId>`. Not versioned with the precache: a new deployment
@@ -29,22 +32,63 @@ export const DOWNLOADS_OWNER_URL = '/__downloads-owner__';
 export const OFFLINE_DOWNLOAD_HEADER = 'X-Offline-Download';
 
 /**
- * Whether the file at `url` may be downloaded for offline study and answered by the service
- * worker: a same-origin file of the file repository (`/api/files/media/…`) without a token in it
- * (the same rule as the media cache's). Anything else (another site, a token-bearing URL) works
- * online only.
+ * Headers of a download request for `url`: the `OFFLINE_DOWNLOAD_HEADER` on the app's origin;
+ * none for a content host (a custom header would need a CORS preflight that a school's CDN may not
+ * allow; the service worker passes a file it has not stored to the network anyway).
  */
-export function isDownloadableUrl(url: string, origin: string): boolean {
+export function downloadRequestHeaders(
+  url: string,
+  origin: string = globalThis.location?.origin ?? '',
+): Record<string, string> {
+  try {
+    return new URL(url, origin).origin === origin ? { [OFFLINE_DOWNLOAD_HEADER]: '1' } : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Whether the file at `url` may be downloaded for offline study and answered by the service
+ * worker: a same-origin file of the file repository (`/api/files/media/…`), or a file on one of
+ * the deployment's content hosts (docs/content.md), without a token in it (the same rule as the
+ * media cache's). Anything else (another site, a provider's player, a token-bearing URL) works
+ * online only.
+ * @param hosts the content hosts (default: the deployment's, `VITE_CONTENT_HOSTS`).
+ */
+export function isDownloadableUrl(
+  url: string,
+  origin: string,
+  hosts: readonly string[] = deploymentContentSources.hosts,
+): boolean {
   try {
     const parsed = new URL(url, origin);
+    if (parsed.searchParams.has('token') || parsed.searchParams.has('access_token')) return false;
+    if (parsed.origin === origin) return parsed.pathname.startsWith('/api/files/media/');
     return (
-      parsed.origin === origin &&
-      parsed.pathname.startsWith('/api/files/media/') &&
-      !parsed.searchParams.has('token') &&
-      !parsed.searchParams.has('access_token')
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      hosts.some((h) => originMatches(h, parsed.origin))
     );
   } catch {
     return false;
+  }
+}
+
+/**
+ * The signed-in student's downloaded copy of `url` (for what the service worker cannot answer: a
+ * frame of another origin, such as a content host's PDF, is not controlled by it).
+ * @returns the stored response, or null (nobody signed in, not downloaded, no Cache Storage). Never rejects.
+ */
+export async function matchDownloadedFile(
+  url: string,
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<Response | null> {
+  if (!storage) return null;
+  try {
+    const owner = await readDownloadsOwner(storage);
+    if (owner === null || !(await storage.keys()).includes(downloadsCacheName(owner))) return null;
+    return (await (await storage.open(downloadsCacheName(owner))).match(url, { ignoreVary: true })) ?? null;
+  } catch {
+    return null;
   }
 }
 

@@ -5,8 +5,9 @@
  * sink the app feeds gets a typed value from one of these named policies, so the browser
  * reports nothing, and any other string reaching a sink is reported.
  *
- * - `dompurify`: the policy DOMPurify uses to parse and to return sanitised HTML (module-private:
- *   only DOMPurify's output becomes TrustedHTML).
+ * - `dompurify`: the policy DOMPurify uses to parse and to return sanitised HTML — in
+ *   services/content/rich-text.ts, beside the app's one DOMPurify configuration
+ *   (`sanitizeRichText`), and private to it: only DOMPurify's output becomes TrustedHTML.
  * - `widget-scripts`: script URLs, only from the page's origin, the configured widget sources'
  *   origins and VLibras (`widgetScriptOrigins`, services/widgets/config.ts) — in
  *   trusted-script-url.ts, so that the service worker's registration does not load
@@ -15,49 +16,28 @@
  * Where the browser has no Trusted Types (Firefox, Safari < 26, jsdom) the same functions
  * return plain strings, sanitised the same way.
  */
-import DOMPurify from 'dompurify';
-import type { TrustedHTML, TrustedTypePolicy } from 'trusted-types/lib';
-import { TRUSTED_TYPES_POLICY } from '../contract/security-policy';
-import { factory } from './trusted-script-url';
+import type { TrustedHTML } from 'trusted-types/lib';
+import { sanitizeRichText, type RichTextLabels } from '../content/rich-text';
+import { deploymentContentSources } from '../content/sources';
 
-const passThrough = { createHTML: (s: string) => s, createScriptURL: (s: string) => s };
-type HtmlPolicy = Pick<TrustedTypePolicy, 'name' | 'createHTML' | 'createScriptURL'>;
-let htmlPolicy: HtmlPolicy | null | undefined;
-
-/** DOMPurify's own policy (created once; pass-through because only DOMPurify calls it). */
-function domPurifyPolicy(): HtmlPolicy | null {
-  if (htmlPolicy === undefined) {
-    const tt = factory();
-    htmlPolicy = tt ? tt.createPolicy(TRUSTED_TYPES_POLICY.html, passThrough) : null;
-  }
-  return htmlPolicy;
-}
-
-// Images of server HTML load only when they come near the screen (saves mobile data; issue 20).
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName === 'IMG') node.setAttribute('loading', 'lazy');
-});
-
-/** What survives: formatting, lists, links, images, tables; never scripts, handlers, forms or frames. */
-const HTML_CONFIG = {
-  USE_PROFILES: { html: true },
-  FORBID_TAGS: ['form', 'input', 'button', 'iframe', 'object', 'embed', 'style'],
+/** The sanitiser's texts in the default locale (pt-BR), for callers without react-intl. */
+const DEFAULT_LABELS: RichTextLabels = {
+  openIn: (host) => `Abrir em ${host}`,
+  openImageIn: (host) => `Abrir imagem em ${host}`,
+  table: 'Tabela',
+  code: 'Código',
+  embedTitle: (provider) => `Conteúdo do ${provider}`,
 };
 
 /**
- * Sanitises server HTML (a learning object's rich text) with DOMPurify.
+ * Sanitises server HTML (a learning object's rich text) with DOMPurify: `sanitizeRichText` with
+ * the page's origin, the deployment's content sources and pt-BR texts (a view with a brand's
+ * sources and react-intl calls `sanitizeRichText` itself).
  * @returns TrustedHTML from the `dompurify` policy where the browser has Trusted Types, else the
  *   sanitised string; either can be given to `dangerouslySetInnerHTML.__html`.
  */
 export function sanitizeHtml(html: string): TrustedHTML | string {
-  const policy = domPurifyPolicy();
-  return policy
-    ? DOMPurify.sanitize(html, {
-        ...HTML_CONFIG,
-        RETURN_TRUSTED_TYPE: true,
-        TRUSTED_TYPES_POLICY: policy as unknown as TrustedTypePolicy,
-      })
-    : DOMPurify.sanitize(html, HTML_CONFIG);
+  return sanitizeRichText(html, { origin: location.origin, sources: deploymentContentSources, labels: DEFAULT_LABELS });
 }
 
 export { trustedScriptUrl, UntrustedScriptUrlError } from './trusted-script-url';

@@ -1,16 +1,25 @@
 /**
  * Renders a learning object's content by type and reports "the student reached the
- * end" through `onFinish` (video/audio ended, text scrolled to its end, link opened, quiz
- * answers sent — with the answers as the `end` body's data).
- * Offline, a link or a third-party embed says that it needs the internet (issue 20).
+ * end" through `onFinish` (video/audio ended — a provider's player included —, text scrolled to
+ * its end, link opened, quiz answers sent — with the answers as the `end` body's data).
+ * Every URL from the API passes `classifyContentUrl` (docs/content.md): an allowed provider's page
+ * is shown through its embed (a facade for videos), a file of the app or a content host as is, any
+ * other site as 'Abrir em <host>', and a URL that is not http(s) never at all.
+ * Offline, a link, a provider or another site's frame says that it needs the internet.
  * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5), as
  * TrustedHTML of the `dompurify` policy where the browser has Trusted Types.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import type { LearningObject, QuizResult } from '../../services/contract/lms';
 import { sanitizeHtml } from '../../services/security/trusted-types';
+import { applyRichTextColors, sanitizeRichText } from '../../services/content/rich-text';
+import { classifyContentUrl, recognizeProvider, safeUrl, type ProviderMatch } from '../../services/content/providers';
+import { useContentSources } from '../platform-context';
+import { LinkOut, ProviderEmbed } from './provider-embed';
+import { PdfDocument } from './pdf-document';
 import { LearningObjectMessages as M } from './messages';
 import { QuizForm } from './quiz';
 import { useMediaVolume } from '../components/use-media-volume';
@@ -46,12 +55,18 @@ export function LearningObjectContent({
 }: LearningObjectContentProps) {
   const intl = useIntl();
   const online = useOnline();
+  const sources = useContentSources();
   const { url, html, quiz } = lo.content;
-  // Offline, what lives on another site cannot open: say so instead of a broken frame (issue 20).
+  const origin = globalThis.location?.origin ?? '';
+  // Every URL from the API is classified first: nothing but http(s) (and mailto/tel for a link)
+  // is ever rendered as a link or a source (docs/content.md).
+  const target = url === null ? null : classifyContentUrl(url, origin, sources);
+  const link = lo.type === 'link' ? safeUrl(url, origin, 'link') : null;
+  // Offline, what lives on another site cannot open: say so instead of a broken frame.
   const needsInternet =
     !online &&
-    (lo.type === 'link' ||
-      (lo.type === 'embed' && url !== null && !isDownloadableUrl(url, globalThis.location?.origin ?? '')));
+    ((lo.type === 'link' && link !== null) ||
+      (lo.type === 'embed' && target?.kind !== 'provider' && url !== null && !isDownloadableUrl(url, origin, [])));
   if (needsInternet) {
     return (
       <p role="status" className="notice notice-info">
@@ -59,6 +74,7 @@ export function LearningObjectContent({
       </p>
     );
   }
+  const missing = <p>{intl.formatMessage(M.missingContent)}</p>;
   switch (lo.type) {
     case 'quiz':
       if (!quiz) break;
@@ -74,19 +90,44 @@ export function LearningObjectContent({
         />
       );
     case 'video':
-      if (!url) break;
+    case 'embed':
+      if (!target || target.kind === 'unsafe') return missing;
+      if (target.kind === 'provider') {
+        const video = target.match.provider.kind === 'video';
+        return (
+          <figure className="lo-media">
+            <ProviderEmbed match={target.match} title={lo.name} onEnded={() => onFinish()} />
+            {!readOnly && (
+              <figcaption className="muted">{intl.formatMessage(video ? M.videoHint : M.providerPageHint)}</figcaption>
+            )}
+          </figure>
+        );
+      }
+      if (target.kind === 'external') return <ExternalContent url={target.url} host={target.host} />;
+      if (lo.type === 'embed') {
+        return (
+          <iframe
+            src={target.url}
+            title={intl.formatMessage(M.frameTitle, { name: lo.name })}
+            className="lo-frame"
+            sandbox="allow-scripts allow-popups"
+            referrerPolicy="no-referrer"
+          />
+        );
+      }
       return (
         <figure className="lo-media">
-          <LoVideo url={url} onEnded={() => onFinish()} />
+          <LoVideo url={target.url} onEnded={() => onFinish()} />
           {/* A preview records nothing: no promise of completion. */}
           {!readOnly && <figcaption className="muted">{intl.formatMessage(M.videoHint)}</figcaption>}
         </figure>
       );
     case 'audio':
-      if (!url) break;
+      if (!target || target.kind === 'unsafe' || target.kind === 'provider') return missing;
+      if (target.kind === 'external') return <ExternalContent url={target.url} host={target.host} />;
       return (
         <figure className="lo-media">
-          <LoAudio url={url} onEnded={() => onFinish()} />
+          <LoAudio url={target.url} onEnded={() => onFinish()} />
           {!readOnly && <figcaption className="muted">{intl.formatMessage(M.audioHint)}</figcaption>}
         </figure>
       );
@@ -94,42 +135,42 @@ export function LearningObjectContent({
       if (html === null) break;
       return <RichText html={html} onReachEnd={() => onFinish()} showHint={!readOnly} />;
     case 'pdf':
-      if (!url) break;
-      return (
-        <div className="lo-document">
-          <iframe src={url} title={intl.formatMessage(M.frameTitle, { name: lo.name })} className="lo-frame" />
-          <p>
-            <a href={url} target="_blank" rel="noopener noreferrer">
-              {intl.formatMessage(M.openPdf)}
-            </a>
-          </p>
-          <p className="muted">{intl.formatMessage(M.pdfHint)}</p>
-        </div>
-      );
+      if (!target || target.kind === 'unsafe' || target.kind === 'provider') return missing;
+      if (target.kind === 'external') return <ExternalContent url={target.url} host={target.host} />;
+      return <PdfDocument url={target.url} name={lo.name} showHint={!readOnly} />;
     case 'link':
-      if (!url) break;
+      if (!link) return missing;
       return (
         <p>
-          <a href={url} target="_blank" rel="noopener noreferrer" onClick={() => onFinish()}>
+          <a href={link} target="_blank" rel="noopener noreferrer" onClick={() => onFinish()}>
             {intl.formatMessage(M.openLink)}
           </a>
         </p>
       );
-    case 'embed':
-      if (!url) break;
-      return (
-        <iframe
-          src={url}
-          title={intl.formatMessage(M.frameTitle, { name: lo.name })}
-          className="lo-frame"
-          sandbox="allow-scripts allow-popups"
-          referrerPolicy="no-referrer"
-        />
-      );
     default:
       return <p>{intl.formatMessage(M.unsupported)}</p>;
   }
-  return <p>{intl.formatMessage(M.missingContent)}</p>;
+  return missing;
+}
+
+/** Content on a site the app does not show inside itself: 'Abrir em <host>', finished with 'Concluir'. */
+function ExternalContent({ url, host }: { url: string; host: string }) {
+  const intl = useIntl();
+  return (
+    <div className="lo-external">
+      <LinkOut url={url} host={host} />
+      <p className="muted">{intl.formatMessage(M.externalHint)}</p>
+    </div>
+  );
+}
+
+/**
+ * `anonymous` for media of another origin (a content host): fetched with CORS, so its captions
+ * (`<track>`, refused cross-origin without it) load and a downloaded copy answers it; none on the
+ * app's origin.
+ */
+function corsMode(url: string): 'anonymous' | undefined {
+  return new URL(url, location.origin).origin === location.origin ? undefined : 'anonymous';
 }
 
 /** A video learning object's player, at the 'Volume dos sons' setting (spec §3). */
@@ -139,7 +180,15 @@ function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
   // 'Economia de dados': nothing is fetched before the student presses play.
   const preload = useDataSaver() ? 'none' : 'metadata';
   return (
-    <video ref={ref} controls preload={preload} src={url} onEnded={onEnded} className="lo-video">
+    <video
+      ref={ref}
+      controls
+      preload={preload}
+      src={url}
+      crossOrigin={corsMode(url)}
+      onEnded={onEnded}
+      className="lo-video"
+    >
       <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
     </video>
   );
@@ -150,15 +199,66 @@ function LoAudio({ url, onEnded }: { url: string; onEnded: () => void }) {
   const ref = useRef<HTMLAudioElement>(null);
   useMediaVolume(ref);
   const preload = useDataSaver() ? 'none' : 'metadata';
-  return <audio ref={ref} controls preload={preload} src={url} onEnded={onEnded} />;
+  return <audio ref={ref} controls preload={preload} src={url} crossOrigin={corsMode(url)} onEnded={onEnded} />;
 }
 
-/** Sanitised rich text; calls `onReachEnd` once its last line has been scrolled into view. */
+/** A provider frame a text lesson embeds, found in the sanitised HTML (`.rt-embed`). */
+interface RichEmbed {
+  node: Element;
+  match: ProviderMatch;
+  title: string;
+  ratio: number | undefined;
+}
+
+/**
+ * Sanitised rich text (services/content/rich-text.ts): editor formatting kept under the CSP,
+ * provider frames mounted as `ProviderEmbed` facades into their placeholders, wide tables and code
+ * in their own scrolling regions. Calls `onReachEnd` once its last line has been scrolled into view.
+ */
 function RichText({ html, onReachEnd, showHint }: { html: string; onReachEnd: () => void; showHint: boolean }) {
   const intl = useIntl();
-  const safe = useMemo(() => sanitizeHtml(html), [html]);
+  const sources = useContentSources();
+  const safe = useMemo(
+    () =>
+      sanitizeRichText(html, {
+        origin: globalThis.location?.origin ?? '',
+        sources,
+        labels: {
+          openIn: (host) => intl.formatMessage(M.openIn, { host }),
+          openImageIn: (host) => intl.formatMessage(M.openImageIn, { host }),
+          table: intl.formatMessage(M.richTable),
+          code: intl.formatMessage(M.richCode),
+          embedTitle: (provider) => intl.formatMessage(M.embedTitle, { provider }),
+        },
+      }),
+    [html, sources, intl],
+  );
+  const article = useRef<HTMLElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const reportEnd = useEffectEvent(onReachEnd);
+  const [embeds, setEmbeds] = useState<RichEmbed[]>([]);
+  useLayoutEffect(() => {
+    const root = article.current;
+    if (!root) return;
+    applyRichTextColors(root);
+    const found: RichEmbed[] = [];
+    for (const node of root.querySelectorAll('.rt-embed')) {
+      const match = recognizeProvider(node.getAttribute('data-rt-embed-url') ?? '', sources);
+      if (!match) continue;
+      const ratio = Number(node.getAttribute('data-rt-embed-ratio'));
+      found.push({
+        node,
+        match,
+        title:
+          node.getAttribute('data-rt-embed-title') ||
+          intl.formatMessage(M.embedTitle, { provider: match.provider.name }),
+        ratio: Number.isFinite(ratio) && ratio > 0 ? ratio : undefined,
+      });
+      // The fallback link gives way to the facade (it stays where the facade cannot mount).
+      node.replaceChildren();
+    }
+    setEmbeds(found);
+  }, [safe, sources, intl]);
   useEffect(() => {
     const node = sentinel.current;
     if (!node || typeof IntersectionObserver === 'undefined') return;
@@ -174,7 +274,14 @@ function RichText({ html, onReachEnd, showHint }: { html: string; onReachEnd: ()
   return (
     <>
       {showHint && <p className="muted">{intl.formatMessage(M.textHint)}</p>}
-      <article className="lo-text" dangerouslySetInnerHTML={{ __html: safe }} />
+      <article ref={article} className="lo-text" dangerouslySetInnerHTML={{ __html: safe }} />
+      {embeds.map((embed, index) =>
+        createPortal(
+          <ProviderEmbed match={embed.match} title={embed.title} ratio={embed.ratio} />,
+          embed.node,
+          `rt-${index}`,
+        ),
+      )}
       <div ref={sentinel} aria-hidden="true" className="lo-text-end" />
     </>
   );

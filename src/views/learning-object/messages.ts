@@ -94,6 +94,63 @@ export const LearningObjectMessages = defineMessages({
     defaultMessage: 'No vídeo e no áudio: espaço reproduz ou pausa; setas avançam, voltam e mudam o volume',
     description: 'Native media keys',
   },
+  providerPlay: defineMessage<{ provider: string }>({
+    id: 'lo.provider.play',
+    defaultMessage: 'Reproduzir vídeo no {provider}',
+    description:
+      "A provider video's facade button (nothing loads from the provider before it is pressed); provider = YouTube, Vimeo",
+  }),
+  providerLoading: defineMessage<{ provider: string }>({
+    id: 'lo.provider.loading',
+    defaultMessage: 'Carregando o player do {provider}…',
+    description: "While a provider's player code loads after the student pressed play",
+  }),
+  providerOffline: defineMessage<{ provider: string }>({
+    id: 'lo.provider.offline',
+    defaultMessage: 'Este conteúdo está no {provider} e precisa de internet. Conecte-se para abri-lo.',
+    description: 'Offline, instead of a provider video or embedded page (nothing broken is shown)',
+  }),
+  providerPageHint: {
+    id: 'lo.provider.pageHint',
+    defaultMessage: 'Quando terminar a atividade, marque como concluído.',
+    description: 'Under an embedded provider page (Slides, Forms, H5P…): the student finishes it with Concluir',
+  },
+  openIn: defineMessage<{ host: string }>({
+    id: 'lo.openIn.link',
+    defaultMessage: 'Abrir em {host}',
+    description:
+      'Link out to content the app does not embed (a site that is not an allowed provider); host = its host name',
+  }),
+  openImageIn: defineMessage<{ host: string }>({
+    id: 'lo.openImageIn.link',
+    defaultMessage: 'Abrir imagem em {host}',
+    description: "In a text lesson: link to an image on a host that is not one of the school's content hosts",
+  }),
+  externalHint: {
+    id: 'lo.external.hint',
+    defaultMessage: 'Este conteúdo fica em outro site e abre em uma nova aba.',
+    description: 'Under a link out to a site the app does not embed',
+  },
+  richTable: {
+    id: 'lo.rich.table',
+    defaultMessage: 'Tabela',
+    description: 'Accessible name (followed by its number) of the scrollable region around a table of a text lesson',
+  },
+  richCode: {
+    id: 'lo.rich.code',
+    defaultMessage: 'Código',
+    description: 'Accessible name (followed by its number) of the scrollable region of a code block of a text lesson',
+  },
+  embedTitle: defineMessage<{ provider: string }>({
+    id: 'lo.rich.embedTitle',
+    defaultMessage: 'Conteúdo do {provider}',
+    description: 'Title of an embedded provider frame in a text lesson when the teacher gave none',
+  }),
+  pdfOfflineCopy: {
+    id: 'lo.pdf.offlineCopy',
+    defaultMessage: 'Você está offline: este é o PDF baixado neste aparelho.',
+    description: 'Offline, above a PDF shown from the course downloaded for offline study',
+  },
   notInModule: {
     id: 'lo.notInModule.text',
     defaultMessage: 'Conteúdo não encontrado neste módulo.',

@@ -1,0 +1,128 @@
+/**
+ * A provider's content (docs/content.md "Embed providers"), for a learning object or a text
+ * lesson's embedded frame:
+ * - a **video** (YouTube, Vimeo) is a facade — a button with the provider's name (and its thumbnail,
+ *   except on data saver) that loads nothing from the provider's player until pressed; then the
+ *   provider's player, whose 'ended' reaches `onEnded`;
+ * - a **page** (Slides, Docs, Forms, Drive, H5P, Genially, Canva) is a lazy, sandboxed frame of the
+ *   provider's embed URL, finished with 'Concluir';
+ * - **offline**, either says it needs the internet instead of showing a broken frame.
+ * Both keep the provider's ratio at every width.
+ */
+import { Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
+import Play from 'lucide-react/icons/play';
+import type { ProviderMatch } from '../../services/content/providers';
+import { useOnline } from '../components/use-online';
+import { useDataSaver } from '../components/use-data-saver';
+import { retryableLazy } from '../components/retryable-lazy';
+import { LearningObjectMessages as M } from './messages';
+import './provider-embed.css';
+
+const YouTubePlayer = retryableLazy(() => import('./provider-players').then((m) => ({ default: m.YouTubePlayer })));
+const VimeoPlayer = retryableLazy(() => import('./provider-players').then((m) => ({ default: m.VimeoPlayer })));
+
+export interface ProviderEmbedProps {
+  match: ProviderMatch;
+  /** The frame's accessible title (the learning object's name, or the teacher's iframe title). */
+  title: string;
+  /** Width / height; default the provider's. */
+  ratio?: number;
+  /** A video's player reported its end. */
+  onEnded?: () => void;
+}
+
+/** The thumbnail a video facade may show (never on data saver). */
+function thumbnailOf(match: ProviderMatch): string | null {
+  if (match.provider.id === 'youtube' && match.videoId) return `https://i.ytimg.com/vi/${match.videoId}/hqdefault.jpg`;
+  return null;
+}
+
+export function ProviderEmbed({ match, title, ratio, onEnded }: ProviderEmbedProps) {
+  const intl = useIntl();
+  const online = useOnline();
+  const dataSaver = useDataSaver();
+  const [playing, setPlaying] = useState(false);
+  // A thumbnail that cannot load (a weak network, a blocked host) is left out, never a broken image.
+  const [thumbnailFailed, setThumbnailFailed] = useState(false);
+  const { provider } = match;
+  const aspect = { aspectRatio: String(ratio && Number.isFinite(ratio) && ratio > 0 ? ratio : provider.ratio) };
+
+  if (!online) {
+    return (
+      <p role="status" className="notice notice-info provider-offline">
+        {intl.formatMessage(M.providerOffline, { provider: provider.name })}
+      </p>
+    );
+  }
+
+  if (provider.kind === 'page') {
+    return (
+      <div className="provider-box" style={aspect}>
+        <iframe
+          src={match.embedUrl}
+          title={title}
+          className="provider-frame"
+          loading="lazy"
+          sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-forms allow-presentation"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      </div>
+    );
+  }
+
+  if (!playing) {
+    const thumbnail = dataSaver || thumbnailFailed ? null : thumbnailOf(match);
+    return (
+      <div className="provider-box" style={aspect}>
+        <button type="button" className="provider-facade" onClick={() => setPlaying(true)}>
+          {thumbnail && (
+            <img
+              src={thumbnail}
+              alt=""
+              className="provider-thumbnail"
+              loading="lazy"
+              decoding="async"
+              width={480}
+              height={360}
+              onError={() => setThumbnailFailed(true)}
+            />
+          )}
+          <span className="provider-facade-label">
+            <Play aria-hidden="true" size={28} />
+            <span>{intl.formatMessage(M.providerPlay, { provider: provider.name })}</span>
+            <span className="provider-facade-title">{title}</span>
+          </span>
+        </button>
+      </div>
+    );
+  }
+
+  const Player = provider.id === 'vimeo' ? VimeoPlayer : YouTubePlayer;
+  return (
+    <div className="provider-box" style={aspect}>
+      <Suspense
+        fallback={
+          <p role="status" className="provider-loading">
+            {intl.formatMessage(M.providerLoading, { provider: provider.name })}
+          </p>
+        }
+      >
+        <Player videoId={match.videoId ?? ''} embedUrl={match.embedUrl} title={title} onEnded={onEnded} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** A link out to content the app does not embed: 'Abrir em <host>' (new tab). */
+export function LinkOut({ url, host, onOpen }: { url: string; host: string; onOpen?: () => void }) {
+  const intl = useIntl();
+  return (
+    <p className="lo-link-out">
+      <a href={url} target="_blank" rel="noopener noreferrer" onClick={onOpen}>
+        {intl.formatMessage(M.openIn, { host })}
+      </a>
+    </p>
+  );
+}
