@@ -1,0 +1,145 @@
+/**
+ * Learning objects whose URL is a provider's page, another site or a hostile URL
+ * (docs/content.md "What is shown how"), rendered as a student sees them: a YouTube video is a
+ * facade until play (its thumbnail only without data saver), then the provider's player whose end
+ * finishes the learning object; offline it says it needs the internet; a site that is not
+ * allowed is 'Abrir em <host>'; a `javascript:`/`data:` URL is never a link or a source.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { createActor } from 'xstate';
+import { accessibilityMachine } from '../../src/machines/accessibility.machine';
+import { AccessibilityContext } from '../../src/views/accessibility/context';
+import { LearningObjectContent } from '../../src/views/learning-object/content';
+import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
+import type { LearningObject } from '../../src/services/contract';
+
+const base: LearningObject = {
+  id: 5,
+  name: 'Vídeo do YouTube: o ciclo da água',
+  type: 'video',
+  lesson_id: 2,
+  module_id: 3,
+  course_id: 1,
+  content: { url: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', html: null, quiz: null },
+  status: 'not_started',
+  started_at: null,
+  completed_at: null,
+  previous: null,
+  next: null,
+  next_module: null,
+  quiz_result: null,
+};
+
+const lo = (type: LearningObject['type'], url: string): LearningObject => ({
+  ...base,
+  type,
+  content: { ...base.content, url },
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.dispatchEvent(new Event('online'));
+});
+
+function renderLo(item: LearningObject, { dataSaver = false, onFinish = () => {} } = {}) {
+  const actor = createActor(accessibilityMachine, {
+    input: { userId: 1, settings: { ...DEFAULT_SETTINGS, data_saver: dataSaver } },
+  }).start();
+  render(
+    <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
+      <AccessibilityContext.Provider value={actor}>
+        <LearningObjectContent lo={item} onFinish={onFinish} />
+      </AccessibilityContext.Provider>
+    </IntlProvider>,
+  );
+}
+
+/** Every href/src/data/poster value in the document. */
+const urlsInDom = () =>
+  Array.from(document.querySelectorAll('[href], [src], [data], [poster]')).flatMap((el) =>
+    ['href', 'src', 'data', 'poster'].map((name) => el.getAttribute(name)).filter((v): v is string => v !== null),
+  );
+
+describe('a provider video', () => {
+  it('is a facade with its thumbnail that frames nothing until play', () => {
+    renderLo(base);
+    expect(screen.getByRole('button', { name: /Reproduzir vídeo no YouTube/ })).toHaveTextContent(
+      'Vídeo do YouTube: o ciclo da água',
+    );
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('https://i.ytimg.com/vi/M7lc1UVf-VE/hqdefault.jpg');
+    expect(document.querySelector('iframe, video')).toBeNull();
+  });
+
+  it('shows no thumbnail on data saver', () => {
+    renderLo(base, { dataSaver: true });
+    expect(screen.getByRole('button', { name: /Reproduzir vídeo no YouTube/ })).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it("plays through youtube-nocookie after the tap, and its player's end finishes the learning object once", async () => {
+    const onFinish = vi.fn();
+    renderLo(base, { onFinish });
+    await userEvent.click(screen.getByRole('button', { name: /Reproduzir vídeo no YouTube/ }));
+    const frame = await screen.findByTitle('Vídeo do YouTube: o ciclo da água');
+    expect(frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/M7lc1UVf-VE\?.*enablejsapi=1/);
+    const ended = JSON.stringify({ event: 'infoDelivery', info: { playerState: 0 } });
+    // A message from another origin is not the player's.
+    act(() => window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example', data: ended })));
+    expect(onFinish).not.toHaveBeenCalled();
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://www.youtube-nocookie.com', data: ended }));
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://www.youtube-nocookie.com', data: ended }));
+    });
+    expect(onFinish).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline says it needs the internet, with no frame', () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    window.dispatchEvent(new Event('offline'));
+    renderLo(lo('embed', 'https://vimeo.com/76979871'));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Este conteúdo está no Vimeo e precisa de internet. Conecte-se para abri-lo.',
+    );
+    expect(document.querySelector('iframe, button')).toBeNull();
+  });
+});
+
+describe('other sites and hostile URLs', () => {
+  it('a page provider is a sandboxed, lazy, titled frame of its embed URL', () => {
+    renderLo(lo('embed', 'https://docs.google.com/presentation/d/e/2PACX-1vRabcdefghijkl/pub?start=false'));
+    const frame = screen.getByTitle('Vídeo do YouTube: o ciclo da água');
+    expect(frame.getAttribute('src')).toBe('https://docs.google.com/presentation/d/e/2PACX-1vRabcdefghijkl/embed');
+    expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
+    expect(frame.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('an embed of a site that is not allowed is a link out naming its host', () => {
+    renderLo(lo('embed', 'https://widgets.exemplo.net/quiz/42'));
+    expect(screen.getByRole('link', { name: 'Abrir em widgets.exemplo.net' })).toHaveAttribute(
+      'href',
+      'https://widgets.exemplo.net/quiz/42',
+    );
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it.each([
+    ['link', 'javascript:alert(document.domain)'],
+    ['link', 'data:text/html,<script>alert(1)</script>'],
+    ['video', ' javascript:alert(1)'],
+    ['audio', 'vbscript:msgbox(1)'],
+    ['pdf', 'java\tscript:alert(1)'],
+    ['embed', 'data:text/html,<script>alert(1)</script>'],
+  ] as const)('a %s at %j is never rendered: the student reads that it is unavailable', (type, url) => {
+    renderLo(lo(type, url));
+    expect(screen.getByText('Este conteúdo está indisponível no momento.')).toBeInTheDocument();
+    expect(urlsInDom()).toEqual([]);
+  });
+
+  it('a link keeps mailto: and tel:', () => {
+    renderLo(lo('link', 'mailto:secretaria@escola.com.br'));
+    expect(screen.getByRole('link')).toHaveAttribute('href', 'mailto:secretaria@escola.com.br');
+  });
+});
