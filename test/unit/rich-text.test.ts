@@ -463,3 +463,22 @@ describe('deferInlineAttributes (no CSP report while parsing)', () => {
     );
   });
 });
+
+describe('a provider link standing alone in its paragraph', () => {
+  it("becomes the provider's embed (its words as the title unless they are the address); a link in a sentence stays a link", () => {
+    const out = parsed(
+      '<p><a href="https://youtu.be/M7lc1UVf-VE">https://youtu.be/M7lc1UVf-VE</a></p>' +
+        '<div><a href="https://vimeo.com/76979871">Aula 2 no Vimeo</a></div>' +
+        '<p>Veja <a href="https://youtu.be/M7lc1UVf-VE">este vídeo</a> antes da prova.</p>',
+    );
+    const embeds = Array.from(out.querySelectorAll('.rt-embed'));
+    expect(embeds.map((e) => [e.getAttribute('data-rt-embed-url'), e.getAttribute('data-rt-embed-title')])).toEqual([
+      ['https://www.youtube-nocookie.com/embed/M7lc1UVf-VE', labels.embedTitle('YouTube')],
+      ['https://player.vimeo.com/video/76979871', 'Aula 2 no Vimeo'],
+    ]);
+    // The fallback link stays inside each placeholder; the sentence keeps its link.
+    expect(embeds[0]!.querySelector('a')?.getAttribute('href')).toBe('https://youtu.be/M7lc1UVf-VE');
+    const sentence = Array.from(out.querySelectorAll('p')).find((p) => p.textContent?.includes('antes da prova'));
+    expect(sentence?.querySelector('a')?.getAttribute('href')).toBe('https://youtu.be/M7lc1UVf-VE');
+  });
+});

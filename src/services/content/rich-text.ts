@@ -30,7 +30,7 @@ import type { TrustedHTML, TrustedTypePolicy } from 'trusted-types/lib';
 import type { ContentSources } from '../contract/content-sources';
 import { TRUSTED_TYPES_POLICY } from '../contract/security-policy';
 import { factory } from '../security/trusted-script-url';
-import { classifyContentUrl, displayHost, isContentFileUrl, safeUrl } from './providers';
+import { classifyContentUrl, displayHost, isContentFileUrl, safeUrl, type ContentTarget } from './providers';
 
 extend([a11yPlugin, namesPlugin]);
 
@@ -315,26 +315,63 @@ function replaceFrame(state: CallState, frame: Element): void {
     frame.remove();
     return;
   }
-  const host = target.kind === 'external' ? target.host : displayHost(target.url);
   if (target.kind !== 'provider') {
-    placeLinkOut(state, frame, target.url, labels.openIn(host));
+    placeLinkOut(
+      state,
+      frame,
+      target.url,
+      labels.openIn(target.kind === 'external' ? target.host : displayHost(target.url)),
+    );
     return;
   }
-  const { provider, embedUrl } = target.match;
   const width = pixels(frame.getAttribute('width'));
   const height = pixels(frame.getAttribute('height'));
   const own = width && height ? width / height : null;
-  const ratio = own && own >= 0.2 && own <= 5 ? own : provider.ratio;
-  const title = (frame.getAttribute('title') ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
-  const placeholder = create(state, frame, 'div', {
+  placeEmbed(state, frame, target, frame.getAttribute('title') ?? '', own && own >= 0.2 && own <= 5 ? own : null);
+}
+
+/**
+ * A link to a provider's page standing alone in its paragraph — what editors make of a pasted
+ * YouTube or Slides URL — becomes that provider's embed, like its iframe would. A link inside a
+ * sentence stays a link.
+ */
+function embedProviderLink(state: CallState, link: Element): void {
+  const { origin, sources } = state.options;
+  const target = classifyContentUrl(safeUrl(link.getAttribute('href'), origin, 'link'), origin, sources);
+  if (target.kind !== 'provider') return;
+  const block = link.parentElement;
+  const words = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const alone =
+    block !== null &&
+    (PARAGRAPHS.has(block.localName) || block.localName === 'div') &&
+    words(block) === words(link) &&
+    Array.from(block.children).every((child) => child === link || child.localName === 'br');
+  if (!alone) return;
+  const text = words(link);
+  // The link's words name the video unless they are just its address.
+  placeEmbed(state, link, target, /^(https?:)?\/\//i.test(text) || text.includes('www.') ? '' : text, null);
+}
+
+/** Replaces `source` (an iframe, a lone link) by the `.rt-embed` placeholder of a provider's content. */
+function placeEmbed(
+  state: CallState,
+  source: Element,
+  target: Extract<ContentTarget, { kind: 'provider' }>,
+  title: string,
+  ratio: number | null,
+): void {
+  const { labels } = state.options;
+  const { provider, embedUrl } = target.match;
+  const name = title.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const placeholder = create(state, source, 'div', {
     class: 'rt-embed',
     'data-rt-embed-url': embedUrl,
     'data-rt-embed-provider': provider.id,
-    'data-rt-embed-title': title || labels.embedTitle(provider.name),
-    'data-rt-embed-ratio': String(Number(ratio.toFixed(4))),
+    'data-rt-embed-title': name || labels.embedTitle(provider.name),
+    'data-rt-embed-ratio': String(Number((ratio ?? provider.ratio).toFixed(4))),
   });
-  placeholder.append(linkOut(state, frame, target.url, labels.openIn(host)));
-  placeBlock(state, frame, placeholder);
+  placeholder.append(linkOut(state, source, target.url, labels.openIn(displayHost(target.url))));
+  placeBlock(state, source, placeholder);
 }
 
 /** An image: kept on the app's origin or a content host, else a link out, else its alt text. */
@@ -391,6 +428,8 @@ function onElement(state: CallState, node: Node, event: UponSanitizeElementHookE
   switch (event.tagName) {
     case 'iframe':
       return replaceFrame(state, el);
+    case 'a':
+      return embedProviderLink(state, el);
     case 'img':
       return checkImage(state, el);
     case 'audio':
