@@ -339,15 +339,15 @@ function embedProviderLink(state: CallState, link: Element): void {
   const { origin, sources } = state.options;
   const target = classifyContentUrl(safeUrl(link.getAttribute('href'), origin, 'link'), origin, sources);
   if (target.kind !== 'provider') return;
-  const block = link.parentElement;
-  const words = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+  // Alone: its paragraph (or a div) holds nothing else but wrappers around it and line breaks.
+  const outer = outermost(link);
+  const block = outer === link ? link.parentElement : outer;
   const alone =
     block !== null &&
     (PARAGRAPHS.has(block.localName) || block.localName === 'div') &&
-    words(block) === words(link) &&
-    Array.from(block.children).every((child) => child === link || child.localName === 'br');
+    (outer !== link || soleContent(block, link));
   if (!alone) return;
-  const text = words(link);
+  const text = (link.textContent ?? '').replace(/\s+/g, ' ').trim();
   // The link's words name the video unless they are just its address.
   placeEmbed(state, link, target, /^(https?:)?\/\//i.test(text) || text.includes('www.') ? '' : text, null);
 }
