@@ -242,7 +242,8 @@ test('a hostile HTML learning object renders without executing anything', async 
     expect((await link.getAttribute('href')) ?? '').not.toMatch(/javascript:/i);
     await link.click({ noWaitAfter: true }).catch(() => {});
   }
-  await page.locator('#last').scrollIntoViewIfNeeded();
+  // Teacher ids are prefixed (DOMPurify SANITIZE_NAMED_PROPS): they cannot clobber the app's globals.
+  await page.locator('#user-content-last').scrollIntoViewIfNeeded();
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);

@@ -27,8 +27,12 @@ test('the app HTML carries the security headers; the CSP allows exactly its inli
     expect(directives['base-uri']).toBe("base-uri 'none'");
     expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'");
     expect(directives['style-src']).toBe("style-src 'self'");
-    // The e2e build's widgets are same-origin stand-ins and its APIs same-origin: nothing else.
-    expect(directives['connect-src']).toBe("connect-src 'self' https://vlibras.gov.br");
+    // The e2e build's widgets are same-origin stand-ins and its APIs same-origin: nothing else
+    // but VLibras and the demo content host (docs/content.md), whose files a download fetches.
+    expect(directives['connect-src']).toBe("connect-src 'self' http://conteudo.localhost:* https://vlibras.gov.br");
+    // Course content: the content host and the embed providers' frames, no provider script.
+    expect(directives['frame-src']).toContain('https://www.youtube-nocookie.com');
+    expect(directives['frame-src']).toContain('http://conteudo.localhost:*');
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
 
