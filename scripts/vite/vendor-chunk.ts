@@ -31,6 +31,12 @@ export const STARTUP_LIBRARIES = [
 ];
 
 /**
+ * Parts of those packages that only lazy screens use: they stay in those screens' chunks (colord's
+ * colour-name table is only for text lessons' colours, services/content/rich-text.ts).
+ */
+export const LAZY_LIBRARY_PARTS = ['colord/plugins/names'];
+
+/**
  * The app's own modules of the first request, kept in one `clients` chunk: the HTTP clients and
  * the contract of the first request (platform, sign-in, user). Lazy routes import them too (API
  * calls, the user schema), and left to itself the bundler would split the contract part into
@@ -119,7 +125,10 @@ const STARTUP_MACHINE = /[\\/]src[\\/]machines[\\/][^\\/]+\.machine\.ts$/;
 
 /** The Vite plugin (build only): sets rolldown's `advancedChunks` groups (`vendor`, `clients`, `machines`, `signed-in`). */
 export function vendorChunk(): Plugin {
-  const test = new RegExp(`node_modules[\\\\/](${STARTUP_LIBRARIES.map(escape).join('|')})[\\\\/]`);
+  const lazyParts = LAZY_LIBRARY_PARTS.map((part) => escape(part).replace(/\\\//g, '[\\\\/]')).join('|');
+  const test = new RegExp(
+    `node_modules[\\\\/](?!${lazyParts})(${STARTUP_LIBRARIES.map(escape).join('|')})[\\\\/]`,
+  );
   return {
     name: 'vendor-chunk',
     apply: 'build',

@@ -5,6 +5,15 @@
  * policy factory stands in for the browser's `trustedTypes` (jsdom has none).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contentSources } from '../../src/services/contract/content-sources';
+import { PT_BR_LABELS as LABELS } from '../fixtures/rich-text';
+
+/** A fresh copy of the sanitiser (its Trusted Types policy is made once per module copy). */
+async function freshSanitizer() {
+  const { sanitizeRichText } = await import('../../src/services/content/rich-text');
+  return (html: string) =>
+    sanitizeRichText(html, { origin: location.origin, sources: contentSources({}), labels: LABELS });
+}
 
 interface FakePolicy {
   name: string;
@@ -30,7 +39,7 @@ async function withTrustedTypes() {
   });
   vi.resetModules();
   const module = await import('../../src/services/security/trusted-types');
-  return { policies, ...module };
+  return { policies, ...module, sanitizeHtml: await freshSanitizer() };
 }
 
 afterEach(() => {
@@ -41,7 +50,7 @@ afterEach(() => {
 describe('without Trusted Types (jsdom, Firefox)', () => {
   it('sanitises to a plain string: no script, no handler survives', async () => {
     vi.resetModules();
-    const { sanitizeHtml } = await import('../../src/services/security/trusted-types');
+    const sanitizeHtml = await freshSanitizer();
     const clean = sanitizeHtml('<p>Olá <b>aluno</b></p><img src="x" onerror="alert(1)"><script>alert(2)</script>');
     expect(typeof clean).toBe('string');
     // Images of lesson text load lazily (docs/offline.md "Economia de dados"), from the URL that

@@ -36,8 +36,6 @@ export interface EmbedProvider {
   pageHosts: readonly string[];
   /** Origins its embed frames load from (CSP `frame-src`). A `*.` label is one vendor's tenant subdomains. */
   frameOrigins: readonly string[];
-  /** Origins of its thumbnails (CSP `img-src`), shown on the facade except on data saver. */
-  imageOrigins: readonly string[];
   /** Width / height of its player or page when nothing else is known. */
   ratio: number;
 }
@@ -55,7 +53,6 @@ export const EMBED_PROVIDERS = [
     completion: 'player',
     pageHosts: ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com'],
     frameOrigins: ['https://www.youtube-nocookie.com'],
-    imageOrigins: ['https://i.ytimg.com'],
     ratio: 16 / 9,
   },
   {
@@ -65,7 +62,6 @@ export const EMBED_PROVIDERS = [
     completion: 'player',
     pageHosts: ['vimeo.com', 'www.vimeo.com', 'player.vimeo.com'],
     frameOrigins: ['https://player.vimeo.com'],
-    imageOrigins: [],
     ratio: 16 / 9,
   },
   {
@@ -75,7 +71,6 @@ export const EMBED_PROVIDERS = [
     completion: 'manual',
     pageHosts: ['docs.google.com'],
     frameOrigins: ['https://docs.google.com'],
-    imageOrigins: [],
     ratio: 4 / 3,
   },
   {
@@ -85,7 +80,6 @@ export const EMBED_PROVIDERS = [
     completion: 'manual',
     pageHosts: ['drive.google.com'],
     frameOrigins: ['https://drive.google.com'],
-    imageOrigins: [],
     ratio: 4 / 3,
   },
   {
@@ -95,7 +89,6 @@ export const EMBED_PROVIDERS = [
     completion: 'manual',
     pageHosts: ['h5p.org', '*.h5p.com'],
     frameOrigins: ['https://h5p.org', 'https://*.h5p.com'],
-    imageOrigins: [],
     ratio: 16 / 9,
   },
   {
@@ -105,7 +98,6 @@ export const EMBED_PROVIDERS = [
     completion: 'manual',
     pageHosts: ['view.genial.ly', 'view.genially.com', 'app.genial.ly'],
     frameOrigins: ['https://view.genial.ly', 'https://view.genially.com'],
-    imageOrigins: [],
     ratio: 16 / 9,
   },
   {
@@ -115,7 +107,6 @@ export const EMBED_PROVIDERS = [
     completion: 'manual',
     pageHosts: ['www.canva.com', 'canva.com'],
     frameOrigins: ['https://www.canva.com'],
-    imageOrigins: [],
     ratio: 16 / 9,
   },
 ] as const satisfies readonly (Omit<EmbedProvider, 'id'> & { id: string })[];
@@ -232,7 +223,7 @@ export function hostMatches(hosts: readonly string[], hostname: string): boolean
 
 /** The CSP sources the content needs, from `contentSources(env)` (security-policy.ts). */
 export interface ContentCspSources {
-  /** `img-src`: content hosts and the providers' thumbnails. */
+  /** `img-src`: content hosts (facades show no provider thumbnail: docs/content.md). */
   img: string[];
   /** `media-src`: content hosts. */
   media: string[];
@@ -246,7 +237,7 @@ export interface ContentCspSources {
 export function contentCspSources(sources: ContentSources): ContentCspSources {
   const unique = (values: Iterable<string>) => [...new Set(values)].sort();
   return {
-    img: unique([...sources.hosts, ...sources.providers.flatMap((p) => p.imageOrigins)]),
+    img: unique(sources.hosts),
     media: unique(sources.hosts),
     frame: unique([...sources.hosts, ...sources.providers.flatMap((p) => p.frameOrigins)]),
     connect: unique(sources.hosts),

@@ -16,28 +16,4 @@
  * Where the browser has no Trusted Types (Firefox, Safari < 26, jsdom) the same functions
  * return plain strings, sanitised the same way.
  */
-import type { TrustedHTML } from 'trusted-types/lib';
-import { sanitizeRichText, type RichTextLabels } from '../content/rich-text';
-import { deploymentContentSources } from '../content/sources';
-
-/** The sanitiser's texts in the default locale (pt-BR), for callers without react-intl. */
-const DEFAULT_LABELS: RichTextLabels = {
-  openIn: (host) => `Abrir em ${host}`,
-  openImageIn: (host) => `Abrir imagem em ${host}`,
-  table: 'Tabela',
-  code: 'Código',
-  embedTitle: (provider) => `Conteúdo do ${provider}`,
-};
-
-/**
- * Sanitises server HTML (a learning object's rich text) with DOMPurify: `sanitizeRichText` with
- * the page's origin, the deployment's content sources and pt-BR texts (a view with a brand's
- * sources and react-intl calls `sanitizeRichText` itself).
- * @returns TrustedHTML from the `dompurify` policy where the browser has Trusted Types, else the
- *   sanitised string; either can be given to `dangerouslySetInnerHTML.__html`.
- */
-export function sanitizeHtml(html: string): TrustedHTML | string {
-  return sanitizeRichText(html, { origin: location.origin, sources: deploymentContentSources, labels: DEFAULT_LABELS });
-}
-
 export { trustedScriptUrl, UntrustedScriptUrlError } from './trusted-script-url';

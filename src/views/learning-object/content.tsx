@@ -9,14 +9,11 @@
  * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5), as
  * TrustedHTML of the `dompurify` policy where the browser has Trusted Types.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { useEffectEvent } from 'use-effect-event';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { LearningObject, QuizResult } from '../../services/contract/lms';
-import { sanitizeHtml } from '../../services/security/trusted-types';
-import { applyRichTextColors, sanitizeRichText } from '../../services/content/rich-text';
-import { classifyContentUrl, recognizeProvider, safeUrl, type ProviderMatch } from '../../services/content/providers';
+import { classifyContentUrl, safeUrl } from '../../services/content/providers';
+import { retryableLazy } from '../components/retryable-lazy';
 import { useContentSources } from '../platform-context';
 import { LinkOut, ProviderEmbed } from './provider-embed';
 import { PdfDocument } from './pdf-document';
@@ -28,8 +25,9 @@ import { useDataSaver } from '../components/use-data-saver';
 import { isDownloadableUrl } from '../../services/pwa/downloads-cache';
 import { DownloadMessages } from '../downloads/messages';
 
-/** Sanitises server HTML (DOMPurify through the `dompurify` Trusted Types policy). */
-export { sanitizeHtml };
+/** Starts loading a text lesson's code (DOMPurify and the sanitiser) before its data arrives. */
+export const preloadRichText = () => import('./rich-text');
+const RichText = retryableLazy(preloadRichText);
 
 export interface LearningObjectContentProps {
   lo: LearningObject;
@@ -133,6 +131,7 @@ export function LearningObjectContent({
       );
     case 'text':
       if (html === null) break;
+      // Suspends while its code loads: the viewer's Suspense shows the skeleton meanwhile.
       return <RichText html={html} onReachEnd={() => onFinish()} showHint={!readOnly} />;
     case 'pdf':
       if (!target || target.kind === 'unsafe' || target.kind === 'provider') return missing;
@@ -200,89 +199,4 @@ function LoAudio({ url, onEnded }: { url: string; onEnded: () => void }) {
   useMediaVolume(ref);
   const preload = useDataSaver() ? 'none' : 'metadata';
   return <audio ref={ref} controls preload={preload} src={url} crossOrigin={corsMode(url)} onEnded={onEnded} />;
-}
-
-/** A provider frame a text lesson embeds, found in the sanitised HTML (`.rt-embed`). */
-interface RichEmbed {
-  node: Element;
-  match: ProviderMatch;
-  title: string;
-  ratio: number | undefined;
-}
-
-/**
- * Sanitised rich text (services/content/rich-text.ts): editor formatting kept under the CSP,
- * provider frames mounted as `ProviderEmbed` facades into their placeholders, wide tables and code
- * in their own scrolling regions. Calls `onReachEnd` once its last line has been scrolled into view.
- */
-function RichText({ html, onReachEnd, showHint }: { html: string; onReachEnd: () => void; showHint: boolean }) {
-  const intl = useIntl();
-  const sources = useContentSources();
-  const safe = useMemo(
-    () =>
-      sanitizeRichText(html, {
-        origin: globalThis.location?.origin ?? '',
-        sources,
-        labels: {
-          openIn: (host) => intl.formatMessage(M.openIn, { host }),
-          openImageIn: (host) => intl.formatMessage(M.openImageIn, { host }),
-          table: intl.formatMessage(M.richTable),
-          code: intl.formatMessage(M.richCode),
-          embedTitle: (provider) => intl.formatMessage(M.embedTitle, { provider }),
-        },
-      }),
-    [html, sources, intl],
-  );
-  const article = useRef<HTMLElement>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const reportEnd = useEffectEvent(onReachEnd);
-  const [embeds, setEmbeds] = useState<RichEmbed[]>([]);
-  useLayoutEffect(() => {
-    const root = article.current;
-    if (!root) return;
-    applyRichTextColors(root);
-    const found: RichEmbed[] = [];
-    for (const node of root.querySelectorAll('.rt-embed')) {
-      const match = recognizeProvider(node.getAttribute('data-rt-embed-url') ?? '', sources);
-      if (!match) continue;
-      const ratio = Number(node.getAttribute('data-rt-embed-ratio'));
-      found.push({
-        node,
-        match,
-        title:
-          node.getAttribute('data-rt-embed-title') ||
-          intl.formatMessage(M.embedTitle, { provider: match.provider.name }),
-        ratio: Number.isFinite(ratio) && ratio > 0 ? ratio : undefined,
-      });
-      // The fallback link gives way to the facade (it stays where the facade cannot mount).
-      node.replaceChildren();
-    }
-    setEmbeds(found);
-  }, [safe, sources, intl]);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        reportEnd();
-      }
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [safe]);
-  return (
-    <>
-      {showHint && <p className="muted">{intl.formatMessage(M.textHint)}</p>}
-      <article ref={article} className="lo-text" dangerouslySetInnerHTML={{ __html: safe }} />
-      {embeds.map((embed, index) =>
-        createPortal(
-          <ProviderEmbed match={embed.match} title={embed.title} ratio={embed.ratio} />,
-          embed.node,
-          `rt-${index}`,
-        ),
-      )}
-      <div ref={sentinel} aria-hidden="true" className="lo-text-end" />
-    </>
-  );
 }

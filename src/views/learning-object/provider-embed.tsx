@@ -1,9 +1,10 @@
 /**
  * A provider's content (docs/content.md "Embed providers"), for a learning object or a text
  * lesson's embedded frame:
- * - a **video** (YouTube, Vimeo) is a facade — a button with the provider's name (and its thumbnail,
- *   except on data saver) that loads nothing from the provider's player until pressed; then the
- *   provider's player, whose 'ended' reaches `onEnded`;
+ * - a **video** (YouTube, Vimeo) is a facade — a button with the provider's name and the video's
+ *   title that loads nothing from the provider until pressed (no thumbnail either: a third-party
+ *   image would be the screen's largest paint, ~250 ms of LCP in the bench, and data on every
+ *   visit; docs/content.md); then the provider's player, whose 'ended' reaches `onEnded`;
  * - a **page** (Slides, Docs, Forms, Drive, H5P, Genially, Canva) is a lazy, sandboxed frame of the
  *   provider's embed URL, finished with 'Concluir';
  * - **offline**, either says it needs the internet instead of showing a broken frame.
@@ -14,7 +15,6 @@ import { useIntl } from 'react-intl';
 import Play from 'lucide-react/icons/play';
 import type { ProviderMatch } from '../../services/content/providers';
 import { useOnline } from '../components/use-online';
-import { useDataSaver } from '../components/use-data-saver';
 import { retryableLazy } from '../components/retryable-lazy';
 import { LearningObjectMessages as M } from './messages';
 import './provider-embed.css';
@@ -32,19 +32,10 @@ export interface ProviderEmbedProps {
   onEnded?: () => void;
 }
 
-/** The thumbnail a video facade may show (never on data saver). */
-function thumbnailOf(match: ProviderMatch): string | null {
-  if (match.provider.id === 'youtube' && match.videoId) return `https://i.ytimg.com/vi/${match.videoId}/hqdefault.jpg`;
-  return null;
-}
-
 export function ProviderEmbed({ match, title, ratio, onEnded }: ProviderEmbedProps) {
   const intl = useIntl();
   const online = useOnline();
-  const dataSaver = useDataSaver();
   const [playing, setPlaying] = useState(false);
-  // A thumbnail that cannot load (a weak network, a blocked host) is left out, never a broken image.
-  const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const { provider } = match;
   const aspect = { aspectRatio: String(ratio && Number.isFinite(ratio) && ratio > 0 ? ratio : provider.ratio) };
 
@@ -73,22 +64,9 @@ export function ProviderEmbed({ match, title, ratio, onEnded }: ProviderEmbedPro
   }
 
   if (!playing) {
-    const thumbnail = dataSaver || thumbnailFailed ? null : thumbnailOf(match);
     return (
       <div className="provider-box" style={aspect}>
         <button type="button" className="provider-facade" onClick={() => setPlaying(true)}>
-          {thumbnail && (
-            <img
-              src={thumbnail}
-              alt=""
-              className="provider-thumbnail"
-              loading="lazy"
-              decoding="async"
-              width={480}
-              height={360}
-              onError={() => setThumbnailFailed(true)}
-            />
-          )}
           <span className="provider-facade-label">
             <Play aria-hidden="true" size={28} />
             <span>{intl.formatMessage(M.providerPlay, { provider: provider.name })}</span>

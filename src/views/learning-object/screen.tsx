@@ -4,7 +4,7 @@
  * lifecycle actor per opening (spec §4 "started, then ended"): `lifecycle.open` when
  * shown (→ PUT start once), `lifecycle.finish` when the end is reached (→ PUT end once).
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
@@ -23,7 +23,7 @@ import { learningObjectPath, parseId } from '../components/route-params';
 import NotFoundScreen from '../not-found/screen';
 import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
-import { LearningObjectContent } from './content';
+import { LearningObjectContent, preloadRichText } from './content';
 import { LifecycleStatus } from './lifecycle-status';
 import { NextStepLink, nextStepOf } from './next-step';
 import { LearningObjectMessages as M } from './messages';
@@ -47,6 +47,14 @@ export default function LearningObjectScreen(props: Props) {
   const moduleRead = useQuery({ ...moduleQuery(moduleId), enabled: valid });
   const lessonId = lessonOf(moduleRead.data, loId);
   const loQuery = useQuery({ ...learningObjectQuery(loId, lessonId), enabled: valid && lessonId !== null });
+  // A text lesson's code (DOMPurify, the sanitiser) loads beside its data, not after it: the
+  // module already says which type the learning object is.
+  const isText = moduleRead.data?.lessons.some((l) =>
+    l.learning_objects.some((o) => o.id === loId && o.type === 'text'),
+  );
+  useEffect(() => {
+    if (isText) preloadRichText().catch(() => {});
+  }, [isText]);
   usePageTitle(loQuery.data?.name);
 
   if (!valid) return <NotFoundScreen />;
@@ -63,15 +71,19 @@ export default function LearningObjectScreen(props: Props) {
   }
   if (loQuery.isError) return <ContentQueryError error={loQuery.error} onRetry={() => void loQuery.refetch()} />;
   if (loQuery.isPending) return <PageLoading />;
+  // A text lesson's code may still be loading: the whole viewer waits for it (a skeleton in its
+  // place), so nothing below the text is painted first and pushed down after.
   return (
-    <Viewer
-      key={`${loQuery.data.id}:${lessonId}:${attempt.n}`}
-      lo={loQuery.data}
-      gradedBefore={attempt.gradedBefore}
-      onRetake={() => setAttempt((a) => ({ n: a.n + 1, gradedBefore: loQuery.data.quiz_result?.attempts ?? 0 }))}
-      moduleName={moduleRead.data.name}
-      courseName={moduleRead.data.course_name}
-    />
+    <Suspense fallback={<PageLoading />}>
+      <Viewer
+        key={`${loQuery.data.id}:${lessonId}:${attempt.n}`}
+        lo={loQuery.data}
+        gradedBefore={attempt.gradedBefore}
+        onRetake={() => setAttempt((a) => ({ n: a.n + 1, gradedBefore: loQuery.data.quiz_result?.attempts ?? 0 }))}
+        moduleName={moduleRead.data.name}
+        courseName={moduleRead.data.course_name}
+      />
+    </Suspense>
   );
 }
 

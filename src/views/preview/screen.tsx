@@ -3,6 +3,7 @@
  * same content renderer as the viewer, read-only — no lifecycle actor, no outbox, so no
  * start/end is ever sent. The object is read with `getLearningObjectPreview`.
  */
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
@@ -53,7 +54,9 @@ export default function PreviewScreen({ learningObjectId }: { learningObjectId: 
         <h1>{lo.name}</h1>
         <p className="muted">{intl.formatMessage(ModuleMessages[TYPE_TEXT[lo.type]])}</p>
         <p className="notice">{intl.formatMessage(M.notice)}</p>
-        <LearningObjectContent lo={lo} onFinish={noop} readOnly />
+        <Suspense fallback={<PageLoading />}>
+          <LearningObjectContent lo={lo} onFinish={noop} readOnly />
+        </Suspense>
       </>
     );
   }
