@@ -33,6 +33,7 @@ import {
 import { NAVIGATION_DENYLIST } from './navigation';
 import { isOfflineDownloadRequest, matchDownloaded } from './downloads';
 import { isDownloadableUrl } from '../services/pwa/downloads-cache';
+import { deploymentContentSources } from '../services/content/sources';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -64,7 +65,7 @@ registerRoute(
 registerRoute(
   ({ url, request }) =>
     url.origin !== self.location.origin &&
-    isDownloadableUrl(url.href, self.location.origin) &&
+    isDownloadableUrl(url.href, self.location.origin, deploymentContentSources.hosts) &&
     !isOfflineDownloadRequest(request),
   async ({ request }) => (await matchDownloaded(request, self.caches)) ?? fetch(request),
 );

@@ -2,12 +2,10 @@
  * React access to the platform actor (spec §1 brand looked up by host; platform.machine.ts).
  * Views select from it; nothing here fetches.
  */
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { showsBanners, type platformMachine } from '../machines/platform.machine';
-import { narrowContentSources, type ContentSources } from '../services/contract/content-sources';
-import { deploymentContentSources } from '../services/content/sources';
 
 export type PlatformRef = ActorRefFrom<typeof platformMachine>;
 
@@ -31,15 +29,3 @@ export function useShowBanners(): boolean | null {
   });
 }
 
-/**
- * Where this brand's course content may come from (docs/content.md): the deployment's content
- * hosts and embed providers, narrowed by the platform's `options.content_hosts` /
- * `options.embed_providers` once the platform is known (the deployment's before that, and outside
- * a provider).
- * @returns a `ContentSources` that is stable while the platform does not change.
- */
-export function useContentSources(): ContentSources {
-  const ref = useContext(PlatformContext) ?? undefined;
-  const options = useSelector(ref, (s) => s?.context.platform?.options);
-  return useMemo(() => narrowContentSources(deploymentContentSources, options), [options]);
-}

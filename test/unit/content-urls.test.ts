@@ -167,9 +167,10 @@ describe('content hosts', () => {
   });
 
   it('files on them are downloadable for offline study, without the custom header (no CORS preflight)', () => {
-    expect(isDownloadableUrl('http://conteudo.localhost:4173/files/a.pdf', ORIGIN)).toBe(true);
-    expect(isDownloadableUrl('https://outro.site/a.pdf', ORIGIN)).toBe(false);
-    expect(isDownloadableUrl('http://conteudo.localhost:4173/files/a.pdf?token=x', ORIGIN)).toBe(false);
+    expect(isDownloadableUrl('http://conteudo.localhost:4173/files/a.pdf', ORIGIN, sources.hosts)).toBe(true);
+    expect(isDownloadableUrl('http://conteudo.localhost:4173/files/a.pdf', ORIGIN)).toBe(false);
+    expect(isDownloadableUrl('https://outro.site/a.pdf', ORIGIN, sources.hosts)).toBe(false);
+    expect(isDownloadableUrl('http://conteudo.localhost:4173/files/a.pdf?token=x', ORIGIN, sources.hosts)).toBe(false);
     expect(isDownloadableUrl(`${ORIGIN}/api/files/media/aula.webm`, ORIGIN)).toBe(true);
     expect(downloadRequestHeaders('http://conteudo.localhost:4173/files/a.pdf', ORIGIN)).toEqual({});
     expect(downloadRequestHeaders(`${ORIGIN}/api/files/media/aula.webm`, ORIGIN)).toEqual({

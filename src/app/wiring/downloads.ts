@@ -13,6 +13,7 @@ import { getCourseAttachments, getModuleAttachments } from '../../services/api/a
 import { attachmentKeys } from '../../services/api/keys/attachments';
 import { downloadsKeys } from '../../services/api/keys/downloads';
 import { downloadRequestHeaders } from '../../services/pwa/downloads-cache';
+import { deploymentContentSources } from '../../services/content/sources';
 import { planDownload, type DownloadPlan, type KeyedRead, type PlanDeps } from '../../services/downloads/plan';
 import {
   askPersistence,
@@ -76,6 +77,7 @@ export function planDeps(client: QueryClient, origin: string = location.origin):
       }),
     size: (url) => headSize(url),
     origin,
+    contentHosts: deploymentContentSources.hosts,
   };
 }
 

@@ -19,6 +19,9 @@
  * A brand narrows them (never widens: the CSP is the deployment's) with its platform `options`
  * `content_hosts` and `embed_providers` (`narrowContentSources`).
  */
+import { originMatches } from './origins.ts';
+
+export { hostMatches, originMatches } from './origins.ts';
 
 /** How a student finishes a provider's content: its player says 'ended', or 'Concluir'. */
 export type ProviderCompletion = 'player' | 'manual';
@@ -195,30 +198,6 @@ export function narrowContentSources(deployment: ContentSources, options: unknow
       : deployment.hosts,
     providers: ids ? deployment.providers.filter((p) => ids.includes(p.id)) : deployment.providers,
   };
-}
-
-/**
- * Whether `origin` (`https://cdn.x.com`, `http://conteudo.localhost:4173`) is allowed by `pattern`
- * (an origin, a `:*` port wildcard, or a `https://*.vendor.com` tenant wildcard).
- */
-export function originMatches(pattern: string, origin: string): boolean {
-  const normal = origin.toLowerCase();
-  if (pattern === normal) return true;
-  const m = /^(https?):\/\/(\*\.)?([a-z0-9.-]+)(?::(\d+|\*))?$/.exec(pattern);
-  const o = /^(https?):\/\/([a-z0-9.-]+)(?::(\d+))?$/.exec(normal);
-  if (!m || !o) return false;
-  const [, scheme, star, host, port] = m;
-  const [, oScheme, oHost, oPort] = o;
-  if (scheme !== oScheme) return false;
-  const hostOk = star ? oHost!.endsWith(`.${host}`) : oHost === host;
-  const portOk = port === '*' || (port ?? '') === (oPort ?? '');
-  return hostOk && portOk;
-}
-
-/** Whether an http(s) host name is one of `hosts` (exact, or `*.vendor.com` for its subdomains). */
-export function hostMatches(hosts: readonly string[], hostname: string): boolean {
-  const name = hostname.toLowerCase();
-  return hosts.some((h) => (h.startsWith('*.') ? name.endsWith(h.slice(1)) : name === h));
 }
 
 /** The CSP sources the content needs, from `contentSources(env)` (security-policy.ts). */

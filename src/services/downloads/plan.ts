@@ -28,8 +28,10 @@ export interface PlanDeps {
    * @throws (rejects) when the platform cannot be reached.
    */
   size(url: string): Promise<number | null>;
-  /** The app's origin (`location.origin`): only its file repository is stored. */
+  /** The app's origin (`location.origin`): its file repository is stored. */
   origin: string;
+  /** The content hosts whose files are stored too (`deploymentContentSources.hosts`); default none. */
+  contentHosts?: readonly string[];
 }
 
 /** One unit the progress counts ('itens'): a learning object with its files, or a support file. */
@@ -61,13 +63,13 @@ export interface DownloadPlan {
  * app's file repository or a content host (`isDownloadableUrl`), each once, absolute. Parsed
  * inertly with `DOMParser` (nothing runs, nothing loads); none where there is no DOMParser.
  */
-export function richTextFiles(html: string, origin: string): string[] {
+export function richTextFiles(html: string, origin: string, hosts: readonly string[] = []): string[] {
   if (typeof DOMParser === 'undefined') return [];
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const urls = new Set<string>();
   for (const element of doc.querySelectorAll('img[src], video[src], audio[src], source[src]')) {
     const raw = element.getAttribute('src') ?? '';
-    if (!isDownloadableUrl(raw, origin)) continue;
+    if (!isDownloadableUrl(raw, origin, hosts)) continue;
     urls.add(new URL(raw, origin).href);
   }
   return [...urls];
@@ -79,11 +81,15 @@ export function richTextFiles(html: string, origin: string): string[] {
  * none (their content is in the read); a text lesson needs the images and media of its HTML on
  * the content hosts; a video's captions (`<url>.vtt`) come with it when the platform has them.
  */
-export function learningObjectFiles(lo: Pick<LearningObject, 'type' | 'content'>, origin: string): string[] | null {
+export function learningObjectFiles(
+  lo: Pick<LearningObject, 'type' | 'content'>,
+  origin: string,
+  hosts: readonly string[] = [],
+): string[] | null {
   const url = lo.content.url;
   switch (lo.type) {
     case 'text':
-      return lo.content.html ? richTextFiles(lo.content.html, origin) : [];
+      return lo.content.html ? richTextFiles(lo.content.html, origin, hosts) : [];
     case 'quiz':
       return [];
     case 'embed':
@@ -95,7 +101,7 @@ export function learningObjectFiles(lo: Pick<LearningObject, 'type' | 'content'>
     case 'video':
     case 'audio':
     case 'pdf': {
-      if (!url || !isDownloadableUrl(url, origin)) return null;
+      if (!url || !isDownloadableUrl(url, origin, hosts)) return null;
       const absolute = new URL(url, origin).href;
       return lo.type === 'video' ? [absolute, `${absolute}.vtt`] : [absolute];
     }
@@ -141,13 +147,13 @@ export async function planDownload(target: DownloadTarget, deps: PlanDeps): Prom
   const known = new Map<string, number>(); // sizes known without asking (support files)
   const wanted = new Set<string>();
   for (const lo of objects) {
-    const files = learningObjectFiles(lo, deps.origin);
+    const files = learningObjectFiles(lo, deps.origin, deps.contentHosts);
     if (files === null) onlineOnly.push(lo.id);
     for (const f of files ?? []) wanted.add(f);
     items.push({ id: `lo:${lo.id}`, files: files ?? [] });
   }
   for (const attachment of attachmentLists.flat()) {
-    if (!isDownloadableUrl(attachment.url, deps.origin)) continue;
+    if (!isDownloadableUrl(attachment.url, deps.origin, deps.contentHosts)) continue;
     const url = new URL(attachment.url, deps.origin).href;
     wanted.add(url);
     if (!known.has(url)) known.set(url, attachment.size_bytes);

@@ -5,8 +5,7 @@
  * be downloaded, and deleting a student's downloaded files. Loaded lazily by the app (never with
  * the signed-in entry); bundled into the service worker.
  */
-import { originMatches } from '../contract/content-sources';
-import { deploymentContentSources } from '../content/sources';
+import { originMatches } from '../contract/origins';
 
 /**
  * Files of courses and modules downloaded on purpose ('Baixar para estudar offline', issue 20):
@@ -53,13 +52,10 @@ export function downloadRequestHeaders(
  * the deployment's content hosts (docs/content.md), without a token in it (the same rule as the
  * media cache's). Anything else (another site, a provider's player, a token-bearing URL) works
  * online only.
- * @param hosts the content hosts (default: the deployment's, `VITE_CONTENT_HOSTS`).
+ * @param hosts the content hosts (`deploymentContentSources.hosts`); none by default, so that this
+ *   module, loaded on every page, does not bring the content sources with it.
  */
-export function isDownloadableUrl(
-  url: string,
-  origin: string,
-  hosts: readonly string[] = deploymentContentSources.hosts,
-): boolean {
+export function isDownloadableUrl(url: string, origin: string, hosts: readonly string[] = []): boolean {
   try {
     const parsed = new URL(url, origin);
     if (parsed.searchParams.has('token') || parsed.searchParams.has('access_token')) return false;

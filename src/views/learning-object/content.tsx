@@ -14,7 +14,7 @@ import { useIntl } from 'react-intl';
 import type { LearningObject, QuizResult } from '../../services/contract/lms';
 import { classifyContentUrl, safeUrl } from '../../services/content/providers';
 import { retryableLazy } from '../components/retryable-lazy';
-import { useContentSources } from '../platform-context';
+import { useContentSources } from './use-content-sources';
 import { LinkOut, ProviderEmbed } from './provider-embed';
 import { PdfDocument } from './pdf-document';
 import { LearningObjectMessages as M } from './messages';

@@ -9,7 +9,7 @@ import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import { applyRichTextColors, sanitizeRichText } from '../../services/content/rich-text';
 import { recognizeProvider, type ProviderMatch } from '../../services/content/providers';
-import { useContentSources } from '../platform-context';
+import { useContentSources } from './use-content-sources';
 import { ProviderEmbed } from './provider-embed';
 import { LearningObjectMessages as M } from './messages';
 
