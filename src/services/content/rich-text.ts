@@ -754,14 +754,17 @@ function backgroundOf(root: HTMLElement): Colord {
  * @param root the element the sanitised HTML was rendered into (`.lo-text`).
  */
 export function applyRichTextColors(root: HTMLElement): void {
-  const view = root.ownerDocument.defaultView;
-  const rootBg = backgroundOf(root);
-  const rootText = computed(view?.getComputedStyle(root).color) ?? (rootBg.isDark() ? WHITE : BLACK);
   const elements = Array.from(
     root.querySelectorAll<Element & ElementCSSInlineStyle>('[data-rt-color], [data-rt-bg]'),
   ).filter(
     (el) => el.style !== undefined, // MathML elements have no CSSOM where the browser has no MathML
   );
+  // Most lessons have no colour: no computed style is asked for (it would force a style
+  // recalculation before the lesson's first paint).
+  if (elements.length === 0) return;
+  const view = root.ownerDocument.defaultView;
+  const rootBg = backgroundOf(root);
+  const rootText = computed(view?.getComputedStyle(root).color) ?? (rootBg.isDark() ? WHITE : BLACK);
   for (const el of elements) {
     el.style.removeProperty('color');
     el.style.removeProperty('background-color');

@@ -76,7 +76,8 @@ export default function RichText({
       // The fallback link gives way to the facade (it stays where the facade cannot mount).
       node.replaceChildren();
     }
-    setEmbeds(found);
+    // No provider frame (most lessons): no second render before the first paint.
+    setEmbeds((previous) => (previous.length === 0 && found.length === 0 ? previous : found));
   }, [safe, sources, intl]);
   useEffect(() => {
     const node = sentinel.current;
