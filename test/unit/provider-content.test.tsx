@@ -15,23 +15,12 @@ import { AccessibilityContext } from '../../src/views/accessibility/context';
 import { LearningObjectContent } from '../../src/views/learning-object/content';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 import type { LearningObject } from '../../src/services/contract';
+import { learningObject } from '../fixtures/learning-object';
 
-const base: LearningObject = {
-  id: 5,
+const base: LearningObject = learningObject({
   name: 'Vídeo do YouTube: o ciclo da água',
-  type: 'video',
-  lesson_id: 2,
-  module_id: 3,
-  course_id: 1,
   content: { url: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', html: null, quiz: null },
-  status: 'not_started',
-  started_at: null,
-  completed_at: null,
-  previous: null,
-  next: null,
-  next_module: null,
-  quiz_result: null,
-};
+});
 
 const lo = (type: LearningObject['type'], url: string): LearningObject => ({
   ...base,
