@@ -14,23 +14,9 @@ import { sanitizeForTest as sanitizeHtml } from '../fixtures/rich-text';
 import { DEFAULT_SETTINGS, parseSettings } from '../../src/services/storage/accessibility-settings';
 import { dataSaverOn } from '../../src/services/media/data-saver';
 import type { LearningObject } from '../../src/services/contract';
+import { learningObject } from '../fixtures/learning-object';
 
-const video: LearningObject = {
-  id: 5,
-  name: 'Vídeo',
-  type: 'video',
-  lesson_id: 2,
-  module_id: 3,
-  course_id: 1,
-  content: { url: '/api/files/media/aula.webm', html: null, quiz: null },
-  status: 'not_started',
-  started_at: null,
-  completed_at: null,
-  previous: null,
-  next: null,
-  next_module: null,
-  quiz_result: null,
-};
+const video: LearningObject = learningObject();
 
 afterEach(() => vi.unstubAllGlobals());
 
