@@ -1,5 +1,5 @@
 /**
- * The fault-injection suite (issue 10): the main journey in real Chromium against reference
+ * The fault-injection suite: the main journey in real Chromium against reference
  * servers started with `CHAOS` set, one per fault kind (test/e2e/chaos/). Separate from
  * playwright.config.ts so that its servers, build and time budget stay its own; `npm test`
  * (scripts/test-all.mjs) runs both and counts both. `npm run test:chaos` runs it alone.

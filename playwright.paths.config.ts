@@ -1,5 +1,5 @@
 /**
- * Generated paths of the machines replayed in real Chromium (issue 21, `npm run
+ * Generated paths of the machines replayed in real Chromium (`npm run
  * test:paths:e2e`): test/paths-e2e/, against a fresh reference server started (and the app
  * built) by the end-to-end global setup. Its reporter writes test-results/paths/index.html, prints
  * one line per machine and fails the run when a state or transition was not reached in the

@@ -39,7 +39,7 @@ process.env.VITE_APP_BUILD = `${process.env.VITE_APP_VERSION}+${gitCommit()}`;
  * - `dist/_headers`, the same headers in the CDN header-file format (docs/deploy.md).
  * `scriptHashes` are the hashes of every inline script the emitted index.html carries — the
  * pre-paint script and the deferred-entry loader (scripts/vite/deferred-entry.ts), whatever adds
- * one — so the CSP allows exactly them and never drifts from the HTML (DESIGN.md §5).
+ * one — so the CSP allows exactly them and never drifts from the HTML (docs/architecture.md §D5).
  */
 function securityHeaders(): Plugin {
   const { code } = prepaintInline();
@@ -70,7 +70,7 @@ function securityHeaders(): Plugin {
 
 /**
  * Libraries that inject their CSS as an inline <style> at run time, which `style-src 'self'`
- * refuses (DESIGN.md §5). The app ships their CSS as files instead and these rewrites remove the
+ * refuses (docs/architecture.md §D5). The app ships their CSS as files instead and these rewrites remove the
  * injection; the build fails if a library changes so that its injection is no longer found
  * (rather than silently violating the CSP):
  * - sonner (toasts): `__insertCSS(...)` becomes a no-op; src/views/components/toaster.tsx imports `sonner/dist/styles.css`;
@@ -120,11 +120,11 @@ function sourceMaps(): false | 'hidden' {
 }
 
 /**
- * Vite build of the statically exported SPA (DESIGN.md §1). In development the
+ * Vite build of the statically exported SPA (docs/architecture.md §D1). In development the
  * reference API runs on API_PORT (default 4174) and `/api` is proxied to it.
  */
 /**
- * Service worker (issue 8, spec §4): `src/service-worker/sw.ts` built by Workbox's
+ * Service worker (docs/product.md §4): `src/service-worker/sw.ts` built by Workbox's
  * injectManifest into `/sw.js` at the site root, with the precache list of the app shell
  * (every hashed chunk, so each route opens offline). Registered by the app itself
  * (src/services/pwa/register.ts), so no inline registration script is added (strict CSP).
@@ -164,7 +164,7 @@ export default defineConfig({
     // the preloads are skipped and the modules load when imported (slower, still correct). The
     // polyfill was 0.5 KB gzip in the entry of every screen (docs/performance.md).
     modulePreload: { polyfill: false },
-    // No source maps in what is published (issue 19, docs/deploy.md "Source maps"): off by
+    // No source maps in what is published (docs/deploy.md "Source maps"): off by
     // default; SOURCEMAPS=hidden writes them to dist/ WITHOUT a `sourceMappingURL` comment in the
     // JS, to upload to error reporting and delete before publishing (the reference server never
     // serves *.map either).

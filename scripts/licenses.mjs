@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Licences of the runtime dependencies (what the built app ships; issue 10): every package of
+ * Licences of the runtime dependencies (what the built app ships): every package of
  * `npm ls --omit=dev --all`, with the `license` field of its installed package.json.
  *
  *   node scripts/licenses.mjs           prints the Markdown table

@@ -1,8 +1,8 @@
 /**
- * `npm run machines:docs` (issue 21): writes `docs/machines/<machine>.md` for every machine of
+ * `npm run machines:docs`: writes `docs/machines/<machine>.md` for every machine of
  * `src/machines/` — a Mermaid state diagram generated from the machine definition itself (states,
  * events, guards, delays with their ms, invoked actors, tags), a table of every transition, and the
- * spec sections the machine's own docstring names. `test/unit/machines-docs.test.ts` fails when a
+ * docs/product.md sections the machine's own docstring names. `test/unit/machines-docs.test.ts` fails when a
  * file is out of date, so the diagrams are always the code's.
  *
  * Library use: `machineDocs()` → `{ file name → markdown }` (no file is written).
@@ -137,7 +137,7 @@ export function machinePage(machine: AnyMachine, file: string, source: string): 
   const table: string[][] = [];
   rows(machine, machine.root, table);
   const doc = docstringOf(source);
-  // The docstring's first paragraph says what the machine is and the spec sections it follows.
+  // The docstring's first paragraph says what the machine is and the docs/product.md sections it follows.
   const summary = doc.split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ');
   return [
     `# ${machine.id} machine`,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Authors the error screen's Lottie animation (spec §2: a looping server showing a 500
+ * Authors the error screen's Lottie animation (docs/product.md §2: a looping server showing a 500
  * error, 90 frames, 30 fps, 524×524) as plain Lottie JSON: a server rack with blinking
  * status lights and a red seven-segment "500" that pulses. Writes
  * src/views/error-screen/server-500.json. Run: node scripts/make-error-animation.mjs

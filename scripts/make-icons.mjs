@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Makes the generic PNG icons of the installable app (issue 8) from the product's SVG icon, with
+ * Makes the generic PNG icons of the installable app from the product's SVG icon, with
  * the system Chromium (no image library needed): `public/icons/icon-192.png`, `icon-512.png`,
  * `icon-maskable-512.png` (full-bleed, glyph in the 80 % safe zone) and `apple-touch-icon.png`
  * (180 px). The outputs are committed; run again only when the icon changes:

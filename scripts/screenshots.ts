@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots` (issue 18): phone screenshots of the product for the README, taken with
+ * `npm run screenshots`: phone screenshots of the product for the README, taken with
  * Playwright in Chromium (scripts/find-browser.mjs) against a fresh reference server (its own
  * temporary database, demo data): login, home, courses, a course, a learning object, grades,
  * finances with the Pix dialog open, for both brands (`demo` on localhost, `stream` on 127.0.0.1),

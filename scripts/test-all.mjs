@@ -6,7 +6,7 @@
  *   3. Playwright end to end in Chromium (found by scripts/find-browser.mjs);
  *   4. the fault-injection suite (playwright.chaos.config.ts: the main journey under each CHAOS
  *      fault kind, with its own build and servers; it prints its per-kind summary);
- *   5. the machines' generated paths in the browser (playwright.paths.config.ts, issue 21: it
+ *   5. the machines' generated paths in the browser (playwright.paths.config.ts, it
  *      reuses the build of step 3, prints one line per machine, writes test-results/paths/ and
  *      fails when a state or transition was not reached in the browser).
  * Ends with the names of the tests that failed (one `✘ <file> › <title>` line each, so the end
@@ -98,9 +98,9 @@ const playwright = (label, args, resultsFile, env = {}) => {
 };
 if (browser) {
   playwright('Playwright', [], PLAYWRIGHT_JSON);
-  // 4. Fault injection (issue 10)
+  // 4. Fault injection
   playwright('Playwright fault injection', ['-c', 'playwright.chaos.config.ts'], CHAOS_JSON);
-  // 5. Generated paths in the browser (issue 21), on the build of step 3 when there is one
+  // 5. Generated paths in the browser, on the build of step 3 when there is one
   playwright('Playwright generated paths', ['-c', 'playwright.paths.config.ts'], PATHS_JSON, {
     E2E_SKIP_BUILD: existsSync('dist/index.html') ? '1' : '0',
   });

@@ -1,5 +1,5 @@
 /**
- * Abuse resistance of the reference API (issue 19) over HTTP on a throwaway database:
+ * Abuse resistance of the reference API over HTTP on a throwaway database:
  * - tokens die with the session: the hub's ERP token (and the one-time LXP SSO token) stop
  *   working after logout, a password change that signs that session out, a password reset and
  *   account deletion;

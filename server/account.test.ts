@@ -1,5 +1,5 @@
 /**
- * Account security (issue 6; spec §3 reset payloads, deletionReason; §5 email code challenge;
+ * Account security (docs/product.md §3 reset payloads, deletionReason; §5 email code challenge;
  * §7 POST /auth/resetPassword, /auth/changePassword, /users/self/delete) over HTTP on a
  * throwaway in-memory database: the code request is enumeration-safe, codes are stored hashed,
  * expire, refuse wrong tries and lock after too many; a reset changes the password (old fails,
@@ -178,7 +178,7 @@ describe('POST /auth/resetPassword (set the password)', () => {
     expect((await confirm('two1', second, 'nova-senha-1')).status).toBe(200);
   });
 
-  it('a wrong code for a real account answers exactly like any code for an unknown one (no enumeration, issue 19)', async () => {
+  it('a wrong code for a real account answers exactly like any code for an unknown one (no enumeration)', async () => {
     await server.addStudent('enumreset1');
     await requestCode('enumreset1');
     await requestCode('ninguem-enumreset');

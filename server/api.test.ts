@@ -44,7 +44,7 @@ describe('platforms and settings (public)', () => {
     expect((await api('/api/v1/platforms/2', { token: null })).status).toBe(200);
   });
 
-  it("gives each brand a logo (issue 18): its icon, served as SVG by the platform's API", async () => {
+  it("gives each brand a logo: its icon, served as SVG by the platform's API", async () => {
     for (const [host, id] of [
       ['localhost', 1],
       ['127.0.0.1', 2],
@@ -448,7 +448,7 @@ describe('progress writes made offline', () => {
     const answer = await api(`/api/v1/lms/learningObjects/${lo.id}/start?lesson_id=${lesson.id}`, {
       method: 'PUT',
       token: own,
-      // Within the day of clock skew accepted (issue 19): stored as now, never in the future.
+      // Within the day of clock skew accepted: stored as now, never in the future.
       headers: { 'X-Client-Timestamp': new Date(Date.now() + 12 * 3600_000).toISOString() },
     });
     const progress = v.parse(LearningObjectProgressResponse, await answer.json()).data;

@@ -71,7 +71,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = join(ROOT, 'server', 'assets');
 
 /**
- * Headers of the built app's documents (DESIGN.md §5): CSP, Trusted Types report-only,
+ * Headers of the built app's documents (docs/architecture.md §D5): CSP, Trusted Types report-only,
  * Permissions-Policy, HSTS… — built from src/services/contract/security-policy.ts by the build,
  * which records them in `dist/csp.json` (server/security-headers.ts); the same record becomes
  * the CDN header file `dist/_headers`, so `npm start` and a CDN send the same headers.
@@ -116,7 +116,7 @@ export function createApp(db: Db, options: AppOptions): Hono {
   if (options.chaos) app.use('/api/*', chaosMiddleware(options.chaos));
 
   // Hostile input (NUL, lone surrogates, absurd timestamps, deep or huge JSON) → 4xx before any
-  // route or the database sees it (server/input-guard.ts, issue 19).
+  // route or the database sees it (server/input-guard.ts).
   app.use('/api/*', inputGuard());
 
   app.onError((error, c) => {
@@ -171,7 +171,7 @@ export function createApp(db: Db, options: AppOptions): Hono {
   app.route('/api/standins', standinRoutes());
   app.route(API_PREFIXES.mainV1, accountRoutes(db));
   app.route('/api/dev', devMailRoutes(db));
-  // The installable app's manifest and icons of the host's brand (issue 8).
+  // The installable app's manifest and icons of the host's brand.
   const manifest = manifestRoutes(db);
   app.route(API_PREFIXES.mainV1, manifest.v1);
   app.route('/', manifest.root);
@@ -183,7 +183,7 @@ export function createApp(db: Db, options: AppOptions): Hono {
     const setDocumentHeaders = (c: { header: (name: string, value: string) => void }) => {
       for (const [name, value] of Object.entries(documentHeaders)) c.header(name, value);
     };
-    // Source maps are never published (issue 19, docs/deploy.md): a build made with
+    // Source maps are never published (docs/deploy.md): a build made with
     // SOURCEMAPS=hidden keeps them in dist/ for uploading to error reporting, not for browsers.
     app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()));
     app.use(

@@ -1,5 +1,5 @@
 /**
- * "Materiais de apoio" (spec §7 `GET courses/{id}/attachments`, `GET modules/{id}/attachments`)
+ * "Materiais de apoio" (docs/product.md §7 `GET courses/{id}/attachments`, `GET modules/{id}/attachments`)
  * over HTTP on a throwaway in-memory database: answers match the contract, files are real
  * and downloadable, another platform's or an unknown course/module is 404, a token is needed,
  * and the demo seed step is idempotent.

@@ -9,7 +9,7 @@ import type { Db } from './db/client';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
-/** Token lifetime, seconds (spec §9: 30 days). */
+/** Token lifetime, seconds (docs/product.md §9: 30 days). */
 export const TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /** @returns `scrypt$<salt b64>$<hash b64>` for `password` (16-byte salt, 64-byte key). */

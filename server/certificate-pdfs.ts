@@ -1,5 +1,5 @@
 /**
- * The three documents of the certificates API (spec §7), built as real PDFs with pdf-lib and
+ * The three documents of the certificates API (docs/product.md §7), built as real PDFs with pdf-lib and
  * its standard fonts (Helvetica, WinAnsi: Portuguese accents work; any other character is
  * replaced by '?'):
  * - enrollment statement ("Declaração de matrícula"), A4;

@@ -1,5 +1,5 @@
 /**
- * Certificates and documents (spec §7 certificates base, Bearer, blob answers) over HTTP on a
+ * Certificates and documents (docs/product.md §7 certificates base, Bearer, blob answers) over HTTP on a
  * throwaway in-memory database: the three documents are real PDFs (they parse back with
  * pdf-lib) with the student's data, named and typed; a token is needed (Bearer), another
  * student's contract is 404, a missing or bad contract_id is 400; the graduation courses are
@@ -91,7 +91,7 @@ describe('contracts (reference-server addition)', () => {
   });
 });
 
-describe('issuing documents (spec §7 POST …/issue_by_contract?contract_id)', () => {
+describe('issuing documents (docs/product.md §7 POST …/issue_by_contract?contract_id)', () => {
   const expected: Record<DocumentKind, { file: string; title: RegExp }> = {
     enrollment_statement: { file: 'declaracao-de-matricula', title: /DECLARAÇÃO DE MATRÍCULA/ },
     course_curriculum: { file: 'matriz-curricular', title: /MATRIZ CURRICULAR/ },
@@ -175,7 +175,7 @@ describe('issuing documents (spec §7 POST …/issue_by_contract?contract_id)', 
   });
 });
 
-describe('graduation courses (spec §7 GET /grad/courses/?erp_user_id)', () => {
+describe('graduation courses (docs/product.md §7 GET /grad/courses/?erp_user_id)', () => {
   it("lists the student's graduation courses by their own erp_user_id, newest first", async () => {
     const answer = await api('/grad/courses/?erp_user_id=100003');
     expect(answer.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Fault injection of the reference server (issue 10): the `CHAOS` configuration makes chosen
+ * Fault injection of the reference server: the `CHAOS` configuration makes chosen
  * API answers slow, failing, hanging, cut off, malformed or of the wrong shape, so that the
  * app's behaviour under a bad network or a bad backend can be tested end to end. Off unless
  * `CHAOS` is set (server/main.ts) or `startServer({ chaos })` is given.

@@ -1,5 +1,5 @@
 /**
- * LGPD consent and session ping of the reference server (spec §4 LGPD, §7, §9) over HTTP on a
+ * LGPD consent and session ping of the reference server (docs/product.md §4 LGPD, §7, §9) over HTTP on a
  * throwaway in-memory database: `POST /users/updateAcceptedLgpd` sets accepted_lgpd (idempotent,
  * only the caller's own), `POST /user-session/log` stores pings the reference-only
  * `GET /user-session/log` lists (own only, newest first), 401 without a token, the LGPD settings
@@ -75,7 +75,7 @@ describe('POST and GET /user-session/log (v2)', () => {
     expect(theirs.data).toHaveLength(1);
   });
 
-  it('answers 401 without a valid token (the app logs out on it, spec §8)', async () => {
+  it('answers 401 without a valid token (the app logs out on it, docs/product.md §8)', async () => {
     expect((await api('/api/v2/user-session/log', null, { method: 'POST' })).status).toBe(401);
     expect((await api('/api/v2/user-session/log', 'x'.repeat(43))).status).toBe(401);
   });

@@ -1,5 +1,5 @@
 /**
- * v2 `GET /lms/courses` with a query (issue 4, course list search and filter): search by name
+ * v2 `GET /lms/courses` with a query (course list search and filter): search by name
  * is case- and accent-insensitive for pt-BR, status filters by the student's own progress,
  * both combine, and pagination counts the filtered list. Throwaway in-memory database.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo features of the reference server and their switches (issue 19 "production switches").
+ * Demo features of the reference server and their switches for production (server/README.md "Abuse resistance").
  *
  * | feature                                              | env             | default                     | NODE_ENV=production      |
  * | ---------------------------------------------------- | --------------- | --------------------------- | ------------------------ |

@@ -1,5 +1,5 @@
 /**
- * Fuzz test of the reference API (issue 19 "bad input is a 4xx, never a 500"): a deterministic,
+ * Fuzz test of the reference API (bad input is a 4xx, never a 500): a deterministic,
  * seeded, corpus-based fuzzer drives EVERY `/api` route of the app (read from Hono's route
  * table, so a new route is fuzzed without touching this file) with hostile path segments,
  * query values, headers (`X-Client-Timestamp`, `Idempotency-Key`, tokens) and bodies (every

@@ -1,5 +1,5 @@
 /**
- * Grades (spec §2 /grades, /grades/course/{courseId}; §3 "Grades response: pagination, data,
+ * Grades (docs/product.md §2 /grades, /grades/course/{courseId}; §3 "Grades response: pagination, data,
  * stats"; §7 `GET /lms/student/grades`, `GET /lms/student/grades/{id}/details`) over HTTP on a
  * throwaway in-memory database: answers match the contract, pagination, sort, filter and
  * search, stats over the whole filtered set, the needed-to-pass arithmetic, each student sees

@@ -1,5 +1,5 @@
 /**
- * Home and student areas (issue 6; spec §2, §6, §7 GET /users/dashboard, GET
+ * Home and student areas (docs/product.md §2, §6, §7 GET /users/dashboard, GET
  * /content/banners?isVisibleEad=1, POST /auth/sso/lxp, v2 POST /aprovat/user/create/external,
  * new LMS POST /sso/validate) over HTTP on a throwaway database: contract-valid answers, area
  * flags (403 for others), the one-time LXP token (valid once, refused again and when expired),
@@ -121,7 +121,7 @@ describe('areas', () => {
     expect(stages[0]!.progress).toBe(85);
     expect(stages[0]!.subjects[0]).toMatchObject({ name: 'Língua Portuguesa', progress: 100 });
     expect((await call('/api/v1/eja/stages', tokens.demo!)).status).toBe(403);
-    // Every subject opens something of the student's platform (issue 23): a course, and a module of it.
+    // Every subject opens something of the student's platform: a course, and a module of it.
     for (const subject of stages.flatMap((s) => s.subjects)) {
       expect(subject.course_id, subject.name).not.toBeNull();
       const course = await call(`/api/v1/lms/courses/${subject.course_id}`, tokens.eja!);

@@ -118,7 +118,7 @@ type StoredAnswer = { status: number | null; body: unknown; request_hash: string
  * Runs a write once per (student, Idempotency-Key): a repeated key with the same request
  * (method, path with query, body: `requestFingerprint`) replays the first answer without a
  * second effect; the same key with another request is refused with 422
- * `IDEMPOTENCY_MISMATCH_MESSAGE` — nothing replayed, nothing written (issue 19). Without the
+ * `IDEMPOTENCY_MISMATCH_MESSAGE` — nothing replayed, nothing written. Without the
  * header the write simply runs. `fingerprint` replaces the default one (multipart uploads pass
  * a hash of their file).
  *
@@ -211,8 +211,8 @@ export const CLIENT_TIMESTAMP_MESSAGE =
 /**
  * Parses `X-Client-Timestamp` (when a write happened on the device): null when absent, else
  * the instant as an ISO string (UTC, ms). Accepted: at most 40 characters, a date `Date.parse`
- * understands, from `MIN_CLIENT_TIME_MS` to now + `MAX_CLIENT_TIME_AHEAD_MS` (issue 19: year 0,
- * −1 or 10000 reached the database and answered 500).
+ * understands, from `MIN_CLIENT_TIME_MS` to now + `MAX_CLIENT_TIME_AHEAD_MS` (a year 0,
+ * −1 or 10000 would otherwise reach the database and answer 500).
  * @throws HttpProblem 400 `CLIENT_TIMESTAMP_MESSAGE` otherwise.
  */
 export function parseClientTimestamp(raw: string | null | undefined, now = Date.now()): string | null {

@@ -1,6 +1,6 @@
 /**
- * Hostile input answered 4xx before it reaches a route or the database (issue 19: NUL
- * characters, lone surrogates, absurd timestamps, deep or huge JSON answered 500 or stored).
+ * Hostile input answered 4xx before it reaches a route or the database (NUL
+ * characters, lone surrogates, absurd timestamps, deep or huge JSON, which would otherwise answer 500 or be stored).
  * One middleware on `/api/*` (server/app.ts), in this order:
  *
  * 1. the path, decoded, and every query name and value: invalid percent-encoding, NUL or a lone

@@ -1,5 +1,5 @@
 /**
- * Learning data of the reference API (spec §7): courses, modules, lessons, learning
+ * Learning data of the reference API (docs/product.md §7): courses, modules, lessons, learning
  * objects and one student's progress. Answers are built as the contract's types.
  */
 import { sql } from 'drizzle-orm';
@@ -429,7 +429,7 @@ async function nextModule(db: Db, moduleId: number): Promise<NextModule | null> 
 }
 
 /**
- * The public preview of a learning object of platform `platformId` (spec §2
+ * The public preview of a learning object of platform `platformId` (docs/product.md §2
  * `/lo/preview/{learningObject}`, no login): its content with no progress, neighbours or
  * quiz result. `contentOrigin` as in `getLearningObject`.
  * @returns null when unknown on that platform.
@@ -521,7 +521,7 @@ export async function listProgressEvents(db: Db, userId: number): Promise<Progre
   return rows.map((r) => ({ ...r, client_time: iso(r.client_time), received_at: iso(r.received_at) ?? '' }));
 }
 
-/** Records that the student opened the learning object (spec §7 `PUT …/start`). */
+/** Records that the student opened the learning object (docs/product.md §7 `PUT …/start`). */
 export async function startLearningObject(
   db: Db,
   userId: number,
@@ -553,7 +553,7 @@ export interface QuizAnswersError {
 }
 
 /**
- * Records that the student finished the learning object, with `data` (spec §7 `PUT …/end`).
+ * Records that the student finished the learning object, with `data` (docs/product.md §7 `PUT …/end`).
  * A quiz needs `data.answers` with one valid option per question, else a `QuizAnswersError`.
  */
 export async function endLearningObject(
@@ -586,7 +586,7 @@ export async function endLearningObject(
 }
 
 /**
- * One attempt of a quiz (issue 23): recorded and graded; the learning object is completed when
+ * One attempt of a quiz: recorded and graded; the learning object is completed when
  * the attempt passes or is the last allowed one, else stays started with the answers kept (its
  * `quiz_result` shows them). A quiz already completed takes no further attempt: the answer is
  * its progress and last grading, unchanged (a late resend is not an error).

@@ -1,5 +1,5 @@
 /**
- * The heavy demo student `maratona` (issue 17) on the reference API over HTTP (throwaway
+ * The heavy demo student `maratona` on the reference API over HTTP (throwaway
  * in-memory database): every list at its size, each answer parsed with the app's contract,
  * nothing of it visible to another student, the seed step idempotent; and a table of each
  * endpoint's median response time and size (printed, not asserted: this machine is shared).

@@ -1,8 +1,8 @@
 /**
  * The same migrations, seed and queries on a real PostgreSQL server (the `DATABASE_URL`
- * path of DESIGN.md §1). Runs when TEST_DATABASE_URL points at an empty database that may
+ * path of docs/architecture.md §D1). Runs when TEST_DATABASE_URL points at an empty database that may
  * be wiped (`.ci/run` starts one when PostgreSQL can be installed); skipped otherwise.
- * Also: two server PROCESSES on that database share the sign-in rate limits (issue 19), sessions
+ * Also: two server PROCESSES on that database share the sign-in rate limits, sessions
  * and Idempotency-Keys (a write replayed or raced through the other process is applied once).
  * Without TEST_DATABASE_URL every test here is reported as skipped.
  */

@@ -1,5 +1,5 @@
 /**
- * The account profile (issue 6; spec §7 GET/PUT /users/self, GET /postal-code/{code}/view,
+ * The account profile (docs/product.md §7 GET/PUT /users/self, GET /postal-code/{code}/view,
  * GET /cities, v2 POST /biometrics/create) over HTTP on a throwaway in-memory database:
  * PUT validation (CPF check digits, phone, CEP, UF) with pt-BR messages, persistence of the
  * profile fields, postal-code known / unknown / malformed, cities by state, and the biometrics

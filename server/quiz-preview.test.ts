@@ -1,6 +1,6 @@
 /**
  * Quiz learning objects (answers in the `end` body's data, graded by the server) and the
- * public preview of a learning object (spec §2 `/lo/preview/{learningObject}`): content
+ * public preview of a learning object (docs/product.md §2 `/lo/preview/{learningObject}`): content
  * without login, nothing recorded.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

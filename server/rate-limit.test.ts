@@ -1,5 +1,5 @@
 /**
- * Rate limits of the guessable calls (issue 19, server/rate-limit.ts) over HTTP on a throwaway
+ * Rate limits of the guessable calls (server/rate-limit.ts) over HTTP on a throwaway
  * database: sign-in, reset code requests and confirmations, change password and account
  * deletion answer 429 with Retry-After and a pt-BR message after 5 counted attempts per access
  * code (sliding window), a success clears the code's counter, the address has its own budget,

@@ -1,5 +1,5 @@
 /**
- * Rate limits of the guessable calls (issue 19): sign-in (`POST /auth/token`), password-reset
+ * Rate limits of the guessable calls: sign-in (`POST /auth/token`), password-reset
  * code requests and confirmations (`POST /auth/resetPassword`), `POST /auth/changePassword` and
  * account deletion (`POST /users/self/delete`).
  *

@@ -1,5 +1,5 @@
 /**
- * The app's security headers (issue 10; DESIGN.md §5; OWASP ASVS v5 §3.4): one source for the
+ * The app's security headers (docs/architecture.md §D5; OWASP ASVS v5 §3.4): one source for the
  * server, the build's `dist/_headers` and the checked-in `deploy/_headers` (no drift), and
  * Google's CSP Evaluator (`csp_evaluator`) finds nothing of high severity in the exact
  * Content-Security-Policy strings the app ships.
@@ -62,7 +62,7 @@ describe('Content-Security-Policy', () => {
     expect(seriousFindings("script-src 'self' 'unsafe-inline' https:; object-src *").length).toBeGreaterThan(0);
   });
 
-  it('has the directives of DESIGN.md §5, and no unsafe-inline or unsafe-eval anywhere', () => {
+  it('has the directives of docs/architecture.md §D5, and no unsafe-inline or unsafe-eval anywhere', () => {
     const csp = buildHeaders({}, [hash]).headers['Content-Security-Policy']!;
     expect(directive(csp, 'default-src')).toBe("default-src 'self'");
     expect(directive(csp, 'object-src')).toBe("object-src 'none'");
@@ -173,7 +173,7 @@ describe('the CDN header file', () => {
     expect(readFileSync(DEPLOY_HEADERS_FILE, 'utf8')).toBe(defaultHeadersFile());
   });
 
-  it('allows both inline scripts of index.html: the pre-paint script and the entry loader (issue 9)', () => {
+  it('allows both inline scripts of index.html: the pre-paint script and the entry loader', () => {
     const scriptSrc = directive(
       readFileSync(DEPLOY_HEADERS_FILE, 'utf8')
         .split('\n')

@@ -36,13 +36,13 @@ export function scriptHash(code: string): string {
   return `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 }
 
-/** The pre-paint script (DESIGN.md §5, src/app/prepaint.js), inlined first in index.html's <head>. */
+/** The pre-paint script (docs/architecture.md §D5, src/app/prepaint.js), inlined first in index.html's <head>. */
 export function prepaintInline(file: string = join(ROOT, 'src', 'app', 'prepaint.js')): { code: string; hash: string } {
   return inlineScript(file);
 }
 
 /**
- * The deferred-entry loader (issue 9, src/app/entry-loader.js), inlined at the end of index.html's
+ * The deferred-entry loader (src/app/entry-loader.js), inlined at the end of index.html's
  * <body> by scripts/vite/deferred-entry.ts. Its code is the same in every build (the build's
  * file names are in a JSON data block it reads), so its hash is too.
  */

@@ -1,5 +1,5 @@
 /**
- * Throwaway students of the account tests (issue 6: password reset, change password, account
+ * Throwaway students of the account tests (password reset, change password, account
  * deletion), a seed step of `seed-additions.ts`, so that the end-to-end tests never change or
  * delete the shared demo students:
  *

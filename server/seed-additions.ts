@@ -1,5 +1,5 @@
 /**
- * Demo data added after the first release of the seed (DESIGN.md §1 "seeded on first start,
+ * Demo data added by steps that run at every start (docs/architecture.md §D1 "seeded on first start,
  * idempotent"). `seedIfEmpty` seeds a new database once; the steps here run at every start
  * and each inserts its data only when it is missing, so a database seeded by an older
  * version (a developer's `.data/`) gains the newer demo data too.
@@ -36,7 +36,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   seedProfile,
   seedHome,
   seedConsent,
-  // The heavy demo student (issue 17): after the steps that seed the brand's catalogue, whose
+  // The heavy demo student: after the steps that seed the brand's catalogue, whose
   // courses and videos count towards its totals.
   seedMarathon,
   // The student of the course authored as schools publish (content CDN, YouTube, Vimeo, Slides).

@@ -1,5 +1,5 @@
 /**
- * Demo "Materiais de apoio" (spec §7 `GET courses/{id}/attachments`, `GET modules/{id}/attachments`),
+ * Demo "Materiais de apoio" (docs/product.md §7 `GET courses/{id}/attachments`, `GET modules/{id}/attachments`),
  * a seed step of `seed-additions.ts`: every course gets a study guide (PDF) and a schedule
  * (CSV); the first two modules of every course get an exercise sheet (PDF); the last module
  * gets none (the empty state). Real files of `server/assets`, served by `/api/files/media`.

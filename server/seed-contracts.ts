@@ -1,5 +1,5 @@
 /**
- * Demo contracts for certificates and documents (spec §3 "document contracts (contract_id)",
+ * Demo contracts for certificates and documents (docs/product.md §3 "document contracts (contract_id)",
  * §7 certificates base), a seed step of `seed-additions.ts`:
  * - every demo student gets an `erp_user_id` (100000 + the order of the seed's students);
  * - `demo` (Ana Souza) has one active professionalizing contract;

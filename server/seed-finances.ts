@@ -1,5 +1,5 @@
 /**
- * Demo bills (spec §3 "Bills (with a pix payment)", §7 ERP `GET /bills`), an idempotent seed
+ * Demo bills (docs/product.md §3 "Bills (with a pix payment)", §7 ERP `GET /bills`), an idempotent seed
  * step of `SEED_STEPS` (server/seed-additions.ts): one bill per (student, `reference`), inserted
  * with ON CONFLICT DO NOTHING, so older demo databases gain them at the next start and a
  * restart never duplicates nor resets them (a bill paid in the demo stays paid).

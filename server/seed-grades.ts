@@ -1,5 +1,5 @@
 /**
- * Demo grades (spec §2 /grades, §7 `GET /lms/student/grades`, `…/{id}/details`), a seed step
+ * Demo grades (docs/product.md §2 /grades, §7 `GET /lms/student/grades`, `…/{id}/details`), a seed step
  * of `seed-additions.ts`: every demo course gets a passing grade (Empreendedorismo has none)
  * and 2–3 weighted assessments (weights in percent, adding up to 100); the demo students get a
  * mix of courses approved, in progress (some assessments still ungraded) and failed:

@@ -1,5 +1,5 @@
 /**
- * Demo data of the home and the student areas (issue 6; migration `0012_home.sql`), an
+ * Demo data of the home and the student areas (migration `0012_home.sql`), an
  * idempotent seed step of `SEED_STEPS` (server/seed-additions.ts):
  *
  * - banners: 3 visible in the EAD portal + 1 hidden (`visible_ead = false`) per platform, images

@@ -1,5 +1,5 @@
 /**
- * The heavy demo student `maratona` (issue 17 "At scale"), a seed step of `seed-additions.ts`:
+ * The heavy demo student `maratona` (docs/scaling.md), a seed step of `seed-additions.ts`:
  * years of data on brand 1, so that size is part of what is tested and measured.
  *
  * | what (as the student sees it)  | how many | how                                                        |
@@ -36,7 +36,7 @@ export const MARATHON_STUDENT = {
   about: 'dez anos de dados: 120 cursos, 240 boletos, 400 documentos',
 } as const;
 
-/** What `maratona` sees (issue 17). */
+/** What `maratona` sees. */
 export const MARATHON_TOTALS = {
   courses: 120,
   bigCourseModules: 12,

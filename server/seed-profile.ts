@@ -1,5 +1,5 @@
 /**
- * Demo data of the account profile (issue 6), a seed step of `seed-additions.ts`: the CEPs the
+ * Demo data of the account profile, a seed step of `seed-additions.ts`: the CEPs the
  * reference `GET /postal-code/{code}/view` knows (10 real-looking addresses across states) and
  * a small list of cities per state for `GET /cities?state=UF` (each CEP's city is in it).
  * Idempotent: ON CONFLICT DO NOTHING on the CEP and on (state, name).

@@ -1,5 +1,5 @@
 /**
- * Demo quizzes (issue 4 "a simple quiz whose answers travel in the `end` body `data`"):
+ * Demo quizzes (a simple quiz whose answers travel in the `end` body `data`, docs/product.md §7):
  * one multiple-choice quiz at the end of the second lesson of every module. Idempotent: a
  * lesson that already has a quiz gets none (a seed step of `seed-additions.ts`).
  */

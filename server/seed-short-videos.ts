@@ -1,5 +1,5 @@
 /**
- * Demo short videos (spec §3 "Short video: resource (URL)"), an idempotent seed step of
+ * Demo short videos (docs/product.md §3 "Short video: resource (URL)"), an idempotent seed step of
  * `SEED_STEPS` (server/seed-additions.ts): each video is inserted only when its platform
  * does not have one with that title yet, so older demo databases gain them at the next start.
  *

@@ -1,5 +1,5 @@
 /**
- * Demo data (DESIGN.md §1), seeded once on an empty database and idempotent: two brands
+ * Demo data (docs/architecture.md §D1), seeded once on an empty database and idempotent: two brands
  * (localhost → platform 1, template default; 127.0.0.1 → platform 2, template streaming),
  * students with every area flag (password `demo1234`), and courses → modules → lessons →
  * learning objects of every type served by /api/files/media.

@@ -112,7 +112,7 @@ describe('POST /shortVideos/{id}/start and /end', () => {
   });
 });
 
-describe('GET /api/files/proxy (spec §7 proxy path with resource and token)', () => {
+describe('GET /api/files/proxy (docs/product.md §7 proxy path with resource and token)', () => {
   it('serves the resource with byte ranges for a valid token', async () => {
     const whole = await proxy('/api/files/media/curto.webm');
     expect(whole.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Stand-ins of the third-party widgets (spec §7; server/routes/standins.ts): the three
+ * Stand-ins of the third-party widgets (docs/product.md §7; server/routes/standins.ts): the three
  * scripts are served as JavaScript and say they are stand-ins, the log records valid entries
  * and answers 400 on bad ones, and the app's CSP allows the widgets' production hosts.
  */

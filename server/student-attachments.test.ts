@@ -1,5 +1,5 @@
 /**
- * The attachments area of the reference API (spec §7): the student's own files, documents
+ * The attachments area of the reference API (docs/product.md §7): the student's own files, documents
  * by category with search and pages, one attachment, and its idempotent start/end.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

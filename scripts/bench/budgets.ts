@@ -1,5 +1,5 @@
 /**
- * Performance budgets of `npm run bench` (issue 9, docs/performance.md) and the function that
+ * Performance budgets of `npm run bench` (docs/performance.md) and the function that
  * checks measured results against them. The yardstick is a cheap phone on a weak mobile
  * network: Lighthouse's mobile profile (150 ms RTT, 1.6 Mbps down, 4× CPU slowdown).
  *

@@ -1,5 +1,5 @@
 /**
- * A CDN in front of the reference server, for the bench (issue 9): every request goes to the
+ * A CDN in front of the reference server, for the bench: every request goes to the
  * origin (the reference server serving dist/ and the API, with its own headers such as the
  * CSP); answers of text types come back compressed the way a CDN serves them — brotli
  * (quality 11) or gzip (level 9) by the client's Accept-Encoding — and with a CDN's caching:

@@ -1,5 +1,5 @@
 /**
- * Step 2 of the bench (issue 9): Lighthouse's mobile profile (default simulated throttling:
+ * Step 2 of the bench: Lighthouse's mobile profile (default simulated throttling:
  * 150 ms RTT, 1.6 Mbps, 4× CPU slowdown) run N times per page; per-metric medians.
  *
  * Signed-in pages need the session cookie `token` (and the cached `user`), which the app reads in

@@ -1,5 +1,5 @@
 /**
- * Step 3 of the bench (issue 9): one Markdown table of what was measured, with every broken
+ * Step 3 of the bench: one Markdown table of what was measured, with every broken
  * budget marked ✗ (docs/performance.md holds the latest one), and the list of violations.
  */
 import { BUDGETS, type BenchResults, type Budgets, type Violation } from './budgets';

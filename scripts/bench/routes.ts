@@ -1,5 +1,5 @@
 /**
- * Step 1 of the bench (issue 9): loads each key route cold in Chromium (a fresh browser
+ * Step 1 of the bench: loads each key route cold in Chromium (a fresh browser
  * context each: empty cache, no service worker) and sums the bytes of the HTML, JS, CSS, fonts
  * and images it fetched until the network was idle — as transferred, and the JS + CSS as gzip.
  * API answers and media are not counted.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 9; docs/performance.md): builds the app, serves dist/ through a CDN
+ * `npm run bench` (docs/performance.md): builds the app, serves dist/ through a CDN
  * layer (scripts/bench/cdn.ts) in front of the reference server (fresh in-memory database with
  * the demo data), then
  *   1. loads every measured screen cold in Chromium and sums the bytes it fetched (routes.ts);

@@ -603,7 +603,7 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
           pipelining: 1,
           ...(options.rate > 0 ? { connectionRate: options.rate } : {}),
           duration: (options.durationSeconds * 1000 - delayMs) / 1000,
-          // The app's own API timeout (spec §9).
+          // The app's own API timeout (docs/product.md §9).
           timeout: 30,
           skipAggregateResult: true,
           requests: visit,

@@ -1,5 +1,5 @@
 /**
- * Bundle report for the performance bench (issue 9, docs/performance.md): when the build runs
+ * Bundle report for the performance bench (docs/performance.md): when the build runs
  * with `BUNDLE_REPORT=<file>`, writes there, as JSON, every JS chunk of the build with its
  * gzip size and the modules it holds — which chunks the entry pulls in, which chunk each lazy
  * route loads, and which modules land where. Does nothing without the variable.

@@ -1,5 +1,5 @@
 /**
- * Loads the app's JS after the first paint of the pre-rendered /login (issue 9).
+ * Loads the app's JS after the first paint of the pre-rendered /login.
  *
  * Vite puts `<script type="module" src=entry>` and `<link rel="modulepreload">` tags in <head>:
  * the JS is then fetched with the HTML and, on a fast connection, runs before the first frame,
@@ -19,7 +19,7 @@
  * (`<script type="application/json" id="entry-data">`, data, not script) that it reads. So its
  * SHA-256 is stable and listed in the checked-in deploy/_headers; the build's own CSP hashes every
  * inline script of the emitted index.html (vite.config.ts `securityHeaders`). Never 'unsafe-inline'
- * (DESIGN.md §5).
+ * (docs/architecture.md §D5).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ const SCREENS_FILE = 'src/app/route-table.ts';
 /**
  * What every route but /login loads before its screen shows: the routes shell, the outbox, the
  * startup reads, and the student's saved reads — the persisted ones and those of their downloads
- * (issue 20), whose restore holds the screens back (issue 8). Preloaded with the HTML: the
+ *, whose restore holds the screens back. Preloaded with the HTML: the
  * downloads' modules were found one after the other (student-data → seed → downloads-store),
  * three round trips before a signed-in screen could render (docs/performance.md).
  */

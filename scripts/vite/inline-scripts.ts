@@ -2,7 +2,7 @@
  * The inline scripts of an HTML document as the browser sees them (parse5, the HTML standard's
  * parsing algorithm), so that the build's Content-Security-Policy lists the hash of every inline
  * script its index.html actually carries (vite.config.ts `securityHeaders`), whatever plugin
- * put it there (DESIGN.md §5: no 'unsafe-inline').
+ * put it there (docs/architecture.md §D5: no 'unsafe-inline').
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { scriptHash } from '../../server/security-headers.ts';

@@ -1,6 +1,6 @@
 /**
  * react-intl messages precompiled to ICU AST at build time, so the ICU parser is not shipped
- * (issue 9; formatjs "Advanced Usage / Bundle size": precompile every message, then alias
+ * (formatjs "Advanced Usage / Bundle size": precompile every message, then alias
  * `@formatjs/icu-messageformat-parser` to its `no-parser` build — ~10 KB gzip less JS).
  *
  * - `defaultMessage`s in the code (the pt-BR texts) become ASTs through `@formatjs/vite-plugin`

@@ -1,5 +1,5 @@
 /**
- * Static export of /login into index.html (issue 9): at build time, renders `src/app/login-shell.tsx`
+ * Static export of /login into index.html: at build time, renders `src/app/login-shell.tsx`
  * (the app's first render on /login, signed out, pt-BR) in Node through Vite's module runner and
  * puts the markup inside `<div id="root" data-prerendered="login">`. The pre-paint script shows it
  * only where it is right (src/app/prepaint.js: on /login without a session cookie, in pt-BR, without a

@@ -1,5 +1,5 @@
 /**
- * One `vendor` chunk for the libraries every page starts with (issue 9): React, XState,
+ * One `vendor` chunk for the libraries every page starts with: React, XState,
  * react-intl, wouter, ky, valibot, js-cookie, colord. Left to itself the bundler splits them
  * into a dozen small chunks (each also used by lazy routes); gzip compresses one file better
  * than twelve (−3.6 KB on /login, measured with scripts/bench/bundle.ts) and the browser makes
@@ -126,9 +126,7 @@ const STARTUP_MACHINE = /[\\/]src[\\/]machines[\\/][^\\/]+\.machine\.ts$/;
 /** The Vite plugin (build only): sets rolldown's `advancedChunks` groups (`vendor`, `clients`, `machines`, `signed-in`). */
 export function vendorChunk(): Plugin {
   const lazyParts = LAZY_LIBRARY_PARTS.map((part) => escape(part).replace(/\\\//g, '[\\\\/]')).join('|');
-  const test = new RegExp(
-    `node_modules[\\\\/](?!${lazyParts})(${STARTUP_LIBRARIES.map(escape).join('|')})[\\\\/]`,
-  );
+  const test = new RegExp(`node_modules[\\\\/](?!${lazyParts})(${STARTUP_LIBRARIES.map(escape).join('|')})[\\\\/]`);
   return {
     name: 'vendor-chunk',
     apply: 'build',

@@ -1,5 +1,5 @@
 /**
- * Database connection of the reference API (DESIGN.md §1): PGlite (Postgres in WASM)
+ * Database connection of the reference API (docs/architecture.md §D1): PGlite (Postgres in WASM)
  * in a data folder or in memory by default, or a PostgreSQL server when `DATABASE_URL`
  * is set — the same SQL and the same drizzle-orm calls on both.
  */

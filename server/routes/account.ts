@@ -1,5 +1,5 @@
 /**
- * Account security of main v1 (issue 6; spec §3 reset payloads and deletionReason, §5 "password
+ * Account security of main v1 (docs/product.md §3 reset payloads and deletionReason, §5 "password
  * reset uses the email code challenge type", §2 "password reset always uses BRA", §7):
  *
  * - `POST /auth/resetPassword` (public), two steps on one path:
@@ -21,9 +21,9 @@
  *   afterwards (403 `ACCOUNT_DELETED_MESSAGE`, see routes/public.ts).
  * - `GET /api/dev/mail?to=<address>` (reference server only, `devMailRoutes`): the local e-mail
  *   outbox, newest first. Off (404) unless `DEV_MAIL=1`, and never on with `NODE_ENV=production`
- *   (it shows reset codes to anyone: issue 19, server/features.ts). Every e-mail is also logged to
+ *   (it shows reset codes to anyone: server/features.ts). Every e-mail is also logged to
  *   stdout when "sent" (without its body under `NODE_ENV=production`).
- * - Rate limits (issue 19, server/rate-limit.ts): code requests (every one counts), confirmations,
+ * - Rate limits (server/rate-limit.ts): code requests (every one counts), confirmations,
  *   change password and deletion (failures count; a success clears the account's counter) answer
  *   429 + `Retry-After` beyond `RATE_LIMIT_PER_CODE` per account / `RATE_LIMIT_PER_ADDRESS` per
  *   address in `RATE_LIMIT_WINDOW_SECONDS`. Revoking a session also ends the tokens derived from
@@ -68,7 +68,7 @@ export function resetCodeTtlSeconds(): number {
 /**
  * The one answer to a reset code that does not work — wrong, expired, used, locked, or an access
  * code that does not exist: the same words for all, so the confirmation does not tell which
- * access codes exist (issue 19: no account enumeration).
+ * access codes exist (no account enumeration).
  */
 export const RESET_CODE_REFUSED = 'Código incorreto ou expirado. Confira o código enviado por e-mail ou peça um novo.';
 
@@ -167,7 +167,7 @@ async function sendResetCode(db: Db, user: LiveUser, email: string): Promise<voi
 export function accountRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // Limited per access code and per address (server/rate-limit.ts, issue 19): every code
+  // Limited per access code and per address (server/rate-limit.ts): every code
   // request counts (each e-mails a code); wrong confirmations count, a right one clears them.
   const resetStep = async (c: Context): Promise<RateAction> => {
     const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
@@ -181,7 +181,7 @@ export function accountRoutes(db: Db): Hono<AppEnv> {
       // Hono keeps the parsed body: the second read validates the step's own schema.
       const request = await jsonBody(c, ResetPasswordCodeRequest);
       // The answer takes at least CODE_REQUEST_MIN_MS whether a code is e-mailed or not, so its
-      // timing does not tell which access codes exist (issue 19; the work runs meanwhile).
+      // timing does not tell which access codes exist (the work runs meanwhile).
       await Promise.all([
         (async () => {
           const user = await liveUserByAccessCode(db, request.username);

@@ -1,5 +1,5 @@
 /**
- * "Materiais de apoio" of main v1 (spec §7): `GET /courses/{id}/attachments` (the course's
+ * "Materiais de apoio" of main v1 (docs/product.md §7): `GET /courses/{id}/attachments` (the course's
  * own files) and `GET /modules/{id}/attachments` (one module's files), for a signed-in
  * student, in display order. A course or module of another platform, or unknown → 404.
  * Answers are the contract's `CourseAttachmentListResponse`.

@@ -1,5 +1,5 @@
 /**
- * Certificates base (spec §7, mounted on `/api/certificates`), `Authorization: Bearer <token>`
+ * Certificates base (docs/product.md §7, mounted on `/api/certificates`), `Authorization: Bearer <token>`
  * only (401 otherwise):
  * - `POST /enrollment_statements/issue_by_contract?contract_id`,
  *   `POST /course_curriculums/issue_by_contract?contract_id`,

@@ -1,5 +1,5 @@
 /**
- * LGPD consent and the session ping (spec §4 LGPD, §7, §9):
+ * LGPD consent and the session ping (docs/product.md §4 LGPD, §7, §9):
  *
  * - main v1 `POST /users/updateAcceptedLgpd` (student) → `{ data: User }` with `accepted_lgpd: true`;
  *   idempotent (accepting again changes nothing; the first acceptance time is kept).

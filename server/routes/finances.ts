@@ -1,12 +1,12 @@
 /**
- * Finances of the reference API (spec §3 "Bills (with a pix payment)", §7):
+ * Finances of the reference API (docs/product.md §3 "Bills (with a pix payment)", §7):
  *
  * - hub (`hubFinanceRoutes`, mounted at `/api/hub`): `GET /security/student/erp/` with
  *   `Authorization: <session token>` (the raw token, as the hub takes it) → `{ data: { token,
  *   expires_at } }`, an ERP token of that student. ERP tokens are opaque (32 random bytes,
  *   base64url), stored only as SHA-256 hashes in `erp_tokens`, valid `ERP_TOKEN_TTL_SECONDS`
  *   (1 h), and only while the session token it was issued to is live: logout, a password change
- *   or reset that revokes that session, and account deletion end it too (issue 19). A session
+ *   or reset that revokes that session, and account deletion end it too. A session
  *   token is never accepted by the ERP, nor an ERP token by the hub.
  * - ERP v1 (`erpRoutes`, mounted at `/api/erp/v1`), `X-Access-Token: <ERP token>` (else 401):
  *   `GET /bills` → `{ data: Bill[] }` of that student by due date; `GET /bills/:id` →
@@ -76,8 +76,8 @@ function requireHubStudent(db: Db): MiddlewareHandler<AppEnv> {
 
 /**
  * ERP auth: `X-Access-Token: <ERP token>` (known, unexpired, and the session it was issued to
- * still live: not logged out, not revoked by a password change or reset, account not deleted —
- * issue 19); sets `c.var.student`; @throws 401.
+ * still live: not logged out, not revoked by a password change or reset, account not deleted);
+ * sets `c.var.student`; @throws 401.
  */
 function requireErpStudent(db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -1,5 +1,5 @@
 /**
- * Grades of main v1 (spec §2 /grades, /grades/course/{courseId}; §3 "Grades response:
+ * Grades of main v1 (docs/product.md §2 /grades, /grades/course/{courseId}; §3 "Grades response:
  * pagination, data, stats"; §7):
  *
  * - `GET /lms/student/grades?page&per_page&sort&order&status&search` → `GradeListResponse`:

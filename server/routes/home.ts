@@ -1,5 +1,5 @@
 /**
- * Home and student areas of the reference API (issue 6; spec §2 /home, /, /profissionalizante,
+ * Home and student areas of the reference API (docs/product.md §2 /home, /, /profissionalizante,
  * /transito, /graduacao, /tecmix; §6 area flags; §7). Migration `0012_home.sql`, demo data
  * `seed-home.ts`.
  *
@@ -63,7 +63,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 type Flag = 'is_aprovat_user' | 'is_lxp_user' | 'is_eja_user';
 
-/** @throws 403 unless the signed-in student has `flag` (spec §6). */
+/** @throws 403 unless the signed-in student has `flag` (docs/product.md §6). */
 async function requireFlag(db: Db, c: Context<AppEnv>, flag: Flag): Promise<{ name: string }> {
   const [row] = await db.rows<{ name: string; allowed: boolean }>(sql`
     SELECT name, ${sql.raw(flag)} AS allowed FROM users WHERE id = ${c.var.student.id}`);
@@ -130,7 +130,7 @@ export async function bannersOf(db: Db, platformId: number, visible?: boolean): 
 
 /**
  * Spends a one-time SSO token: valid only if known, unexpired, unused and the session it was
- * issued from still live (issue 19: derived tokens die with the session); marks it used.
+ * issued from still live (derived tokens die with the session); marks it used.
  * @returns whose token it was, or null (unknown, expired or already used).
  */
 export async function consumeSsoToken(db: Db, token: string | null | undefined): Promise<SsoValidation | null> {

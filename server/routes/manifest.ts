@@ -1,5 +1,5 @@
 /**
- * Installable app (issue 8): the web app manifest and icons of the platform of the request's
+ * Installable app: the web app manifest and icons of the platform of the request's
  * host — its name and colours — as the production platform's edge would serve them.
  *
  * - `GET /manifest.webmanifest` → `application/manifest+json`, `Cache-Control: no-cache`: name,

@@ -1,5 +1,5 @@
 /**
- * The account profile of the reference API (issue 6; spec §7):
+ * The account profile of the reference API (docs/product.md §7):
  *
  * - `GET /users/self`, `PUT /users/self` (main v1, mounted by `routes/student.ts`): the User with
  *   its profile fields (`cpf`, `phone`, `birth_date`, `address`); `PUT` validates the

@@ -1,8 +1,8 @@
 /**
- * Public routes of main v1: platform lookup, settings, sign-in and sign-out (spec §7).
+ * Public routes of main v1: platform lookup, settings, sign-in and sign-out (docs/product.md §7).
  * Sign-in is rate limited per access code and per address (429 + Retry-After, server/rate-limit.ts)
  * and spends the same work on an unknown access code as on a wrong password (a dummy scrypt
- * hash: no enumeration by timing; issue 19). Sign-out revokes the session and, with it, every
+ * hash: no enumeration by timing). Sign-out revokes the session and, with it, every
  * token derived from it.
  */
 import { Hono } from 'hono';
@@ -37,7 +37,7 @@ const toPlatform = (row: PlatformRow): Platform => ({
   host: row.host,
   theme: {
     template: row.template,
-    // The brand's logo (issue 18): its icon on its primary colour (routes/manifest.ts).
+    // The brand's logo: its icon on its primary colour (routes/manifest.ts).
     icons: { favicon: row.favicon, logo: `${API_PREFIXES.mainV1}/platforms/${row.id}/icons/any.svg` },
     palette: { primary: { main: row.primary_color }, secondary: { main: row.secondary_color } },
   },
@@ -55,7 +55,7 @@ export async function platformIdOfHost(db: Db, hostHeader: string | undefined): 
 }
 
 /**
- * Hosts whose lookup answers 500, for tests of the error screen (spec §4): the comma list in
+ * Hosts whose lookup answers 500, for tests of the error screen (docs/product.md §4): the comma list in
  * `PLATFORM_LOOKUP_FAIL_HOSTS` (e.g. `falha.localhost`); empty by default.
  */
 const failingHosts = () =>
@@ -104,7 +104,7 @@ export function publicRoutes(db: Db): Hono<AppEnv> {
     return c.json({ data: Object.fromEntries(keys.map((k) => [k, found.get(k) ?? null])) });
   });
 
-  // Public preview (spec §2 `/lo/preview/{learningObject}`, no login): the learning object of
+  // Public preview (docs/product.md §2 `/lo/preview/{learningObject}`, no login): the learning object of
   // the request host's platform without `lesson_id` and without progress. With `lesson_id`
   // this is the student's read (routes/student.ts), which needs a session.
   app.get('/lms/learningObjects/:id', async (c, next) => {
@@ -121,12 +121,12 @@ export function publicRoutes(db: Db): Hono<AppEnv> {
     return c.json({ data: lo });
   });
 
-  // Limited per access code and per address (server/rate-limit.ts, issue 19).
+  // Limited per access code and per address (server/rate-limit.ts).
   app.post('/auth/token', rateLimit(db, 'login', usernameOfBody), async (c) => {
     const body = await jsonBody(c, LoginRequest);
     const [user] = await db.rows<{ id: number; password_hash: string; deleted_at: unknown }>(sql`
       SELECT id, password_hash, deleted_at FROM users WHERE access_code = ${body.username}`);
-    // An unknown access code verifies against a dummy hash: same answer, same work (issue 19).
+    // An unknown access code verifies against a dummy hash: same answer, same work.
     if (!(await verifyPasswordOrDummy(body.password, user?.password_hash)) || !user) {
       throw new HttpProblem(401, 'Código de acesso ou senha inválidos');
     }

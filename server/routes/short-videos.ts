@@ -1,11 +1,11 @@
 /**
- * Short videos of the reference API (spec §3 "Short video: resource (URL)", §7):
+ * Short videos of the reference API (docs/product.md §3 "Short video: resource (URL)", §7):
  *
  * - main v1 (`shortVideoV1Routes`, student token): `GET /shortVideos` → `{ data: ShortVideo[] }`
  *   of the student's platform; `POST /shortVideos/:id/start` and `/end` → `{ data: ShortVideoProgress }`,
  *   idempotent by `Idempotency-Key`, dated by `X-Client-Timestamp` (never in the future).
  * - file repository (`shortVideoFileRoutes`): `GET /proxy?resource=…&token=…` — the proxy path
- *   video URLs are rewritten through (spec §7). `token` must be a valid session token (else 401
+ *   video URLs are rewritten through (docs/product.md §7). `token` must be a valid session token (else 401
  *   JSON); `resource` must name a media file of THIS server's media folder, as a path
  *   (`/api/files/media/x.webm`) or an absolute URL on the request's own host (anything else
  *   400: never an open proxy); the file is served with Range support (206) like `/media/*`.
@@ -160,7 +160,7 @@ export function mediaFileOf(resource: string, host: string | undefined): string 
   return type ? name : null;
 }
 
-/** File repository: the video proxy path (spec §7 "rewritten through a proxy path with resource and token query"). */
+/** File repository: the video proxy path (docs/product.md §7 "rewritten through a proxy path with resource and token query"). */
 export function shortVideoFileRoutes(db: Db): Hono {
   const app = new Hono();
   app.get('/proxy', async (c, next) => {

@@ -1,5 +1,5 @@
 /**
- * STAND-INS for the app's third-party widgets (spec §7 Third-party) — NOT the real vendors.
+ * STAND-INS for the app's third-party widgets (docs/product.md §7 Third-party) — NOT the real vendors.
  * The reference server serves tiny scripts in their place so that the end-to-end build
  * (test/e2e/support/global-setup.ts sets VITE_CLARITY_SRC, VITE_CHATBOT_SRC, VITE_SURVEY_SRC)
  * can check what the app tells each widget. Production builds load the real hosts.

@@ -1,5 +1,5 @@
 /**
- * The attachments area of main v1 (spec §2 /attachments, /attachment/{id}; §7):
+ * The attachments area of main v1 (docs/product.md §2 /attachments, /attachment/{id}; §7):
  * - `GET /attachments/authorized` — the files given to this student, newest first;
  * - `GET /attachments/{id}` — one attachment the student may open (a document of their
  *   platform or their own file; anything else 404), with their progress;

@@ -1,4 +1,4 @@
-/** Authenticated routes of main v1/v2: the student and the learning journey (spec §7). */
+/** Authenticated routes of main v1/v2: the student and the learning journey (docs/product.md §7). */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { CourseStatus, LearningObjectEndRequest, type User } from '../../src/services/contract';
@@ -21,7 +21,7 @@ import {
   type WriteMeta,
 } from '../lms';
 
-/** The User with its profile fields (issue 6: `routes/profile.ts`). */
+/** The User with its profile fields (`routes/profile.ts`). */
 const userById = (db: Db, id: number): Promise<User> => loadUser(db, id);
 
 const LO_PROBLEMS: Record<LoLookupError, HttpProblem> = {
@@ -62,7 +62,7 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
   app.get('/users/self', async (c) => c.json({ data: await userById(db, c.var.student.id) }));
 
   app.put('/users/self', async (c) => {
-    // Profile validation with one pt-BR sentence per broken rule (issue 6: `routes/profile.ts`).
+    // Profile validation with one pt-BR sentence per broken rule (`routes/profile.ts`).
     const changes = await parseUserUpdate(c);
     return c.json({ data: await updateUser(db, c.var.student.id, changes) });
   });

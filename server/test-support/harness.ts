@@ -54,7 +54,7 @@ export interface SignInOptions {
 }
 
 /**
- * `POST /api/v1/auth/token` with the login payload of spec §3 (client `student-web`, grant
+ * `POST /api/v1/auth/token` with the login payload of docs/product.md §3 (client `student-web`, grant
  * `password`, scope BRA).
  * @returns the raw answer: 200 `{ access_token, token_type, expires_in }`, 401 on wrong
  *   credentials, 429 when rate limited.
@@ -85,7 +85,7 @@ export async function tokenAt(baseUrl: string, username: string, options: SignIn
 }
 
 /**
- * The `message` of an error answer (`{ message }`, spec §3 Global error store).
+ * The `message` of an error answer (`{ message }`, docs/product.md §3 Global error store).
  * @throws (fails the test) when the body is not an `ErrorBody`.
  */
 export async function messageOf(answer: Response): Promise<string> {

@@ -25,7 +25,7 @@ export type EarlyAuth = 'main' | 'hub' | 'erp';
  * - `lesson`: a main API read whose URL's `{lesson}` is the id of the answer's lesson
  *   (`data.lessons[]`) that holds the learning object whose id is the path parameter `param`
  *   (a learning object's read, after its module's);
- * - `erpToken`: an ERP read sent with the answer's `data.token` (the hub's ERP token, spec §7) as
+ * - `erpToken`: an ERP read sent with the answer's `data.token` (the hub's ERP token, docs/product.md §7) as
  *   its token (the bills, after the hub's `GET /security/student/erp/`).
  */
 export type EarlyFollowUp = { kind: 'lesson'; url: string; param: string } | { kind: 'erpToken'; url: string };
@@ -56,8 +56,8 @@ export interface EarlyReadsData {
   headers: Record<EarlyAuth, Record<string, string>>;
   routes: EarlyReadRoute[];
   /**
-   * The platform lookup of this site host (`{host}`, spec §1), asked for on every signed-in page
-   * load: the brand, and whether /home has banners, no longer wait for the app to start.
+   * The platform lookup of this site host (`{host}`, docs/product.md §1), asked for on every signed-in page
+   * load: the brand, and whether /home has banners, do not wait for the app to start.
    */
   lookup: string;
   /**

@@ -1,7 +1,7 @@
 // Deferred entry (docs/decisions/0002-prerendered-login-and-deferred-entry.md,
 // scripts/vite/deferred-entry.ts): loads the app's JS after the first paint of the pre-rendered
 // /login, at once elsewhere. Inlined at the end of index.html's <body>;
-// its SHA-256 is in the Content-Security-Policy (server/security-headers.ts, DESIGN.md §5). The
+// its SHA-256 is in the Content-Security-Policy (server/security-headers.ts, docs/architecture.md §D5). The
 // code never changes from one build to the next (so deploy/_headers can list its hash): what a
 // build knows — the entry, its preloads and each route's chunks — is in the JSON data block
 // #entry-data, which is data, not script. Keep it tiny and dependency-free.

@@ -1,5 +1,5 @@
 /**
- * The routes of spec §2 other than /login, loaded lazily: every screen is its own chunk
+ * The routes of docs/product.md §2 other than /login, loaded lazily: every screen is its own chunk
  * (`retryableLazy` of the route table's loaders, ./route-table.ts), and TanStack Query, the guards
  * and the signed-in layout come with this chunk rather than with the entry. With the outbox and
  * the startup reads it is a root of the one `signed-in` chunk
@@ -31,7 +31,7 @@ const SCREEN_COMPONENTS = Object.fromEntries(
   ]),
 ) as unknown as Record<ScreenName, ComponentType<ScreenProps>>;
 
-/** A route's screen with its props, behind the route's guard (spec §2, §6). */
+/** A route's screen with its props, behind the route's guard (docs/product.md §2, §6). */
 function guarded(route: AppRoute, params: RouteParams): ReactNode {
   const Screen = SCREEN_COMPONENTS[route.screen];
   const screen = <Screen {...(route.props?.(params) ?? {})} />;
@@ -56,7 +56,7 @@ function guarded(route: AppRoute, params: RouteParams): ReactNode {
 const NotFoundScreen = SCREEN_COMPONENTS.notFound;
 
 /**
- * Every route but /login (spec §2, the route table of ./route-table.ts), behind TanStack Query
+ * Every route but /login (docs/product.md §2, the route table of ./route-table.ts), behind TanStack Query
  * (`ServerReads`): loaded lazily by ./app-root.tsx, with the guards and the signed-in layout, so
  * /login never downloads them. Suspends until the app's outbox of progress writes
  * (`AppServices.loadOutbox`) has loaded.
@@ -64,7 +64,7 @@ const NotFoundScreen = SCREEN_COMPONENTS.notFound;
  */
 export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient | undefined }) {
   const services = useAppServices();
-  // The download effects (issue 20) are the signed-in routes' to give, not the entry's.
+  // The download effects (docs/offline.md) are the signed-in routes' to give, not the entry's.
   const withDownloads = useMemo(() => (services.loadDownloads ? services : { ...services, loadDownloads }), [services]);
   return (
     <AppServicesContext.Provider value={withDownloads}>

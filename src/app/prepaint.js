@@ -1,4 +1,4 @@
-// Pre-paint (DESIGN.md §5): applies the cached brand and accessibility settings to <html>
+// Pre-paint (docs/architecture.md §D5): applies the cached brand and accessibility settings to <html>
 // before the first paint. Inlined into index.html by vite.config.ts, which writes its SHA-256
 // into dist/csp.json for the server's Content-Security-Policy. Keep it tiny and dependency-free.
 /* global localStorage, document, location */

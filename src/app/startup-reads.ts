@@ -1,5 +1,5 @@
 /**
- * Startup reads: the first server reads of the learning routes (spec §2 /courses, a course, a
+ * Startup reads: the first server reads of the learning routes (docs/product.md §2 /courses, a course, a
  * module, a learning object; `queryOptions` of src/services/api/lms-queries.ts, shared with
  * their screens), asked for at startup ("render as you fetch").
  *
@@ -7,7 +7,7 @@
  * route's data as soon as the app has booted — while the route's chunks are still loading and
  * the session is checked — instead of after its screen has rendered; the screen then finds the
  * answer (or the request under way) in the query cache under the same key. A failed prefetch is
- * forgotten: the screen reads again and shows the error as usual (spec §8). A 401 goes through
+ * forgotten: the screen reads again and shows the error as usual (docs/product.md §8). A 401 goes through
  * the HTTP client's rule like any read.
  */
 import type { QueryClient } from '@tanstack/react-query';

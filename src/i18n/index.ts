@@ -1,7 +1,7 @@
 /**
- * Interface languages (spec §3 Accessibility settings: language, default pt-BR). Messages
+ * Interface languages (docs/product.md §3 Accessibility settings: language, default pt-BR). Messages
  * are declared next to each view with `defineMessages`; their `defaultMessage` IS the pt-BR
- * text (word for word from the spec where it gives one), so pt-BR needs no catalogue.
+ * text (word for word from docs/product.md where it gives one), so pt-BR needs no catalogue.
  * English and Spanish catalogues (`en.json`, `es.json`: id → ICU message, every id of
  * `pt-BR.json`, which `npm run i18n:extract` writes from the code) load lazily, each in its
  * own chunk, only when chosen.

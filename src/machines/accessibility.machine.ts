@@ -1,5 +1,5 @@
 /**
- * Accessibility settings machine (spec §3 Accessibility settings). Holds the
+ * Accessibility settings machine (docs/product.md §3 Accessibility settings). Holds the
  * settings of whoever uses the app on this device, persists every change for that student,
  * applies them to the page, and drives the VLibras widget (loaded once when enabled; the
  * app keeps working when it cannot load).
@@ -7,7 +7,7 @@
  * Input `{ userId, settings }`. Context `{ userId, settings, librasError }`.
  * Events:
  * - `settings.change { patch }` — some settings changed (persisted, applied);
- * - `settings.reset` — back to the defaults of spec §3 (persisted, applied);
+ * - `settings.reset` — back to the defaults of docs/product.md §3 (persisted, applied);
  * - `settings.user { userId, settings }` — another student (or nobody: null) uses the app;
  *   `settings` are that student's stored ones (read by the caller), applied, not re-persisted;
  * - `libras.retry` — try loading VLibras again after a failure.

@@ -1,5 +1,5 @@
 /**
- * App update machine (docs/offline.md "Updates"; spec §4 Service worker; DESIGN.md §2 "workflows are machines"):
+ * App update machine (docs/offline.md "Updates"; docs/product.md §4 Service worker; docs/architecture.md §D2 "workflows are machines"):
  * when a new version of the app has been deployed and its service worker is installed and
  * waiting, offers the student to switch to it ('Nova versão disponível'); the switch happens
  * only when they accept, so nobody loses what they were typing.

@@ -1,5 +1,5 @@
 /**
- * Boot machine (spec §4 Startup).
+ * Boot machine (docs/product.md §4 Startup).
  *
  * Runs the startup steps in the order of `context.steps` (`BOOT_STEPS`: `authentication` →
  * `httpClient` → `translations` → `errorReporting` → `eventBus`) in one state, `runningStep`:
@@ -11,14 +11,14 @@
  * - A step that asks for a redirect, or throws an error carrying a string `target` (e.g.
  *   `BootRedirectError`) → action `redirect` `{ target }`, final state `redirected`; the app
  *   is not mounted. Where the target leads is the redirect allowlist's decision in the app's
- *   `redirect` (spec §4: an absolute http(s) address sends the browser there, anything else is
+ *   `redirect` (docs/product.md §4: an absolute http(s) address sends the browser there, anything else is
  *   resolved through the router — src/app/wiring/boot.ts, `bootRedirect`).
  * - Any other error: no transition takes it, so the actor stops in XState's `error` status with
- *   that error and nothing is mounted (spec §4 "Any other thrown error is logged and the app is
+ *   that error and nothing is mounted (docs/product.md §4 "Any other thrown error is logged and the app is
  *   not mounted"). `bootOutcome` turns that into `{ kind: 'failed', step, error }`, which the app
- *   logs for developers only (spec §8; src/app/wiring/boot.ts `runBoot`). No step of today's app
+ *   logs for developers only (docs/product.md §8; src/app/wiring/boot.ts `runBoot`). No step of the app
  *   throws such an error (each handles its failures), so the machine has no state for it: a
- *   state no real path could reach (issue 21) — only a step's bug ends here.
+ *   state no real path could reach — only a step's bug ends here.
  * - A step done without a redirect → the next step; after the last one → action `mount`,
  *   final state `mounted`.
  *
@@ -48,7 +48,7 @@ export function redirectTargetOf(value: unknown): string | null {
 }
 
 interface BootContext {
-  /** The startup steps, in the order they run (spec §4). */
+  /** The startup steps, in the order they run (docs/product.md §4). */
   steps: readonly BootStepName[];
   /** Index in `steps` of the step running (or the last one run). */
   index: number;
@@ -91,7 +91,7 @@ export const bootMachine = setup({
   },
 }).createMachine({
   id: 'boot',
-  description: 'Startup steps of spec §4, in order; mounts the app only when every step passes.',
+  description: 'Startup steps of docs/product.md §4, in order; mounts the app only when every step passes.',
   context: { steps: BOOT_STEPS, index: 0, target: null },
   initial: 'runningStep',
   states: {

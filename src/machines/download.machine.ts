@@ -1,5 +1,5 @@
 /**
- * Downloading a course or a module for offline study (issue 20 "Study offline on purpose"): the
+ * Downloading a course or a module for offline study (docs/offline.md "Downloaded courses and modules"): the
  * workflow of the 'Baixar para estudar offline' panel of the course and module pages.
  *
  *   checking ─▶ idle ──download.start──▶ sizing ──▶ confirming ──download.confirm──▶ downloading ──▶ available
@@ -37,7 +37,7 @@ import type { DownloadPlan } from '../services/downloads/plan';
 import type { DownloadFailureKind, DownloadProgress } from '../services/downloads/run';
 import type { DownloadRecord, DownloadTarget } from '../services/storage/downloads-store';
 
-/** Downloads bigger than this on a mobile network say so before they start (issue 20: 50 MB). */
+/** Downloads bigger than this on a mobile network say so before they start (docs/offline.md: 50 MB). */
 export const CELLULAR_WARNING_BYTES = 50 * 1024 * 1024;
 /** No progress for this long stops the download as a lost connection, ms. */
 export const STALL_TIMEOUT_MS = 30_000;

@@ -1,5 +1,5 @@
 /**
- * Global error store + blocking error screen (spec §2 Error screen, §3 Global error store,
+ * Global error store + blocking error screen (docs/product.md §2 Error screen, §3 Global error store,
  * §4 "Error screen: hidden or shown", §8, §9: 30 s, ticking every 1 s).
  *
  * The actor IS the store: `showErrorScreen` is the tag `error-screen`, the stored HTTP error
@@ -9,18 +9,18 @@
  * Events: `error.show { error }` (place an error: shows the screen; a second error while it is
  * shown changes nothing — the first message and its countdown stay), `countdown.refresh`
  * ('Atualizar'), `network.offline`, `network.online`. Nothing removes the screen: it leaves only
- * by reloading the page (issue 21 deleted the unused `error.clear`).
+ * by reloading the page (the machine has no `error.clear` event).
  * Delay `countdownTick` = 1000 ms. At zero, or on 'Atualizar', action `reloadPage` runs
  * (a full reload) and the machine waits in `reloading`.
- * Beyond the spec: while offline the countdown pauses (tag `offline`) and resumes online.
+ * Beyond docs/product.md: while offline the countdown pauses (tag `offline`) and resumes online.
  *
  * Tags: `error-screen` (shown), `offline` (paused).
  */
 import { assign, setup } from 'xstate';
 
-/** Seconds of the auto-reload countdown (spec §9). */
+/** Seconds of the auto-reload countdown (docs/product.md §9). */
 export const ERROR_COUNTDOWN_SECONDS = 30;
-/** One countdown tick, ms (spec §9). */
+/** One countdown tick, ms (docs/product.md §9). */
 export const COUNTDOWN_TICK_MS = 1000;
 
 /** An error placed in the store: an HTTP status and the server's message, when known. */
@@ -43,7 +43,7 @@ export type ErrorScreenEvent =
   | { type: 'network.offline' }
   | { type: 'network.online' };
 
-/** 'Atualizando em: 0:NN' text of `seconds` (two-digit seconds, spec §2). */
+/** 'Atualizando em: 0:NN' text of `seconds` (two-digit seconds, docs/product.md §2). */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;

@@ -1,5 +1,5 @@
 /**
- * LGPD consent machine (spec §4 "LGPD: if the user is on / and has not accepted, after 1 s an
+ * LGPD consent machine (docs/product.md §4 "LGPD: if the user is on / and has not accepted, after 1 s an
  * acceptance prompt event is emitted"; §7 `POST /users/updateAcceptedLgpd`; §9 prompt delay 1 s).
  *
  * Events:
@@ -18,7 +18,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-/** LGPD prompt delay, ms (spec §9). */
+/** LGPD prompt delay, ms (docs/product.md §9). */
 export const LGPD_PROMPT_DELAY_MS = 1000;
 
 export interface LgpdConsentContext {

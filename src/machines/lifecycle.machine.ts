@@ -1,5 +1,5 @@
 /**
- * Lifecycle machine (spec §4 "Learning object, short video, attachment: started, then
+ * Lifecycle machine (docs/product.md §4 "Learning object, short video, attachment: started, then
  * ended"). One definition for the three kinds; the app provides per-kind `start`/`end`.
  *
  * Input `{ kind, id, lessonId, completed }` (completed = already completed on the server).
@@ -10,7 +10,7 @@
  *
  * Events: `lifecycle.open`, `lifecycle.finish { data? }`, `lifecycle.retry`.
  * Actors: `start` ({ kind, id, lessonId, idempotencyKey }), `end` ({ …, data }). In the app
- * they store the write in the outbox (DESIGN.md §2), which sends it and retries it over the
+ * they store the write in the outbox (docs/architecture.md §D2), which sends it and retries it over the
  * network; a failure here means the write could not even be stored (no student signed in,
  * storage refused), so the machine does not retry by itself: `lifecycle.retry` tries again
  * (docs/decisions/0006-the-outbox-retries-writes.md).

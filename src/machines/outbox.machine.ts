@@ -1,5 +1,5 @@
 /**
- * Outbox machine (DESIGN.md §2 "Writes that must not be lost"; spec §4 "started, then
+ * Outbox machine (docs/architecture.md §D2 "Writes that must not be lost"; docs/product.md §4 "started, then
  * ended"). Sends the signed-in student's stored progress writes to the server one at a
  * time, oldest first, and removes each only after a 2xx.
  *

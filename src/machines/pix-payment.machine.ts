@@ -1,5 +1,5 @@
 /**
- * Paying one bill with Pix (spec §3 "Bills (with a pix payment)", §7 ERP `POST /bills/{id}/pay`,
+ * Paying one bill with Pix (docs/product.md §3 "Bills (with a pix payment)", §7 ERP `POST /bills/{id}/pay`,
  * `GET /bills/{id}`): the payment screen's workflow.
  *
  *   creating ──done──▶ active ─┬─ countdown: `expiry` (created_at + expiration_seconds) ──▶ expired;

@@ -1,5 +1,5 @@
 /**
- * Platform machine (spec §1 "looked up by the site host", §4 "500 or 404 on platform lookup
+ * Platform machine (docs/product.md §1 "looked up by the site host", §4 "500 or 404 on platform lookup
  * shows the error screen", §8).
  *
  * Input `{ host, cachedPlatform? }`: the site's hostname, and the platform last looked up for it on
@@ -21,8 +21,8 @@
  * - Any other answer (a 4xx other than 404) → `unavailable`: the current brand stays and the
  *   lookup is not asked again in this page load (asking again would get the same answer; the
  *   next page load asks). Nothing is shown for it, so there is no 'Tentar novamente' either:
- *   spec §4/§8 give a platform lookup failure only the error screen (404, 500), and issue 21
- *   deleted the `platform.retry` event nothing sent.
+ *   docs/product.md §4/§8 give a platform lookup failure only the error screen (404, 500), so the
+ *   machine has no `platform.retry` event.
  * - A settings failure never blocks: the platform is `ready` without settings.
  *
  * Context `attempts`: failed lookups in a row (0 after a success).
@@ -54,7 +54,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS);
 }
 
-/** True for the lookup failures spec §4 sends to the error screen: HTTP 404 or 500. */
+/** True for the lookup failures docs/product.md §4 sends to the error screen: HTTP 404 or 500. */
 export function isBlockingLookupFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 500);
 }

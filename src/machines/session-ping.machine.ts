@@ -1,5 +1,5 @@
 /**
- * Session ping machine (spec §4 post-login setup "session ping", §7 v2 `POST /user-session/log`,
+ * Session ping machine (docs/product.md §4 post-login setup "session ping", §7 v2 `POST /user-session/log`,
  * §9 "every 5 minutes (300000 ms) when enforce_session_throttle is set").
  *
  * Follows two facts, sent by the app (wiring `followSessionPing`):
@@ -10,14 +10,14 @@
  * Either becoming false (logout, 401, another platform) stops it.
  *
  * A failed ping is retried at the next tick and never signs the student out by itself; a 401
- * answer signs out through the HTTP client's 401 rule (spec §8), which sends `ping.session
+ * answer signs out through the HTTP client's 401 rule (docs/product.md §8), which sends `ping.session
  * { signedIn: false }` here.
  *
  * Actor: `ping` (→ void). Tags: `active` (pinging or waiting), `pinging`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-/** Session ping interval, ms (spec §9). */
+/** Session ping interval, ms (docs/product.md §9). */
 export const SESSION_PING_INTERVAL_MS = 300_000;
 
 export interface SessionPingContext {

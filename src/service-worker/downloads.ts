@@ -1,5 +1,5 @@
 /**
- * Files the student downloaded on purpose for offline study (issue 20; docs/offline.md
+ * Files the student downloaded on purpose for offline study (docs/offline.md
  * "Downloaded courses and modules"). The app stores them in Cache Storage, one cache per student
  * (`downloads:<userId>`), and records who is signed in (`downloads-owner`); the service worker
  * answers a same-origin file request from the signed-in student's cache first — the asked

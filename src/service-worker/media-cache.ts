@@ -12,7 +12,7 @@
  * `MEDIA_CACHE_MAX_AGE_S` at most (workbox-expiration, least recently used first).
  *
  * Only same-origin `/api/files/media/` URLs are handled: they carry no token. The token-bearing
- * short-video proxy URLs are never cached (DESIGN.md §5;
+ * short-video proxy URLs are never cached (docs/architecture.md §D5;
  * docs/decisions/0005-token-in-the-short-video-url.md).
  */
 import { createPartialResponse } from 'workbox-range-requests';

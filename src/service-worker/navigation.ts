@@ -1,5 +1,5 @@
 /**
- * Navigations the service worker must never answer with the cached app shell (docs/offline.md; spec §4):
+ * Navigations the service worker must never answer with the cached app shell (docs/offline.md; docs/product.md §4):
  * they go to the network as they are. Matched against the path and query of the URL.
  */
 export const NAVIGATION_DENYLIST: RegExp[] = [

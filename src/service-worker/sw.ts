@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The app's service worker (docs/offline.md; spec §4 Service worker; built by vite-plugin-pwa's
+ * The app's service worker (docs/offline.md; docs/product.md §4 Service worker; built by vite-plugin-pwa's
  * injectManifest into `/sw.js` at the site root).
  *
  * - Precaches the app shell (index.html, every hashed JS/CSS chunk, icons) so the app and its

@@ -1,5 +1,5 @@
 /**
- * Runtime configuration of the API bases (spec §7, §9), read once from Vite's
+ * Runtime configuration of the API bases (docs/product.md §7, §9), read once from Vite's
  * `import.meta.env` at build time. Every base defaults to the same-origin prefix
  * the reference server uses (`API_PREFIXES`), so `npm start` needs no set-up.
  *
@@ -13,8 +13,8 @@
  * | VITE_API_ERP_URL           | ERP v1        | /api/erp/v1       |
  * | VITE_API_CERTIFICATES_URL  | certificates  | /api/certificates |
  * | VITE_API_NEW_LMS_URL       | new LMS v1    | /api/newlms/v1    |
- * | VITE_SESSION_PING_MS       | session ping interval, ms (spec §9; demos may shorten it) | 300000 |
- * | VITE_API_TIMEOUT_MS        | replaces every API timeout, ms (tests and demos only)     | unset (spec §9) |
+ * | VITE_SESSION_PING_MS       | session ping interval, ms (docs/product.md §9; demos may shorten it) | 300000 |
+ * | VITE_API_TIMEOUT_MS        | replaces every API timeout, ms (tests and demos only)     | unset (docs/product.md §9) |
  * | VITE_SENTRY_DSN            | error reporting (Sentry) DSN; unset = no hosted reporting | '' |
  * | VITE_APP_VERSION           | version shown to students (set by vite.config.ts: APP_VERSION or package.json) | 'dev' |
  * | VITE_APP_BUILD             | build id: version + git commit (vite.config.ts); busts saved offline reads | 'dev' |
@@ -39,7 +39,7 @@ export const apiBaseUrls: Record<ApiBase, string> = {
   newLms: pick('VITE_API_NEW_LMS_URL', API_PREFIXES.newLms),
 };
 
-/** The file repository's fixed `Authorization` value (spec §7); empty when unset. */
+/** The file repository's fixed `Authorization` value (docs/product.md §7); empty when unset. */
 export const filesAuthorization: string = pick('VITE_API_FILES_AUTH', '');
 
 /**
@@ -52,7 +52,7 @@ const timeoutOverride: number | null = (() => {
   return Number.isInteger(value) && value > 0 ? value : null;
 })();
 
-/** Request timeouts in ms (spec §9: 30 s default, 60 s file repository and ERP, 5 s user-activity read). */
+/** Request timeouts in ms (docs/product.md §9: 30 s default, 60 s file repository and ERP, 5 s user-activity read). */
 export const TIMEOUTS_MS = {
   default: timeoutOverride ?? 30_000,
   files: timeoutOverride ?? 60_000,
@@ -60,13 +60,13 @@ export const TIMEOUTS_MS = {
   userActivityRead: Math.min(timeoutOverride ?? 5_000, 5_000),
 } as const;
 
-/** Session ping interval of spec §9: 5 minutes, unless `VITE_SESSION_PING_MS` (a positive integer, ms) shortens it. */
+/** Session ping interval of docs/product.md §9: 5 minutes, unless `VITE_SESSION_PING_MS` (a positive integer, ms) shortens it. */
 export const SESSION_PING_MS: number = (() => {
   const value = Number(pick('VITE_SESSION_PING_MS', ''));
   return Number.isInteger(value) && value > 0 ? value : 300_000;
 })();
 
-/** Sentry DSN of the error-reporting boot step (spec §4 Startup); '' = no hosted reporting. */
+/** Sentry DSN of the error-reporting boot step (docs/product.md §4 Startup); '' = no hosted reporting. */
 export const SENTRY_DSN: string = pick('VITE_SENTRY_DSN', '');
 
 /** The app version shown to students (login page), e.g. '0.1.0'. */

@@ -50,7 +50,7 @@ export interface AppOutbox {
   }): Promise<void>;
 }
 
-/** The Pix payment effects (spec §3 bills with a pix payment), loaded with the payment dialog. */
+/** The Pix payment effects (docs/product.md §3 bills with a pix payment), loaded with the payment dialog. */
 export interface AppPayments {
   /**
    * The Pix payment machine with the real ERP calls.
@@ -64,7 +64,7 @@ export interface AppPayments {
   followPixReachability(actor: Pick<ActorRefFrom<typeof pixPaymentMachine>, 'send'>): () => void;
 }
 
-/** The download effects (issue 20), loaded with a download panel or the storage section of 'Minha conta'. */
+/** The download effects (docs/offline.md), loaded with a download panel or the storage section of 'Minha conta'. */
 export interface AppDownloads {
   /** The download machine of student `userId` with the real effects (reads through `client`). */
   provideDownloads(userId: number, client: QueryClient): typeof downloadMachine;
@@ -78,9 +78,9 @@ export interface AppDownloads {
 
 /** The app's actors and loaders, as the views see them. */
 export interface AppServices {
-  /** The session actor (spec §4 Auth). */
+  /** The session actor (docs/product.md §4 Auth). */
   session: SessionRef;
-  /** The global error store (spec §3); its error screen blocks the app while shown. */
+  /** The global error store (docs/product.md §3); its error screen blocks the app while shown. */
   errorStore: ErrorScreenRef;
   /**
    * Loads the outbox of progress writes (linked to the session by the app); the same promise on
@@ -89,17 +89,17 @@ export interface AppServices {
   loadOutbox: () => Promise<AppOutbox>;
   /** Loads the Pix payment effects; the same promise on every call. */
   loadPayments: () => Promise<AppPayments>;
-  /** Loads the download effects (issue 20); the same promise on every call (absent: no downloads). */
+  /** Loads the download effects (docs/offline.md); the same promise on every call (absent: no downloads). */
   loadDownloads?: () => Promise<AppDownloads>;
   /** The app's event bus (boot step): post-login configuration failures become toasts. */
   eventBus?: EventBus | null;
-  /** The accessibility settings actor (spec §3): language, and the settings panel. */
+  /** The accessibility settings actor (docs/product.md §3): language, and the settings panel. */
   accessibility?: AccessibilityRef;
-  /** The LGPD consent actor (spec §4 LGPD): its acceptance dialog shows while it prompts. */
+  /** The LGPD consent actor (docs/product.md §4 LGPD): its acceptance dialog shows while it prompts. */
   lgpdConsent?: LgpdConsentRef;
   /** The app update actor: 'Nova versão disponível' shows while it offers one. */
   appUpdate?: AppUpdateRef;
-  /** The platform actor (spec §1): screens select its options (e.g. `show_banners`). */
+  /** The platform actor (docs/product.md §1): screens select its options (e.g. `show_banners`). */
   platform?: PlatformRef;
 }
 

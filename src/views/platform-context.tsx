@@ -1,5 +1,5 @@
 /**
- * React access to the platform actor (spec §1 brand looked up by host; platform.machine.ts).
+ * React access to the platform actor (docs/product.md §1 brand looked up by host; platform.machine.ts).
  * Views select from it; nothing here fetches.
  */
 import { createContext, useContext } from 'react';
@@ -16,8 +16,8 @@ export const PlatformContext = createContext<PlatformRef | null>(null);
  * @returns `showsBanners(platform)` of the platform known — the one last looked up on this device
  *   while the page's first lookup runs, then the lookup's answer; null while the first lookup is
  *   under way without one (not known yet: nothing shown, nothing read, so a brand without banners
- *   never flashes them); true when the lookup failed (the spec's default), and outside a provider
- *   (isolated view tests).
+ *   never flashes them); true when the lookup failed (banners show unless a platform says
+ *   otherwise), and outside a provider (isolated view tests).
  */
 export function useShowBanners(): boolean | null {
   const ref = useContext(PlatformContext) ?? undefined;
@@ -28,4 +28,3 @@ export function useShowBanners(): boolean | null {
     return showsBanners(s.context.platform);
   });
 }
-

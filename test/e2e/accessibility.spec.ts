@@ -1,5 +1,5 @@
 /**
- * Accessibility settings in real Chromium against the reference server (issue 3): chosen
+ * Accessibility settings in real Chromium against the reference server: chosen
  * from the login screen, applied before first paint on the next load (the hashed pre-paint
  * script runs under the CSP even with the app's JavaScript blocked), dark mode × font size 3
  * × spacing 3 pass axe on every built screen without horizontal overflow, English and
@@ -54,7 +54,8 @@ test('settings chosen on the login screen apply before first paint on the next l
 }) => {
   const cspErrors: string[] = [];
   page.on('console', (message) => {
-    // Script violations only: the pre-paint script must run (sonner's runtime <style> is issue 10's).
+    // Script violations only: the pre-paint script must run; style violations (sonner's runtime <style>)
+    // are the security-header tests' concern (docs/architecture.md §D5).
     if (/Content Security Policy/i.test(message.text()) && /script-src/.test(message.text())) {
       cspErrors.push(message.text());
     }
@@ -94,7 +95,7 @@ test('a returning student sees their brand before the platform lookup answers (c
   // Next load: the lookup never answers and the app's JavaScript is blocked — the brand is there anyway.
   await page.route('**/api/v1/platforms/**', () => {});
   await page.route('**/assets/*.js', (route) => route.abort());
-  // Not until 'load': the cached brand's logo (issue 18) comes from the platform API, which hangs here.
+  // Not until 'load': the cached brand's logo comes from the platform API, which hangs here.
   await page.reload({ waitUntil: 'domcontentloaded' });
   await expect(html).toHaveAttribute('data-template', 'streaming');
   expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary-light'))).toBe(

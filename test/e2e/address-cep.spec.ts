@@ -1,5 +1,5 @@
 /**
- * The address cannot silently mismatch its CEP (issue 23 item 6) in real Chromium against the
+ * The address cannot silently mismatch its CEP in real Chromium against the
  * reference server: after a known CEP filled the address, an unknown CEP — and, offline, a CEP
  * that cannot be looked up — clears street, district, city and UF and says so; 'Salvar' then asks
  * for the address and sends nothing. axe on the form in that state.

@@ -1,5 +1,5 @@
 /**
- * The attachments area in real Chromium against the reference server (issue 5): documents
+ * The attachments area in real Chromium against the reference server: documents
  * filtered by category and searched, a file opened at /attachment/{id} with its start and
  * end recorded on the server (shared lifecycle + outbox), and axe on both screens.
  */

@@ -1,6 +1,6 @@
 /**
  * Sign-in, route guards and session expiry in real Chromium against a fresh reference
- * server (spec §2 Navigation behaviours, §4 Auth, §6, §8 401).
+ * server (docs/product.md §2 Navigation behaviours, §4 Auth, §6, §8 401).
  */
 import { expect, test } from './support/fixtures';
 
@@ -59,7 +59,7 @@ test.describe('sign-in and guards', () => {
     expect(cookies.find((c) => c.name === 'token')?.value).toBe(access_token);
   });
 
-  test('?access_token the server does not know: stored auth cleared, /login (spec §8), never a blank page', async ({
+  test('?access_token the server does not know: stored auth cleared, /login (docs/product.md §8), never a blank page', async ({
     page,
   }) => {
     await page.goto('/home?access_token=token-que-o-servidor-nao-conhece');
@@ -75,7 +75,7 @@ test.describe('sign-in and guards', () => {
     await signIn(page, 'demo', 'demo1234');
     await expect(page).toHaveURL(/\/home$/);
     // The home's own reads (dashboard, banners) and the post-login setup (1 s after sign-in,
-    // spec §9: user refresh …) finish first: revoking before them would already end the
+    // docs/product.md §9: user refresh …) finish first: revoking before them would already end the
     // session on /home, before the click this test is about.
     await expect(page.getByRole('heading', { level: 2, name: 'Continue estudando' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Destaques' })).toBeVisible();

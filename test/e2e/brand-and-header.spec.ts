@@ -1,5 +1,5 @@
 /**
- * What students see (issue 18) in real Chromium against the reference server:
+ * What students see in real Chromium against the reference server:
  * - each brand's logo (alt = its name) and name on /login and at the start of the header; the
  *   pre-rendered /login paints the cached brand's logo before the app runs, in a box of fixed
  *   size: no layout shift;

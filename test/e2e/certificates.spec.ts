@@ -1,5 +1,5 @@
 /**
- * Certificates and documents (issue 5, spec §7 certificates base) in real Chromium against the
+ * Certificates and documents (docs/product.md §7 certificates base) in real Chromium against the
  * reference server: on /attachments ('Documentos'), the graduation student `lxp` issues the
  * enrollment statement, the course curriculum and the student ID card of a contract; each
  * answer is a PDF (`application/pdf`, bytes start with `%PDF`), opens in a new tab and is

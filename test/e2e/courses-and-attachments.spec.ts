@@ -1,5 +1,5 @@
 /**
- * Course list search and status filter, and "Materiais de apoio" (issue 4) in real Chromium
+ * Course list search and status filter, and "Materiais de apoio" in real Chromium
  * against the reference server: the query lives in the URL (reload, back/forward keep it),
  * an empty result offers to clear the filters, course and module pages list their files and
  * each download answers 200 with the right content type; on brand 2 (127.0.0.1, streaming

@@ -1,5 +1,5 @@
 /**
- * No dead ends (issue 23 item 4) in real Chromium against the reference server: a module's last
+ * No dead ends in real Chromium against the reference server: a module's last
  * learning object leads to the next module's first one ('Próximo módulo: <nome>', also with
  * Alt+Shift+→), the course's last one back to the course ('Voltar ao curso'); on /tecmix each EJA
  * subject opens its module or course. axe on every screen visited.

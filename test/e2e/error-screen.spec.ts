@@ -1,5 +1,5 @@
 /**
- * The blocking error screen end to end (spec §2 Error screen, §4 "500 or 404 on platform
+ * The blocking error screen end to end (docs/product.md §2 Error screen, §4 "500 or 404 on platform
  * lookup shows the error screen"): hosts under *.localhost reach this machine's server;
  * `desconhecido.localhost` is no platform (404), `falha.localhost` makes the lookup fail (500).
  */
@@ -142,7 +142,7 @@ test("going offline while the screen's animation loads keeps the screen: no relo
   await expect(page.locator('.error-screen-animation svg')).toHaveCount(0);
 });
 
-/** Font size 3 ('Muito maior', spec §3) as the device's setting, applied before first paint. */
+/** Font size 3 ('Muito maior', docs/product.md §3) as the device's setting, applied before first paint. */
 const FONT_SIZE_3 = () => {
   localStorage.setItem('a11y:device', JSON.stringify({ font_size: 3 }));
   localStorage.setItem(

@@ -1,5 +1,5 @@
 /**
- * Finances end to end (issue 5) in real Chromium against the reference server: the demo
+ * Finances end to end in real Chromium against the reference server: the demo
  * student's bills (open, paid, overdue; BRL amounts, pt-BR dates), paying one with Pix — the
  * QR code, the copy button putting exactly the server's BR Code in the clipboard and
  * announcing 'Código copiado', the same code when the bill is reopened — then the charge

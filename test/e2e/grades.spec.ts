@@ -1,6 +1,6 @@
 /**
- * Grades (issue 5) in real Chromium against the reference server: the list with its summary
- * (spec §3 stats) in pt-BR numbers, sorting by a column header and filtering by status kept in
+ * Grades in real Chromium against the reference server: the list with its summary
+ * (docs/product.md §3 stats) in pt-BR numbers, sorting by a column header and filtering by status kept in
  * the URL (reload keeps them), then one course's details with its assessments and what the
  * student still needs to pass. axe-core on both screens.
  */

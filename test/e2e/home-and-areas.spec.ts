@@ -1,5 +1,5 @@
 /**
- * Home and student areas (issue 6) in real Chromium against the reference server: each demo
+ * Home and student areas in real Chromium against the reference server: each demo
  * student sees exactly the area shortcuts their flags allow; a student without the flag is sent
  * to /home; each area shows its own server content; the LXP single sign-on opens the stand-in
  * page that accepts the one-time token (and refuses it reused); the banner carousel pauses and
@@ -161,7 +161,7 @@ test('the streaming brand: the index (/) is the same dashboard, courses in a row
   await expect(areas(page)).toHaveText(['Cursos profissionalizantes']);
   const row = page.getByRole('region', { name: 'Continue estudando' }).getByRole('list').first();
   await expect(row).toHaveCSS('display', 'flex');
-  // Brand 2's options say `show_banners: false` (issue 24): no carousel.
+  // Brand 2's options say `show_banners: false`: no carousel.
   await expect(page.getByRole('region', { name: 'Destaques' })).toHaveCount(0);
   await expectNoA11yViolations(page);
 });
@@ -190,7 +190,7 @@ test('home follows progress made in the same session: after Concluir, home shows
     await finish.scrollIntoViewIfNeeded();
     await finish.click({ timeout: 2_000 }).catch(() => undefined);
     await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
-    // Back home through the header's brand link (the platform's logo and name, issue 18), as a
+    // Back home through the header's brand link (the platform's logo and name), as a
     // student does: the new progress and the next step.
     await page.getByRole('banner').getByRole('link', { name: 'Escola Aprender' }).click();
     await expect(page).toHaveURL(/\/home$/);

@@ -1,7 +1,7 @@
 /**
  * The walking skeleton's journey in real Chromium against the reference server:
  * sign in → courses → course → module → learning objects, finishing them, and the
- * ends stored on the server (spec §2, §4 "started, then ended", §7).
+ * ends stored on the server (docs/product.md §2, §4 "started, then ended", §7).
  */
 import { expect, test, type Page } from './support/fixtures';
 

@@ -1,6 +1,6 @@
 /**
  * Every learning-object type finished in real Chromium against the reference server
- * (issue 4): text, video, PDF, audio, embedded page, external link and quiz; keyboard
+ *: text, video, PDF, audio, embedded page, external link and quiz; keyboard
  * shortcuts; the public preview signed out (nothing recorded); and a hostile HTML
  * learning object that renders without executing anything.
  */

@@ -1,5 +1,5 @@
 /**
- * LGPD consent and session ping (spec §4 LGPD and post-login setup, §7, §9) in Chromium against
+ * LGPD consent and session ping (docs/product.md §4 LGPD and post-login setup, §7, §9) in Chromium against
  * the reference server. The ping keeps its real 5-minute interval: the ping tests run the page's
  * timers on Playwright's clock and fast-forward it (a 2 s build-time interval,
  * VITE_SESSION_PING_MS, made other specs' 401 scenarios racy).
@@ -79,7 +79,7 @@ test('a failed acceptance keeps the dialog with the error; Escape postpones', as
   const dialog = page.getByRole('dialog', DIALOG);
   await expect(dialog).toBeVisible({ timeout: 5_000 });
   await dialog.getByRole('button', { name: 'Aceitar' }).click();
-  // A human reason (issue 24), not the server's technical text.
+  // A human reason, not the server's technical text.
   await expect(dialog.getByRole('alert')).toHaveText(
     'Não foi possível registrar o seu aceite. A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
   );
@@ -104,7 +104,7 @@ test('platform 1 (enforce_session_throttle) pings from the post-login setup, eve
   page,
   signIn,
 }) => {
-  // The page's timers run on Playwright's clock: 5 minutes pass with fastForward (spec §9: 300 000 ms).
+  // The page's timers run on Playwright's clock: 5 minutes pass with fastForward (docs/product.md §9: 300 000 ms).
   await page.clock.install();
   const posts = pingPosts(page);
   await page.goto('/login');

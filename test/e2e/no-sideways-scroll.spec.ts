@@ -1,6 +1,6 @@
 /**
- * No sideways scrolling on any signed-in screen, and nothing under the chatbot (issue 23 items 2
- * and 3), in real Chromium against its own reference server: every signed-in route of
+ * No sideways scrolling on any signed-in screen, and nothing under the chatbot, in real
+ * Chromium against its own reference server: every signed-in route of
  * src/app/route-table.ts — home, the course list (with the short videos), a course, a module, a
  * learning object of each type (text, video, PDF, quiz), grades and a course's grade details,
  * the documents area (with the certificates) and one attachment, finances and its open Pix

@@ -1,5 +1,5 @@
 /**
- * 'Baixar para estudar offline' (issue 20) in real Chromium with the service worker allowed:
+ * 'Baixar para estudar offline' in real Chromium with the service worker allowed:
  * - course 1 downloaded online (the progress bar reaches 100 %), marked in the lists; offline
  *   after a reload, learning objects of every type never opened before show their content (the
  *   video seeks to its middle and plays, from the downloads cache through the service worker),

@@ -1,5 +1,5 @@
 /**
- * Offline-tolerant PWA (issue 8) in real Chromium against the reference server, with the
+ * Offline-tolerant PWA in real Chromium against the reference server, with the
  * service worker allowed (the rest of the suite blocks it, playwright.config.ts):
  * - after one online visit (own server), with the platform unreachable (server stopped: the
  *   page's and the service worker's requests all fail) and then with `context.setOffline`:

@@ -1,5 +1,5 @@
 /**
- * Password reset, change password and account deletion (issue 6) in real Chromium against the
+ * Password reset, change password and account deletion in real Chromium against the
  * reference server, with the throwaway students `reset1` and `apagar1` (server/seed-account.ts):
  * - reset: 'Esqueci minha senha' → request a code for `reset1` → read it from the reference
  *   server's mail outbox (GET /api/dev/mail) → a wrong code gets a clear message → the code

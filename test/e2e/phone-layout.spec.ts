@@ -1,5 +1,5 @@
 /**
- * Phones (issue 23 item 2) in real Chromium at 390×844 and 320×640, the elements the issue named:
+ * Phones in real Chromium at 390×844 and 320×640, the elements the issue named:
  * /conta (the identity photo's file input inside its card), /grades (rows stacked so 'Situação'
  * and 'Atualizada em' show without scrolling), a course's grade details ('Nota' whole), the Pix
  * dialog (its 'Fechar' on screen) and a learning object's video starting on the first screen.

@@ -1,5 +1,5 @@
 /**
- * Platform lookup (spec §1, §4; issue 24 item 9) in real Chromium: transient failures of
+ * Platform lookup (docs/product.md §1, §4) in real Chromium: transient failures of
  * `GET /platforms/{host}` — 503, 502, a dropped connection, a malformed answer — neither show
  * the error screen nor leave the default brand for good: the app keeps what it shows and looks
  * the platform up again with backoff until it answers, then applies the brand. Time is

@@ -1,5 +1,5 @@
 /**
- * The post-login configuration failures of spec §8 in Chromium against the reference server:
+ * The post-login configuration failures of docs/product.md §8 in Chromium against the reference server:
  * when the analytics config (clarity_key) and the chatbot config (imbot_key) cannot load,
  * negative top toasts 'Um erro inesperado ocorreu. Cód: 8' and '… Cód: 7' appear about 1 s
  * after sign-in, and the student carries on.
@@ -13,7 +13,7 @@ test('analytics and chatbot config failures show Cód: 8 and Cód: 7 toasts; the
   await page.route('**/api/v1/lms/settings/clarity_key', (route) =>
     route.fulfill({ status: 500, json: { message: 'Erro interno do servidor.' } }),
   );
-  // A malformed answer is a failure too (spec §8 'A resposta da API não está no formato esperado').
+  // A malformed answer is a failure too (docs/product.md §8 'A resposta da API não está no formato esperado').
   await page.route('**/api/v1/lms/settings/imbot_key', (route) => route.fulfill({ status: 200, json: { data: 42 } }));
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/login');

@@ -1,9 +1,8 @@
 /**
- * Account profile (issue 6) in real Chromium against the reference server: 'Minha conta' from
+ * Account profile in real Chromium against the reference server: 'Minha conta' from
  * the header, CEP 01310-100 fills the address (announced, focus on 'Número'), number, phone (with
  * an edit in its middle: the imask mask and caret in a real browser) and a valid CPF are typed,
- * 'Salvar', and after a reload everything is still there, masked (done-when of
- * issue 6). Then the identity photo: Chromium here has no camera, so 'Tirar foto' explains and
+ * 'Salvar', and after a reload everything is still there, masked. Then the identity photo: Chromium here has no camera, so 'Tirar foto' explains and
  * points to 'Enviar arquivo'; a generated PNG goes through the file input, is previewed and
  * sent. axe-core on the page, after the camera explanation and with the preview.
  */

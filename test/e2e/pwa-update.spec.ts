@@ -1,11 +1,11 @@
 /**
- * Safe updates (issue 8) in real Chromium: two real builds of the app (v1 and v2, which differ in
+ * Safe updates in real Chromium: two real builds of the app (v1 and v2, which differ in
  * their version string), deployed one after the other into the folder that the reference server
  * serves — as a CDN deploy replaces the files.
  * - A tab open on v1 (its service worker installed) learns of v2 when it checks again (it checks
  *   whenever it becomes visible, and every hour), offers 'Nova versão disponível', and shows v2
  *   after 'Atualizar agora'.
- * - Downloads (issue 20) survive the update: the new version (whose saved reads start empty) still
+ * - Downloads survive the update: the new version (whose saved reads start empty) still
  *   marks the downloaded course and, offline, opens a learning object never opened before.
  * - A tab of v1 without a service worker (blocked, or evicted by the browser) whose chunks are
  *   gone after the deploy reloads into v2 when it needs one, instead of a blank screen.

@@ -1,5 +1,5 @@
 /**
- * Quiz feedback and a second chance (issue 23 item 5) in real Chromium against the reference
+ * Quiz feedback and a second chance in real Chromium against the reference
  * server: a failed attempt shows which answers were right or wrong, the score and the attempts,
  * stays 'Em andamento' (the platform completes a quiz when an attempt passes or the attempts are
  * over), and 'Tentar novamente' opens a new attempt whose start and end are their own writes

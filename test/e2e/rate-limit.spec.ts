@@ -1,5 +1,5 @@
 /**
- * Guessing is slowed (issue 19), in real Chromium against a reference server whose limit is 3
+ * Guessing is slowed, in real Chromium against a reference server whose limit is 3
  * failures per access code a minute: the 4th wrong password is answered 429, and /login says
  * 'Muitas tentativas. Tente novamente em M:SS' with 'Entrar' disabled until the wait is over
  * (Playwright's clock makes the minute pass); within the server's window even the right

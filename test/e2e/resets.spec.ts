@@ -1,5 +1,5 @@
 /**
- * Resets and 'Continuar' (issue 4) in real Chromium against the reference server: a lesson
+ * Resets and 'Continuar' in real Chromium against the reference server: a lesson
  * and a course reset behind a confirmation dialog bring progress back to 0, and 'Continuar'
  * lands on the right learning object after a reload.
  */

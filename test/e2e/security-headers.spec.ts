@@ -1,5 +1,5 @@
 /**
- * Security headers of the built app as `npm start` serves it (issue 10; DESIGN.md §5; OWASP
+ * Security headers of the built app as `npm start` serves it (docs/architecture.md §D5; OWASP
  * ASVS v5 §3.4): the reference server serving dist/ sends the CSP (with the hash of the one
  * inline pre-paint script), Trusted Types report-only, Permissions-Policy, HSTS, nosniff and the
  * referrer policy; normal pages run without a single CSP or Trusted Types violation (sonner's
@@ -36,7 +36,7 @@ test('the app HTML carries the security headers; the CSP allows exactly its inli
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
 
-    // The inline scripts are the pre-paint one and the deferred-entry loader (issue 9; the build's
+    // The inline scripts are the pre-paint one and the deferred-entry loader (the build's
     // file names are in a JSON data block, not script), and their hashes are the ones script-src allows.
     const html = await answer.text();
     const inline = [
@@ -111,7 +111,7 @@ test('normal pages (sign-in, widgets, rich text through DOMPurify, a sonner toas
   for (const event of await violations.events())
     expect(event).toEqual({ directive: 'script-src-attr', blocked: 'inline' });
 
-  // A toast: the error screen's code raises one (spec §2); sonner's styles come from a file.
+  // A toast: the error screen's code raises one (docs/product.md §2); sonner's styles come from a file.
   const failing = `${base().replace('localhost', 'falha.localhost')}/login`;
   await page.goto(failing);
   const dialog = page.getByRole('alertdialog', { name: 'Ops! Algo deu errado :(' });

@@ -1,5 +1,5 @@
 /**
- * Sessions and errors that respect the student (issue 24), in real Chromium against the
+ * Sessions and errors that respect the student, in real Chromium against the
  * reference server:
  * - opening the app offline after the 1 h user cache expired keeps the student signed in: pages
  *   come from the device, a learning object finished offline is queued and reaches the server
@@ -168,7 +168,7 @@ test.describe('sign-in failures speak human, in the student’s language', () =>
     await page.clock.install();
     await loginIn(page, 'es');
     await page.route('**/api/v1/auth/token', () => {
-      // Never answered: the client's 30 s timeout (spec §9) decides.
+      // Never answered: the client's 30 s timeout (docs/product.md §9) decides.
     });
     await submit(page);
     await expect(page.locator('form button[type="submit"]')).toBeDisabled();

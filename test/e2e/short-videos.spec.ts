@@ -1,5 +1,5 @@
 /**
- * Short videos end to end (issue 4) in real Chromium against the reference server: the
+ * Short videos end to end in real Chromium against the reference server: the
  * "Vídeos curtos" shelf of /courses plays a real WebM through the proxy path, the start and
  * the end reach the server, and after a reload the video resumes near the saved position
  * (new LMS /user-activity, written through the outbox).

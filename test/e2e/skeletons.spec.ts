@@ -1,5 +1,5 @@
 /**
- * Skeletons of the final size (issue 18 "One visual language", docs/performance.md CLS budget):
+ * Skeletons of the final size (docs/performance.md CLS budget):
  * while a screen's main read is held back by the test, the screen shows its loading status;
  * when the answer is let through, the content takes the skeleton's place and nothing moves —
  * the layout shifts the browser reports over the whole load (PerformanceObserver

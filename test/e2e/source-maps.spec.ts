@@ -1,5 +1,5 @@
 /**
- * What the build publishes (issue 19, docs/deploy.md "Source maps"): no JavaScript file of the
+ * What the build publishes (docs/deploy.md "Source maps"): no JavaScript file of the
  * build global setup made (`dist/`) references a source map, the scripts the app's HTML loads as
  * `npm start` serves them carry no `sourceMappingURL` nor a `SourceMap` header, and `*.map`
  * paths are 404.

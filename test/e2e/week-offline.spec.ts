@@ -1,5 +1,5 @@
 /**
- * A week offline (issue 17), in real Chromium against its own reference server (its own
+ * A week offline, in real Chromium against its own reference server (its own
  * database: the 1 000 writes touch no other spec's data): the heavy student `maratona` has
  * 1 000 progress writes waiting in the outbox — start/end of 200 learning objects of the big
  * course, five writes each (start, end, start, end, start), made over the last seven days while

@@ -1,5 +1,5 @@
 /**
- * Third-party widgets (spec §2, §7) in Chromium against the reference server's stand-ins
+ * Third-party widgets (docs/product.md §2, §7) in Chromium against the reference server's stand-ins
  * (the e2e build points VITE_CLARITY_SRC / VITE_CHATBOT_SRC / VITE_SURVEY_SRC at
  * /api/standins/*.js, which record what they receive in GET /api/standins/log):
  * the chatbot 'Fale conosco' shows on /home and hides on /courses; the survey SDK hears each

@@ -1,5 +1,5 @@
 /**
- * Accessibility settings machine (spec §3): every change applied and persisted for the
+ * Accessibility settings machine (docs/product.md §3): every change applied and persisted for the
  * current student; another student brings their own settings; VLibras loads when enabled,
  * is hidden when disabled, and a failed load leaves everything else working (retry).
  */
@@ -118,11 +118,11 @@ describe('accessibility settings machine', () => {
 });
 
 /**
- * Against spec §3's defaults written as literals (dark mode off, font size and spacing 1,
+ * Against docs/product.md §3's defaults written as literals (dark mode off, font size and spacing 1,
  * pt-BR, volume 0.6, VLibras off): what is applied, persisted for whom, and when the VLibras
  * widget shows, hides or stays away.
  */
-describe('accessibility settings machine against spec §3', () => {
+describe('accessibility settings machine against docs/product.md §3', () => {
   const SPEC_DEFAULTS: AccessibilitySettings = {
     is_dark_mode: false,
     font_size: 1,

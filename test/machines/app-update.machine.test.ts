@@ -1,5 +1,5 @@
 /**
- * App update machine (issue 8): a waiting new version is offered; accepting activates it once
+ * App update machine: a waiting new version is offered; accepting activates it once
  * and reloads once; a failed activation keeps the offer with the error; 'Depois' hides it for
  * 30 minutes (simulated clock) or until another version waits.
  */

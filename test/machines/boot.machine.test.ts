@@ -1,5 +1,5 @@
 /**
- * The boot machine against spec §4 Startup, with the step names, their order and the targets
+ * The boot machine against docs/product.md §4 Startup, with the step names, their order and the targets
  * written as literals: "steps run in order (authentication, HTTP client, translations, error
  * reporting, event bus). A step may request a redirect […] If a redirect is requested the app is
  * not mounted. If a step throws an error carrying a target address, the app redirects there. Any
@@ -17,7 +17,7 @@ import {
   type BootStepResult,
 } from '../../src/machines/boot.machine';
 
-/** spec §4: the startup steps, in order. */
+/** docs/product.md §4: the startup steps, in order. */
 const STEPS_IN_ORDER = ['authentication', 'httpClient', 'translations', 'errorReporting', 'eventBus'] as const;
 
 type Steps = Partial<Record<(typeof STEPS_IN_ORDER)[number], () => Promise<BootStepResult>>>;
@@ -56,7 +56,7 @@ function held() {
   return { step: () => promise, release: (result?: BootStepResult) => release(result) };
 }
 
-describe('boot machine (spec §4 Startup)', () => {
+describe('boot machine (docs/product.md §4 Startup)', () => {
   it('runs the five steps in order, one at a time, and mounts once', async () => {
     const translations = held();
     const { actor, order, effects, outcome } = run({ translations: translations.step });

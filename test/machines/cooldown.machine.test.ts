@@ -1,4 +1,4 @@
-/** The 429 countdown (issue 19) on a simulated clock: exact seconds, restart, end. */
+/** The 429 countdown on a simulated clock: exact seconds, restart, end. */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import { COOLDOWN_TICK_MS, cooldownMachine, formatMinutesSeconds } from '../../src/machines/cooldown.machine';

@@ -1,5 +1,5 @@
 /**
- * The download machine (issue 20) with fake actors on a simulated clock: size first, confirm,
+ * The download machine with fake actors on a simulated clock: size first, confirm,
  * progress, finish; cancel; failure (error, stall) → partial files discarded, retry completes;
  * quota too small; remove.
  */
@@ -200,7 +200,7 @@ describe('download machine', () => {
 });
 
 /**
- * Against issue 20's constants written as literals (stall after 30 s = 30 000 ms without progress,
+ * Against the download rules of docs/offline.md written as literals (stall after 30 s = 30 000 ms without progress,
  * the mobile-network warning above 50 MB = 52 428 800 bytes) and what the panel shows in each
  * state (tags), with fakes that record what each step was asked to work on.
  */

@@ -21,7 +21,7 @@ function start() {
   return { actor, clock, reloadPage };
 }
 
-describe('error screen machine (spec §2, §4, §9)', () => {
+describe('error screen machine (docs/product.md §2, §4, §9)', () => {
   it('is hidden until an error is placed in the store', () => {
     const { actor } = start();
     expect(actor.getSnapshot().hasTag('error-screen')).toBe(false);
@@ -75,7 +75,7 @@ describe('error screen machine (spec §2, §4, §9)', () => {
 
 /**
  * The same behaviour checked against the spec's own numbers (§9: 30 s, ticking every 1 s), not
- * the module's constants, so a changed constant or tick fails here (issue 21, mutation testing).
+ * the module's constants, so a changed constant or tick fails here (mutation testing).
  */
 describe('error screen machine against the spec constants (§2, §4, §9)', () => {
   const SPEC_SECONDS = 30;

@@ -1,5 +1,5 @@
 /**
- * LGPD consent (spec §4 "if the user is on / and has not accepted, after 1 s an acceptance
+ * LGPD consent (docs/product.md §4 "if the user is on / and has not accepted, after 1 s an acceptance
  * prompt event is emitted", §7 POST /users/updateAcceptedLgpd, §9 1 s) with fakes and a
  * simulated clock.
  */
@@ -26,7 +26,7 @@ function start(accept: () => Promise<void> = async () => {}) {
 }
 
 describe('LGPD consent machine', () => {
-  it('names its delay lgpdPromptDelay = 1000 ms (spec §9)', () => {
+  it('names its delay lgpdPromptDelay = 1000 ms (docs/product.md §9)', () => {
     expect(LGPD_PROMPT_DELAY_MS).toBe(1000);
     expect(lgpdConsentMachine.implementations.delays.lgpdPromptDelay).toBe(1000);
   });
@@ -108,7 +108,7 @@ describe('LGPD consent machine', () => {
   });
 });
 
-/** Against the spec's own numbers (§4, §9: the prompt 1 s after arriving on /), issue 21. */
+/** Against docs/product.md's own numbers (§4, §9: the prompt 1 s after arriving on /). */
 describe('LGPD consent machine against the spec constants', () => {
   const SPEC_PROMPT_DELAY_MS = 1000;
 

@@ -29,7 +29,7 @@ function start(
 const tags = (actor: ReturnType<typeof start>['actor']) =>
   ['idle', 'busy', 'started', 'ended', 'failed'].filter((t) => actor.getSnapshot().hasTag(t));
 
-describe('lifecycle machine (spec §4 started, then ended)', () => {
+describe('lifecycle machine (docs/product.md §4 started, then ended)', () => {
   it('open sends start once; finish sends end once with the data; both carry idempotency keys', async () => {
     const { actor, starts, ends } = start();
     expect(tags(actor)).toEqual(['idle']);
@@ -109,7 +109,7 @@ describe('lifecycle machine (spec §4 started, then ended)', () => {
   });
 });
 
-/** Start → end of one opening, every write and its key checked exactly (issue 21, mutation testing). */
+/** Start → end of one opening, every write and its key checked exactly (mutation testing). */
 describe('lifecycle machine: exact writes, errors and retries', () => {
   it('starts idle with the input and nothing pending', () => {
     const { actor } = start();

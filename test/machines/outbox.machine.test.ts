@@ -59,7 +59,7 @@ function start(
 const tags = (actor: ReturnType<typeof start>['actor']) =>
   ['signedOut', 'synced', 'sending', 'retrying', 'signInNeeded'].filter((t) => actor.getSnapshot().hasTag(t));
 
-describe('outbox machine (DESIGN.md §2: writes that must not be lost)', () => {
+describe('outbox machine (docs/architecture.md §D2: writes that must not be lost)', () => {
   it('waits for a student, then sends their stored writes oldest first, each once', async () => {
     const { actor, delivered, loads } = start({ stored: [entry('a'), entry('b'), entry('other', 2)] });
     expect(tags(actor)).toEqual(['signedOut']);
@@ -242,8 +242,8 @@ function deferred<T>() {
 
 /**
  * What the outbox status shows (pending count, 'Enviando…', 'Aguardando conexão'), each write
- * delivered exactly once, and the backoff of DESIGN.md §2 written as literals (1 s, 2 s, 4 s, 8 s
- * … ≤ 30 s), never read from the machine (issue 21: these kill the mutants the first tests missed).
+ * delivered exactly once, and the backoff of docs/architecture.md §D2 written as literals (1 s, 2 s, 4 s, 8 s
+ * … ≤ 30 s), never read from the machine (these kill the mutants the first tests missed).
  */
 describe('outbox machine against the backoff and the status the student sees', () => {
   it('retries the same write after 1 s, then 2 s, then 4 s, then 8 s, and delivers it once when it goes through', async () => {

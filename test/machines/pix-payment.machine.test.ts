@@ -225,7 +225,7 @@ describe('pix payment machine', () => {
 });
 
 /**
- * The waits of the payment screen written as literals (3 s, 5 s, 8 s status checks; issue 21:
+ * The waits of the payment screen written as literals (3 s, 5 s, 8 s status checks:
  * these kill the mutants the tests above missed), and what the dialog reads from the machine.
  */
 describe('pix payment machine: status checks that fail or go offline, charges that arrive settled', () => {

@@ -66,7 +66,7 @@ function start(
   return { actor, calls, online };
 }
 
-describe('platform machine (spec §1, §4)', () => {
+describe('platform machine (docs/product.md §1, §4)', () => {
   it('looks the platform up by host, applies its brand and stores its settings', async () => {
     const { actor, calls } = start(
       async () => platform,
@@ -232,7 +232,7 @@ describe('platform lookup: transient failures retry with backoff (issue 24)', ()
     expect(online.fire).toBeNull(); // no longer watching
   });
 
-  it('a 500 after a transient failure still shows the error screen (spec §4)', async () => {
+  it('a 500 after a transient failure still shows the error screen (docs/product.md §4)', async () => {
     const clock = new SimulatedClock();
     const blocking = new ApiError(500, { message: 'Falha' }, '/p');
     let answer: () => Promise<Platform> = () => Promise.reject(new TimeoutError(30_000));
@@ -274,7 +274,7 @@ describe('showsBanners (platform options, issue 24)', () => {
 /**
  * What the rest of the app reads from the platform actor (the brand shown, `useShowBanners`, the
  * consent wiring): its context, tags and status — and what the bare machine does when the app
- * provides nothing (issue 21, mutation testing).
+ * provides nothing (mutation testing).
  */
 describe('platform machine: context, tags and defaults', () => {
   it('keeps the platform found, loads the settings of its id, and is loading until they arrive', async () => {

@@ -1,5 +1,5 @@
 /**
- * Session ping (spec §7 v2 POST /user-session/log, §9 every 300 000 ms while the platform's
+ * Session ping (docs/product.md §7 v2 POST /user-session/log, §9 every 300 000 ms while the platform's
  * enforce_session_throttle is set) with a fake ping and a simulated clock.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ function start(ping: () => Promise<void> = async () => {}) {
 }
 
 describe('session ping machine', () => {
-  it('names its delay pingInterval = 300 000 ms (spec §9)', () => {
+  it('names its delay pingInterval = 300 000 ms (docs/product.md §9)', () => {
     expect(SESSION_PING_INTERVAL_MS).toBe(300_000);
     expect(sessionPingMachine.implementations.delays.pingInterval).toBe(300_000);
   });
@@ -99,7 +99,7 @@ describe('session ping machine', () => {
   });
 });
 
-/** Against the spec's own number (§9: every 5 minutes, 300000 ms), issue 21. */
+/** Against docs/product.md's own number (§9: every 5 minutes, 300000 ms). */
 describe('session ping machine against the spec constant', () => {
   const SPEC_INTERVAL_MS = 300000;
 

@@ -66,7 +66,7 @@ const login = {
   nextRoute: '/courses/1',
 } as const;
 
-describe('session machine (spec §4 Auth)', () => {
+describe('session machine (docs/product.md §4 Auth)', () => {
   it('starts signed out without a token', () => {
     const { actor } = start({ hasToken: false, cachedUser: user });
     expect(actor.getSnapshot().hasTag('anonymous')).toBe(true);
@@ -89,7 +89,7 @@ describe('session machine (spec §4 Auth)', () => {
   });
 
   it.each([401, 403, 404, 410])(
-    'clears stored auth when the user read answers %i: the user or session is gone (spec §8)',
+    'clears stored auth when the user read answers %i: the user or session is gone (docs/product.md §8)',
     async (status) => {
       const { actor, calls } = start(
         { hasToken: true, cachedUser: null },
@@ -330,7 +330,7 @@ describe('session machine (spec §4 Auth)', () => {
   });
 });
 
-/** spec §4: logout clears token and user and goes to /login; a 401 signs out — from every state (issue 21). */
+/** docs/product.md §4: logout clears token and user and goes to /login; a 401 signs out — from every state. */
 describe('session machine: sign-out from the loading and waiting states, logout success path', () => {
   const never = () => new Promise<never>(() => {});
 
@@ -427,8 +427,8 @@ describe('session machine: sign-out from the loading and waiting states, logout 
 });
 
 /**
- * What the student sees around a sign-in and a sign-out in the same tab, with spec §9's post-login
- * delay (1000 ms) as a literal (issue 21: these kill the mutants the tests above missed).
+ * What the student sees around a sign-in and a sign-out in the same tab, with docs/product.md §9's post-login
+ * delay (1000 ms) as a literal (these kill the mutants the tests above missed).
  */
 describe('session machine: sign-in, sign-out and sign-in again in the same tab', () => {
   const deferred = <T>() => {
@@ -531,7 +531,7 @@ describe('session machine: sign-in, sign-out and sign-in again in the same tab',
   });
 });
 
-describe('postLoginSetupStarted (spec §4: the authenticated setup runs 1 s after sign-in)', () => {
+describe('postLoginSetupStarted (docs/product.md §4: the authenticated setup runs 1 s after sign-in)', () => {
   it('is false signed out and during the first second, true from 1000 ms on', () => {
     const signedOut = start({ hasToken: false, cachedUser: null });
     expect(postLoginSetupStarted(signedOut.actor.getSnapshot())).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Accessibility settings (spec §3): stored per student on the device with safe defaults,
+ * Accessibility settings (docs/product.md §3): stored per student on the device with safe defaults,
  * turned into the page presentation, and the settings panel — native controls, each change
  * sent at once, VLibras failure explained with a retry.
  */
@@ -22,7 +22,7 @@ import { AccessibilityButton } from '../../src/views/accessibility/panel';
 beforeEach(() => localStorage.clear());
 
 describe('stored settings', () => {
-  it('default to spec §3 and ignore invalid values field by field', () => {
+  it('default to docs/product.md §3 and ignore invalid values field by field', () => {
     expect(readSettings(1)).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toEqual({
       is_dark_mode: false,

@@ -1,5 +1,5 @@
 /**
- * /conta security sections (issue 6; spec §7 `POST /auth/changePassword`, `POST /users/self/delete`
+ * /conta security sections (docs/product.md §7 `POST /auth/changePassword`, `POST /users/self/delete`
  * `{ deletionReason }`): change password validation (messages linked to fields, focus on the
  * first invalid), the server's refusal and the success status; account deletion behind a
  * confirmation dialog that suggests downloading certificates first, then the session's logout

@@ -1,5 +1,5 @@
 /**
- * The attachments area (issue 5): the student's files and the platform's documents with
+ * The attachments area: the student's files and the platform's documents with
  * category filter and search kept in the URL; one attachment opened through the shared
  * lifecycle — start on open, end once when viewed or downloaded — via the outbox.
  */

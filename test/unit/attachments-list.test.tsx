@@ -1,5 +1,5 @@
 /**
- * "Materiais de apoio" (issue 4, spec §7 course and module attachments): name, type and size
+ * "Materiais de apoio" (docs/product.md §7 course and module attachments): name, type and size
  * in pt-BR, download links that open in a new tab, its own loading / error (retry) / empty
  * states, and a failure there never hides the rest of the course or module page.
  */

@@ -1,5 +1,5 @@
 /**
- * The bench's own checks (issue 9): `npm run bench` must fail when any budget of
+ * The bench's own checks: `npm run bench` must fail when any budget of
  * scripts/bench/budgets.ts is broken, and say which.
  */
 import {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The bench's CDN (scripts/bench/cdn.ts, issue 9) answers as a production CDN does: HTTP/2 over
+ * The bench's CDN (scripts/bench/cdn.ts) answers as a production CDN does: HTTP/2 over
  * TLS, brotli for clients that accept it, a year of `immutable` caching for hashed assets and
  * `no-cache` for the HTML — in front of any origin.
  */

@@ -1,5 +1,5 @@
 /**
- * The platform's logo and name (issue 18): before the lookup answers, the same box with the
+ * The platform's logo and name: before the lookup answers, the same box with the
  * product name for assistive technology; once it answers, the logo with the brand's name as alt
  * text (the visible name hidden from assistive technology: the image already says it).
  */

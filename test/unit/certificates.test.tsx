@@ -1,7 +1,7 @@
 /**
- * Certificates and documents (issue 5, spec §7 certificates base: Bearer, 30 s, blob answers):
+ * Certificates and documents (docs/product.md §7 certificates base: Bearer, 30 s, blob answers):
  * - `requestBlob` and the certificates services: every request carries `Authorization: Bearer`,
- *   times out after 30 s (spec §9), refuses an answer that is not a PDF, keeps the server's
+ *   times out after 30 s (docs/product.md §9), refuses an answer that is not a PDF, keeps the server's
  *   message of an error answer;
  * - the "Documentos e certificados" section: progress while issuing ('Gerando…', aria-busy,
  *   polite status), the PDF opened in a new tab and a download link with a meaningful name,
@@ -86,7 +86,7 @@ describe('requestBlob (certificates base: Bearer, 30 s, PDF answers)', () => {
     expect(await blob.text()).toBe(PDF_BYTES);
   });
 
-  it('times out after the 30 s of the certificates base (spec §9)', async () => {
+  it('times out after the 30 s of the certificates base (docs/product.md §9)', async () => {
     vi.useFakeTimers();
     const ky = createClient('certificates', fakeFetch(hang));
     let settled: unknown = 'pending';
@@ -132,7 +132,7 @@ describe('requestBlob (certificates base: Bearer, 30 s, PDF answers)', () => {
   });
 });
 
-describe('certificates services (spec §7 paths, Bearer on every call)', () => {
+describe('certificates services (docs/product.md §7 paths, Bearer on every call)', () => {
   it('issues each document with POST …/issue_by_contract?contract_id', async () => {
     vi.stubGlobal(
       'fetch',

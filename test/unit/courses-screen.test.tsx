@@ -1,5 +1,5 @@
 /**
- * Course list search and status filter (issue 4): kept in the URL (`?q=…&status=…&page=N`),
+ * Course list search and status filter: kept in the URL (`?q=…&status=…&page=N`),
  * a new search or filter goes back to page 1, the count is announced politely, an empty
  * result offers to clear the filters, pagination keeps the query, the field follows the URL.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * One visual language (issue 18): every font size, line height, margin, padding and gap in the
+ * One visual language: every font size, line height, margin, padding and gap in the
  * app's CSS comes from the type and spacing scales of `src/styles/tokens.css`. This test reads
  * every other `.css` file under `src/` and fails on a raw length (`px`, `rem`, `em`) or a raw
  * line-height number in those properties. `0`, `auto`, `inherit`, `normal` and `var(--…)`

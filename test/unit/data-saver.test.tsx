@@ -1,5 +1,5 @@
 /**
- * 'Economia de dados' (issue 20): off by default, on by default when the browser asks to save
+ * 'Economia de dados': off by default, on by default when the browser asks to save
  * data (Save-Data), the student's choice wins; when on, the learning object's video and audio are
  * not preloaded; server HTML images always load lazily. Offline, a link says it needs the internet.
  */

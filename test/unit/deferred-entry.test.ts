@@ -1,5 +1,5 @@
 /**
- * The deferred entry of index.html (issue 9) under the strict CSP (issue 10, DESIGN.md §5):
+ * The deferred entry of index.html under the strict CSP (docs/architecture.md §D5):
  * - the loader's code is the same whatever the build's file names (they go into a JSON data
  *   block), so its hash in deploy/_headers stays right;
  * - the build's CSP hashes exactly the inline scripts the browser runs (not the data block);

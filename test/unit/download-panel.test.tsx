@@ -1,5 +1,5 @@
 /**
- * The download panel (issue 20) on a download actor with fake effects: the confirmation shows
+ * The download panel on a download actor with fake effects: the confirmation shows
  * the total size (and the data-plan warning for a large download on a mobile network), the
  * progress bar (role progressbar, value in bytes) with bytes and items, 'Cancelar'; a dropped
  * connection's message with 'Tentar novamente'; 'Disponível offline' with 'Remover download'.

@@ -1,5 +1,5 @@
 /**
- * One error-to-message mapping (issue 24): every failure a student meets reads as a human
+ * One error-to-message mapping: every failure a student meets reads as a human
  * message in their language; the technical detail stays in a folded 'Detalhes' disclosure.
  */
 import { describe, expect, it, vi } from 'vitest';

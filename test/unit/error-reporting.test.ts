@@ -1,5 +1,5 @@
 /**
- * Error reporting (spec §4 Startup "error reporting"; DESIGN.md §5 tokens never in error
+ * Error reporting (docs/product.md §4 Startup "error reporting"; docs/architecture.md §D5 tokens never in error
  * reports): the pure scrubbers remove the token and every access_token from URLs, headers,
  * cookies, breadcrumbs and messages; the reporter is a no-op without a DSN and initialises a
  * (fake) Sentry lazily with them when one is configured.

@@ -1,5 +1,5 @@
 /**
- * The blocking error screen as a student sees it (spec §2 Error screen): exact texts,
+ * The blocking error screen as a student sees it (docs/product.md §2 Error screen): exact texts,
  * cannot be dismissed with Escape, 'Atualizar' reloads, the code shows the server message.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Finances (issue 5): the hub and ERP requests carry their API's headers and timeouts (the
+ * Finances: the hub and ERP requests carry their API's headers and timeouts (the
  * ERP gets the hub's ERP token, not the session token); money and dates in pt-BR; the bill
  * list grouped by status with overdue said in text; the Pix payment shows exactly the
  * server's BR Code, copies it and announces 'Código copiado', turns 'Pagamento confirmado'
@@ -133,7 +133,7 @@ afterEach(() => {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
 });
 
-describe('hub and ERP requests (spec §7 headers, §9 timeouts)', () => {
+describe('hub and ERP requests (docs/product.md §7 headers, §9 timeouts)', () => {
   it('the hub gets Authorization: <session token>; the ERP gets X-Access-Token: <ERP token> and JSON', async () => {
     const api = await realApi();
     api.forgetErpToken();
@@ -366,7 +366,7 @@ describe('finances screen', () => {
     expect(finances.getBill).toHaveBeenCalledWith(4, expect.anything());
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['finances', 'bills'] });
-    // The home's pending-bills count follows (issue 23).
+    // The home's pending-bills count follows.
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['home'] });
   }, 15_000);
 
@@ -377,7 +377,7 @@ describe('finances screen', () => {
     renderScreen();
     await userEvent.click(await screen.findByRole('button', { name: /^Pagar com Pix: Mensalidade de março/ }));
     const alert = await screen.findByRole('alert');
-    // A human reason, never 'Erro 502' (issue 24).
+    // A human reason, never 'Erro 502'.
     expect(alert).toHaveTextContent(
       'Não foi possível gerar o código Pix: A plataforma está com instabilidade no momento. Tente novamente em alguns minutos.',
     );

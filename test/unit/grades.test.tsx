@@ -1,5 +1,5 @@
 /**
- * Grades (issue 5): the list's summary and table in pt-BR numbers (7,5 · 10,0), sorting by
+ * Grades: the list's summary and table in pt-BR numbers (7,5 · 10,0), sorting by
  * the column header buttons (`aria-sort`) and filtering kept in the URL and sent to the API,
  * empty states, error with retry; one course's details with its assessments and each variant
  * of the "what you still need" sentence.

@@ -1,5 +1,5 @@
 /**
- * Home and areas (issue 6): the dashboard (courses with 'Continuar', upcoming items, pending
+ * Home and areas: the dashboard (courses with 'Continuar', upcoming items, pending
  * bills), area shortcuts by the student's flags, the banner carousel (keyboard, pause,
  * indicators, reduced motion, live announcement only on navigation), the area screens with
  * their server content, and the SSO allowlist.
@@ -185,7 +185,7 @@ describe('home dashboard', () => {
       '/grades/course/1',
     );
     expect(screen.getByText('10/03/2026')).toBeInTheDocument();
-    // Dates in the past (today is after them) are marked, not shown as upcoming (issue 23).
+    // Dates in the past (today is after them) are marked, not shown as upcoming.
     const bill = screen.getByRole('link', { name: 'Mensalidade de março' }).closest('li')!;
     expect(bill).toHaveTextContent('Atrasada');
     const exam = screen.getByRole('link', { name: 'Prova final — Introdução à Informática' }).closest('li')!;
@@ -434,7 +434,7 @@ describe('area screens', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Ensino Médio' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Progresso da etapa Ensino Médio' })).toHaveAttribute('value', '18');
     expect(screen.getByRole('progressbar', { name: 'Linguagens: 25%' })).toBeInTheDocument();
-    // Each subject opens its module, or its course; one linked to nothing says so (issue 23).
+    // Each subject opens its module, or its course; one linked to nothing says so.
     expect(screen.getByRole('link', { name: 'Linguagens' })).toHaveAttribute('href', '/courses/3/modules/8');
     expect(screen.getByRole('link', { name: 'Matemática' })).toHaveAttribute('href', '/courses/2');
     expect(screen.queryByRole('link', { name: 'Ciências Humanas' })).toBeNull();

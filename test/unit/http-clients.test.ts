@@ -31,7 +31,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('API clients (spec §7 headers, §9 timeouts)', () => {
+describe('API clients (docs/product.md §7 headers, §9 timeouts)', () => {
   it('sends x-access-token and x-user-environment WEB to the main API', async () => {
     setToken('tok-123');
     const ky = createClient(
@@ -81,7 +81,7 @@ describe('API clients (spec §7 headers, §9 timeouts)', () => {
     expect((error as ApiError).data.message).toBe('Curso não encontrado');
   });
 
-  it('rejects a malformed answer with the spec §8 message', async () => {
+  it('rejects a malformed answer with the docs/product.md §8 message', async () => {
     const ky = createClient(
       'mainV1',
       fakeFetch(() => json(200, { data: { ok: 'yes' } })),
@@ -151,7 +151,7 @@ describe('API clients (spec §7 headers, §9 timeouts)', () => {
   });
 });
 
-describe('external platform (spec §3 is_external_platform + external_api_url)', () => {
+describe('external platform (docs/product.md §3 is_external_platform + external_api_url)', () => {
   const original = { ...apiBaseUrls };
   afterEach(() => Object.assign(apiBaseUrls, original));
 
@@ -179,7 +179,7 @@ describe('external platform (spec §3 is_external_platform + external_api_url)',
   });
 });
 
-describe('login country (spec §2)', () => {
+describe('login country (docs/product.md §2)', () => {
   it('maps Brasil to BRA and anything else to ANG', () => {
     expect(countryCode('Brasil')).toBe('BRA');
     expect(countryCode('Angola')).toBe('ANG');

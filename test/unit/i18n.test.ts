@@ -1,5 +1,5 @@
 /**
- * Translations (spec §3 language: pt-BR default, also en and es — complete): the source
+ * Translations (docs/product.md §3 language: pt-BR default, also en and es — complete): the source
  * catalogue `src/i18n/pt-BR.json` matches the messages in the code (`npm run i18n:extract`
  * rewrites it), and en/es translate every message with the same ICU arguments, plurals and
  * selects, so no screen shows a Portuguese string or a broken placeholder in another language.

@@ -35,7 +35,7 @@ const renderLo = (lo: LearningObject, onFinish = vi.fn()) => {
   return onFinish;
 };
 
-describe('rich text learning object (server HTML sanitised, DESIGN.md §5)', () => {
+describe('rich text learning object (server HTML sanitised, docs/architecture.md §D5)', () => {
   it('keeps the text but never lets a script or event handler through', () => {
     const dirty =
       '<h2>Aula</h2><p onclick="alert(1)">Texto <img src="x" onerror="window.hacked=1"></p><script>window.hacked=2</script>';

@@ -1,5 +1,5 @@
 /**
- * The LGPD acceptance dialog (spec §4 LGPD) on a real consent actor with a fake acceptance:
+ * The LGPD acceptance dialog (docs/product.md §4 LGPD) on a real consent actor with a fake acceptance:
  * a modal dialog named by its title with the platform's terms (or the pt-BR default) and the
  * policy link; focus on 'Aceitar'; Enter/click accepts; Escape and 'Decidir depois' postpone;
  * a failed acceptance stays in the dialog as an alert with the reason, focus back on 'Aceitar'.

@@ -1,5 +1,5 @@
 /**
- * Login screen + session machine (spec §2 /login, §3 Login payload, §4 Auth), with the
+ * Login screen + session machine (docs/product.md §2 /login, §3 Login payload, §4 Auth), with the
  * real machine and fake auth services: what a student sees and what is sent.
  */
 import { describe, expect, it, vi } from 'vitest';

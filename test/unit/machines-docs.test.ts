@@ -1,5 +1,5 @@
 /**
- * The machine diagrams in docs/machines/ are the code's (issue 21): regenerated from the machine
+ * The machine diagrams in docs/machines/ are the code's: regenerated from the machine
  * definitions, each page must equal the committed one — run `npm run machines:docs` after changing
  * a machine.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Volume dos sons' (spec §3 volume_of_sounds, default 0.6; issue 24 item 7): every video and
+ * 'Volume dos sons' (docs/product.md §3 volume_of_sounds, default 0.6): every video and
  * audio element of a learning object plays at the setting, and follows a change at once.
  * (`<video>` / `<audio>` have no ARIA role: they are found as elements.)
  */
@@ -73,7 +73,7 @@ describe.each(['video', 'audio'] as const)('a %s learning object', (type) => {
     expect(media.volume).toBeCloseTo(0.3);
   });
 
-  it('uses the default of spec §3 without a settings actor', () => {
+  it('uses the default of docs/product.md §3 without a settings actor', () => {
     const { media } = renderWithSettings(type, false);
     expect(media.volume).toBeCloseTo(DEFAULT_SETTINGS.volume_of_sounds);
   });

@@ -1,5 +1,5 @@
 /**
- * Keyboard and screen readers (issue 24 item 8): the signed-in navigation marks the page the
+ * Keyboard and screen readers: the signed-in navigation marks the page the
  * student is on with `aria-current="page"` (exact path only; a page inside a section shows the
  * section visually, `data-section`), and 'Nova versão disponível' is said in a polite live
  * region that is in the page before the offer arrives.

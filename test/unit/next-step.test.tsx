@@ -1,5 +1,5 @@
 /**
- * No dead ends in the viewer (issue 23 item 4): `nextStepOf` picks the next learning object,
+ * No dead ends in the viewer: `nextStepOf` picks the next learning object,
  * else the next module's first one ('Próximo módulo: <nome>'), else the way back to the course;
  * the viewer shows that link and Alt+Shift+→ follows it.
  */

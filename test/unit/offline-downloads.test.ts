@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Downloads for offline study (issue 20), in Node (real Request/Response/streams, IndexedDB from
+ * Downloads for offline study, in Node (real Request/Response/streams, IndexedDB from
  * fake-indexeddb, Cache Storage in memory):
  * - the size computation: every read and file once, sizes from support files or HEAD, optional
  *   captions skipped, links and third-party embeds online-only;

@@ -1,5 +1,5 @@
 /**
- * The outbox never reuses an Idempotency-Key across writes (issue 19: the reference server now
+ * The outbox never reuses an Idempotency-Key across writes (the reference server now
  * refuses a key reused by another request with 422, and the store keeps only the first entry of
  * an id). Every write the app records — start and end of each opening of a learning object,
  * short video or attachment, and each video-progress write, even identical ones — is stored under

@@ -1,5 +1,5 @@
 /**
- * Password reset screens (issue 6; spec §2 /requestResetPassword and /resetPassword, §3 reset
+ * Password reset screens (docs/product.md §2 /requestResetPassword and /resetPassword, §3 reset
  * payloads, §5 email code challenge, §2 always BRA): field errors linked to their fields with the
  * focus on the first invalid one, what is sent (scope BRA, challenge type email, code as
  * challenge_response), the server's refusal in an alert, and /login's notices after a reset or a

@@ -1,6 +1,6 @@
 /**
  * The platform last looked up on this device (services/storage/platform-cache.ts): kept per site
- * host, read back only for that host and only when it still matches the contract (spec §3
+ * host, read back only for that host and only when it still matches the contract (docs/product.md §3
  * Platform) — anything else reads as "none", never as an error.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

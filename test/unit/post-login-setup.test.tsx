@@ -1,10 +1,10 @@
 /**
- * Post-login configuration (spec §4 setup, §8 catalogue): the analytics and chatbot
+ * Post-login configuration (docs/product.md §4 setup, §8 catalogue): the analytics and chatbot
  * settings are stored for the widget loaders; a failure of each *answered by the platform*
  * shows its negative top toast — 'Um erro inesperado ocorreu. Cód: 8' (analytics), '… Cód: 7'
  * (chatbot) — and the setup then rejects for developers (the session logs it and goes on); a
  * malformed settings answer is such a failure.
- * Offline (no answer) shows no toast and reads again when the platform answers (issue 24).
+ * Offline (no answer) shows no toast and reads again when the platform answers.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The pre-rendered /login hands over to the app (issue 9): a sign-in sent before the app had
+ * The pre-rendered /login hands over to the app: a sign-in sent before the app had
  * hydrated the static form is sent again once it has, and only then do forms go through.
  */
 import { finishPrerender } from '../../src/views/prerender-handoff';

@@ -1,5 +1,5 @@
 /**
- * The multipart option of `request` (issue 6, v2 `POST /biometrics/create`): a FormData body is
+ * The multipart option of `request` (v2 `POST /biometrics/create`): a FormData body is
  * sent as multipart/form-data with its boundary, the base's headers kept, and the 201 answer
  * validated by the contract.
  */

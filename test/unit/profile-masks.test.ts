@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the account profile (issue 6): the CPF check (`isValidCpf`, a wrapper of
+ * Pure helpers of the account profile: the CPF check (`isValidCpf`, a wrapper of
  * @brazilian-utils/brazilian-utils), birth dates, UFs and the CPF / phone / CEP formatters
  * (imask pipes of the masks the form's inputs use; the inputs themselves are tested in
  * profile.test.tsx).

@@ -1,5 +1,5 @@
 /**
- * Account profile (issue 6) as the student sees it: the form filled from `GET /users/self`
+ * Account profile as the student sees it: the form filled from `GET /users/self`
  * (bare digits shown masked), the imask inputs (typing, pasting formatted or bare values,
  * editing in the middle, deleting a separator: the text and the caret), CEP autofill at the 8th
  * digit (fields filled, 'Endereço preenchido pelo CEP.' announced, focus on 'Número'), unknown CEP

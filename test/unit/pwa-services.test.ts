@@ -1,5 +1,5 @@
 /**
- * Offline services (issue 8): the service worker's navigation denylist; the registration's localhost check (spec §4); the reload for a missing chunk; the
+ * Offline services: the service worker's navigation denylist; the registration's localhost check (docs/product.md §4); the reload for a missing chunk; the
  * platform's reachability (a failed request = offline until an answer).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -34,7 +34,7 @@ describe('service worker navigation fallback', () => {
   });
 });
 
-describe('service worker registration (spec §4)', () => {
+describe('service worker registration (docs/product.md §4)', () => {
   it('knows localhost addresses', () => {
     for (const host of ['localhost', 'falha.localhost', '127.0.0.1', '127.8.9.10', '[::1]']) {
       expect(isLocalhost(host), host).toBe(true);

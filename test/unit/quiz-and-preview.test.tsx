@@ -1,6 +1,6 @@
 /**
  * Quiz learning objects (answers travel in the `end` body's data), the public preview
- * (same renderer, nothing recorded) and the viewer's keyboard shortcuts (issue 4).
+ * (same renderer, nothing recorded) and the viewer's keyboard shortcuts.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -156,7 +156,7 @@ describe('quiz learning object', () => {
     await ui.click(screen.getByRole('button', { name: 'Enviar respostas' }));
 
     expect(await screen.findByText(/Respostas enviadas\./)).toBeInTheDocument();
-    // Not 'Concluído' before the platform graded it (issue 23: it depends on the grade).
+    // Not 'Concluído' before the platform graded it (it depends on the grade).
     expect(screen.queryByText('Concluído')).toBeNull();
     expect(lms.putLearningObjectEnd).toHaveBeenCalledTimes(1);
     expect(lms.putLearningObjectEnd).toHaveBeenCalledWith(

@@ -1,5 +1,5 @@
 /**
- * Course and lesson resets (issue 4): behind a confirmation dialog (native <dialog>), sent
+ * Course and lesson resets: behind a confirmation dialog (native <dialog>), sent
  * once on 'Reiniciar', nothing on 'Cancelar' or Escape, refused while progress writes are
  * still pending, with the server's message on failure; 'Continuar' follows the server.
  */

@@ -1,7 +1,7 @@
 /**
- * Startup reads of the learning routes (issue 9, src/app/startup-reads.ts): a deep link's data is asked
+ * Startup reads of the learning routes (src/app/startup-reads.ts): a deep link's data is asked
  * for once, at startup, and its screen shows that answer; a failed prefetch is left to the screen;
- * other paths read nothing; saved reads restored meanwhile (issue 8) are never dropped by it. The
+ * other paths read nothing; saved reads restored meanwhile are never dropped by it. The
  * next step's reads (the `rel="next"` link of a learning object) are the same reads, ahead of the tap.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -136,7 +136,7 @@ describe('startup reads of a deep link', () => {
     vi.mocked(lms.getModule).mockReturnValue(new Promise(() => {}));
     const client = newClient();
     void prefetchRouteReads(client, '/courses/1/modules/4', '');
-    // The student's saved reads come back from the device meanwhile (issue 8: the persister
+    // The student's saved reads come back from the device meanwhile (the persister
     // hydrates them, as after a reload).
     const device = newClient();
     device.setQueryData(moduleQuery(4).queryKey, module);

@@ -84,7 +84,7 @@ describe('SSO addresses (configured hosts only)', () => {
   });
 });
 
-describe('boot-step redirects (spec §4 Startup) through the allowlist', () => {
+describe('boot-step redirects (docs/product.md §4 Startup) through the allowlist', () => {
   const options = { origin, ssoOrigins: sso };
 
   it('resolves a same-origin path (the access_token sign-in goes to /courses)', () => {

@@ -1,5 +1,5 @@
 /**
- * Short videos (spec §3, §7; issue 4): the pure rules (resume, progress throttling, newest
+ * Short videos (docs/product.md §3, §7): the pure rules (resume, progress throttling, newest
  * position, proxy URL), the new LMS calls' headers and 5 s timeout, the outbox kinds, and the
  * "Vídeos curtos" section with its player dialog (real lifecycle and outbox machines, in-memory
  * store, mocked API functions): what the student sees and which calls are made.
@@ -98,7 +98,7 @@ describe('resume and progress rules (pure)', () => {
     expect(formatClock(-3)).toBe('0:00');
   });
 
-  it('rewrites a resource URL through the proxy path with resource and token (spec §7)', () => {
+  it('rewrites a resource URL through the proxy path with resource and token (docs/product.md §7)', () => {
     expect(api.proxiedVideoUrl('/api/files/media/curto.webm', 'tok+/=1', '/api/files')).toBe(
       '/api/files/proxy?resource=%2Fapi%2Ffiles%2Fmedia%2Fcurto.webm&token=tok%2B%2F%3D1',
     );
@@ -113,7 +113,7 @@ describe('resume and progress rules (pure)', () => {
   });
 });
 
-describe('short-video calls (spec §7 headers, §9 5 s timeout)', () => {
+describe('short-video calls (docs/product.md §7 headers, §9 5 s timeout)', () => {
   let seen: Request[];
   let answer: (req: Request) => Promise<Response>;
   beforeEach(() => {
@@ -272,7 +272,7 @@ afterEach(() => {
 });
 
 describe('"Vídeos curtos" section', () => {
-  it("plays at the 'Volume dos sons' setting and follows a change live (spec §3)", async () => {
+  it("plays at the 'Volume dos sons' setting and follows a change live (docs/product.md §3)", async () => {
     const accessibility = createActor(accessibilityMachine, {
       input: { userId: demoUser.id, settings: DEFAULT_SETTINGS },
     }).start();

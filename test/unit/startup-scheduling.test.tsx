@@ -1,5 +1,5 @@
 /**
- * Startup helpers of issue 9: `yieldToBrowser` resumes in a later task (so a long startup is cut
+ * Startup helpers of `yieldToBrowser` resumes in a later task (so a long startup is cut
  * into tasks), `warmUpIntl` never throws, and `readPromise` (React 18's stand-in of `use`) shows
  * a Suspense fallback until the promise settles, then its value — or the error boundary's text.
  */

@@ -18,7 +18,7 @@ afterEach(() => {
   clearCachedUser();
 });
 
-describe('token cookie (spec §3: cookie named token, path /)', () => {
+describe('token cookie (docs/product.md §3: cookie named token, path /)', () => {
   it('stores, reads and clears the token', () => {
     expect(getToken()).toBeNull();
     setToken('abc123');

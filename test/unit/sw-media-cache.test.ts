@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The service worker's media cache (issue 8): whole small files stored after a first play,
+ * The service worker's media cache: whole small files stored after a first play,
  * ranges answered from them; large or token-bearing files never stored; the cache deleted when
  * a student signs out. Runs in Node (real Request/Response/Blob, as in a service worker).
  */

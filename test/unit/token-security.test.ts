@@ -1,5 +1,5 @@
 /**
- * Tokens (issue 10; spec §2, §3; OWASP ASVS v5 §3.3 cookies, §14.2 data in URLs): the `token`
+ * Tokens (docs/product.md §2, §3; OWASP ASVS v5 §3.3 cookies, §14.2 data in URLs): the `token`
  * cookie's attributes, and an `access_token` sign-in link that leaves the address bar before
  * anything else runs (no history entry, Referer or analytics recording ever holds it).
  */
@@ -29,7 +29,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('token cookie (spec §3: cookie named token, 30 days, path /)', () => {
+describe('token cookie (docs/product.md §3: cookie named token, 30 days, path /)', () => {
   it('is SameSite=Lax on path / for 30 days, and not Secure over http', () => {
     const writes = cookieWrites();
     const before = Date.now();
@@ -56,7 +56,7 @@ describe('token cookie (spec §3: cookie named token, 30 days, path /)', () => {
   });
 });
 
-describe('access_token sign-in link (spec §2 Navigation)', () => {
+describe('access_token sign-in link (docs/product.md §2 Navigation)', () => {
   beforeEach(() => {
     getUsersSelf.mockReset();
   });
@@ -78,7 +78,7 @@ describe('access_token sign-in link (spec §2 Navigation)', () => {
   it('clears the stored token and fails with a redirect to /login when the user cannot be fetched with it', async () => {
     history.replaceState(null, '', '/?access_token=bad-token-456');
     getUsersSelf.mockRejectedValue(new Error('401'));
-    // spec §4: "If a step throws an error carrying a target address, the app redirects there".
+    // docs/product.md §4: "If a step throws an error carrying a target address, the app redirects there".
     await expect(authenticationStep()).rejects.toMatchObject({ target: '/login' });
     expect(location.href).not.toContain('bad-token-456');
     expect(getToken()).toBeNull();

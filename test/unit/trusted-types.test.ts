@@ -1,5 +1,5 @@
 /**
- * Trusted Types policies of the app (issue 10; src/services/security/trusted-types.ts): server
+ * Trusted Types policies of the app (src/services/security/trusted-types.ts): server
  * HTML becomes TrustedHTML only through DOMPurify's `dompurify` policy, and widget scripts load
  * only from the page's origin, the configured widget hosts or VLibras (`widget-scripts`). A fake
  * policy factory stands in for the browser's `trustedTypes` (jsdom has none).

@@ -1,7 +1,7 @@
 /**
  * The waiting screen of a stored session whose user the platform does not give
  * ('Sem conexão com a plataforma…', docs/decisions/0007-offline-keeps-the-last-known-user.md):
- * 'Tentar novamente' asks for the user again, and 'Sair' signs out here too (issue 21) — the
+ * 'Tentar novamente' asks for the user again, and 'Sair' signs out here too — the
  * token, the cached user and the platform settings are cleared as with the layout's 'Sair', no
  * revoke call waits for the silent platform, and /login shows.
  */

@@ -1,5 +1,5 @@
 /**
- * Third-party widgets (spec §2, §7, §8, §9): the script loader (single load, typed errors,
+ * Third-party widgets (docs/product.md §2, §7, §8, §9): the script loader (single load, typed errors,
  * timeout), the chatbot shown on / and /home only, the survey told of routes with a courseId
  * on course paths and its modals removed on public routes, and a null key loading nothing.
  * jsdom does not fetch scripts: a test fires the script element's load/error itself.
@@ -129,7 +129,7 @@ describe('chatbot adapter', () => {
     expect(document.documentElement).toHaveAttribute('data-chatbot', 'shown');
     bus.emit('route.changed', { path: '/courses' });
     expect(api.hide).toHaveBeenCalledTimes(1);
-    // The room reserved for its floating button (issue 23) goes with it.
+    // The room reserved for its floating button goes with it.
     expect(document.documentElement).not.toHaveAttribute('data-chatbot');
     bus.emit('route.changed', { path: '/courses/1' });
     expect(api.hide).toHaveBeenCalledTimes(2);

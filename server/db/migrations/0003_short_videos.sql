@@ -1,4 +1,4 @@
--- 0003: short videos (spec §3 "Short video: resource (URL)", §7 GET /shortVideos, POST …/start
+-- 0003: short videos (docs/product.md §3 "Short video: resource (URL)", §7 GET /shortVideos, POST …/start
 -- and …/end), the student's start/end of each, and the new LMS's video progress
 -- (POST/GET /user-activity).
 CREATE TABLE short_videos (

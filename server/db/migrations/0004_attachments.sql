@@ -1,5 +1,5 @@
 -- 0004: support files ("Materiais de apoio") of a course or of one of its modules
--- (spec §7 GET courses/{id}/attachments, GET modules/{id}/attachments). Exactly one owner:
+-- (docs/product.md §7 GET courses/{id}/attachments, GET modules/{id}/attachments). Exactly one owner:
 -- a course-level file has course_id, a module's file has module_id (its course comes from
 -- the module). The file itself lives in the file repository (url, /api/files/...).
 CREATE TABLE course_attachments (

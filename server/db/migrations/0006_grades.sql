@@ -1,4 +1,4 @@
--- 0006: grades (spec §2 /grades and /grades/course/{courseId}; §7 GET /lms/student/grades and
+-- 0006: grades (docs/product.md §2 /grades and /grades/course/{courseId}; §7 GET /lms/student/grades and
 -- GET /lms/student/grades/{id}/details). A course's assessments carry their weight (percent of
 -- the final grade); a student's grade of an assessment is a row of assessment_grades (no row =
 -- not graded yet). Grades are 0–10 with two decimals.

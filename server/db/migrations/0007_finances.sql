@@ -1,4 +1,4 @@
--- 0007: finances (spec §3 "Bills (with a pix payment)", §7 hub GET /security/student/erp/,
+-- 0007: finances (docs/product.md §3 "Bills (with a pix payment)", §7 hub GET /security/student/erp/,
 -- ERP GET /bills, GET /bills/{id}, POST /bills/{id}/pay).
 --
 -- ERP tokens are issued by the hub to a signed-in student and stored like session tokens:

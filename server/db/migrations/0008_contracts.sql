@@ -1,4 +1,4 @@
--- 0008: certificates and documents (spec §3 "document contracts (contract_id)"; §7 certificates
+-- 0008: certificates and documents (docs/product.md §3 "document contracts (contract_id)"; §7 certificates
 -- base: POST …/issue_by_contract?contract_id, GET /grad/courses/?erp_user_id). A contract enrols
 -- one student in one course; documents (enrollment statement, curriculum, ID card) are issued
 -- per contract. Graduation courses belong to a contract. `erp_user_id` is the student's ERP id.

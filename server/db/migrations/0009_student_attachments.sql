@@ -1,4 +1,4 @@
--- 0009: the attachments area of the student (spec §2 /attachments, /attachment/{id}; §7
+-- 0009: the attachments area of the student (docs/product.md §2 /attachments, /attachment/{id}; §7
 -- GET attachments/authorized, GET attachments/{id}, PUT attachments/{id}/start and /end,
 -- GET documents/categories, GET documents/attachments). An attachment is either one of the
 -- platform's documents (user_id NULL, with a category) or a file of one student (user_id set).

@@ -1,5 +1,5 @@
--- 0010: password reset by e-mail code, change password and account deletion (issue 6;
--- spec §3 reset payloads and deletionReason, §5 email code challenge, §7 POST /auth/resetPassword,
+-- 0010: password reset by e-mail code, change password and account deletion
+-- (docs/product.md §3 reset payloads and deletionReason, §5 email code challenge, §7 POST /auth/resetPassword,
 -- POST /auth/changePassword, POST /users/self/delete).
 
 -- A deleted account keeps its row (and access code) but can no longer sign in.

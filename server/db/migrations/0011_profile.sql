@@ -1,4 +1,4 @@
--- 0011: the account profile (issue 6; spec §7 GET/PUT /users/self, GET /postal-code/{code}/view,
+-- 0011: the account profile (docs/product.md §7 GET/PUT /users/self, GET /postal-code/{code}/view,
 -- GET /cities, v2 POST /biometrics/create). CPF, phone and CEP are stored as digits only;
 -- every new user column is nullable, so existing students are unaffected.
 

@@ -1,4 +1,4 @@
--- 0012: home and the student areas (spec §2 /home, /, /profissionalizante, /transito, /graduacao,
+-- 0012: home and the student areas (docs/product.md §2 /home, /, /profissionalizante, /transito, /graduacao,
 -- /tecmix; §3 banners "visible in EAD"; §7 GET /users/dashboard, GET /content/banners?isVisibleEad=1,
 -- POST /auth/sso/lxp, POST v2 /aprovat/user/create/external, new LMS POST /sso/validate).
 

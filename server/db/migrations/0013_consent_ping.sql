@@ -1,6 +1,6 @@
--- 0013: session pings (spec §7 POST v2 /user-session/log, §9 every 5 minutes while the
+-- 0013: session pings (docs/product.md §7 POST v2 /user-session/log, §9 every 5 minutes while the
 -- platform's enforce_session_throttle is set) and when a student accepted the LGPD terms
--- (spec §7 POST /users/updateAcceptedLgpd; users.accepted_lgpd already exists).
+-- (docs/product.md §7 POST /users/updateAcceptedLgpd; users.accepted_lgpd already exists).
 
 CREATE TABLE session_pings (
   id serial PRIMARY KEY,

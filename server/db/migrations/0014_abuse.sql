@@ -1,4 +1,4 @@
--- 0014: abuse resistance (issue 19).
+-- 0014: abuse resistance.
 
 -- Sliding-window rate limits of sign-in, password reset, change password and account
 -- deletion (server/rate-limit.ts): one row per counted attempt in a bucket such as

@@ -1,4 +1,4 @@
--- 0015: content of one student only (issue 17, the heavy demo student `maratona`).
+-- 0015: content of one student only (the heavy demo student `maratona`).
 -- Courses, document categories, documents and short videos belong to a platform and every
 -- student of that platform sees them. `audience_user_id` narrows one row to a single student
 -- (an individual enrolment: years of courses, documents and videos that only they have);

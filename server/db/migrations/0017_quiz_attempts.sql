@@ -1,4 +1,4 @@
--- 0015: quiz attempts (issue 23): every graded `end` of a quiz is one attempt. A stored quiz also
+-- 0017: quiz attempts: every graded `end` of a quiz is one attempt. A stored quiz also
 -- says how many right answers pass (`pass_score`) and how many attempts are allowed
 -- (`max_attempts`, absent = unlimited); the demo quizzes: 2 of 3 to pass, 3 attempts.
 CREATE TABLE quiz_attempts (

@@ -1,5 +1,5 @@
 /**
- * The app's TanStack Query client for server reads (DESIGN.md §2: lists and details are
+ * The app's TanStack Query client for server reads (docs/architecture.md §D2: lists and details are
  * read with TanStack Query). One per page; `clearAuth` empties it so a student who signs
  * in after another on the same device never sees the previous student's data.
  *

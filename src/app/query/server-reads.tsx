@@ -1,5 +1,5 @@
 /**
- * TanStack Query for the screens inside (DESIGN.md §2: lists and details are server reads):
+ * TanStack Query for the screens inside (docs/architecture.md §D2: lists and details are server reads):
  * `client`, or the page's `appQueryClient`. Loaded with the lazily loaded routes and the LGPD
  * dialog, never with /login (docs/performance.md "Only /login in the entry").
  *

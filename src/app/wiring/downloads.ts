@@ -1,5 +1,5 @@
 /**
- * Downloads for offline study (issue 20): the download machine with its real effects — the
+ * Downloads for offline study (docs/offline.md "Downloaded courses and modules"): the download machine with its real effects — the
  * query client's reads (so the downloaded reads are the student's saved reads too), `HEAD` for
  * sizes, Cache Storage for files, IndexedDB for records, `navigator.storage` for space and
  * persistence. Loaded when the student opens a download panel or the storage section of 'Minha
@@ -103,7 +103,7 @@ export function provideDownloads(userId: number, client: QueryClient, storage: C
         const controller = new AbortController();
         running = (async () => {
           try {
-            // Asked on the student's first download (issue 20), and the answer shown.
+            // Asked on the student's first download (docs/offline.md), and the answer shown.
             if ((await listDownloads(userId)).length === 0) {
               sendBack({ type: 'download.persisted', persisted: await askPersistence() });
             }

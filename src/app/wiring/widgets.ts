@@ -1,5 +1,5 @@
 /**
- * Widgets of the post-login setup (spec §4, §7): the analytics and chatbot settings read, then
+ * Widgets of the post-login setup (docs/product.md §4, §7): the analytics and chatbot settings read, then
  * the widgets started after first paint.
  */
 import type { EventBus } from '../../services/events/bus';
@@ -35,7 +35,7 @@ const isSilence = (error: unknown): boolean => {
  * (`GET /lms/settings/clarity_key`, `…/imbot_key`) into the platform settings the widget
  * loaders read, then starts the widgets after first paint.
  * - The platform answered with a failure (an error status, a malformed answer): `setup.error`
- *   with its spec §8 code (8 analytics, 7 chatbot) on the bus — the toast 'Cód: 8' / 'Cód: 7' —
+ *   with its docs/product.md §8 code (8 analytics, 7 chatbot) on the bus — the toast 'Cód: 8' / 'Cód: 7' —
  *   and, once the other read is stored and the widgets started, the step rejects (so the
  *   post-login setup reports it for developers; `postLoginSetup`).
  * - Silence (offline, timeout): no toast — the offline banner is the one message (docs/errors.md);
@@ -70,7 +70,7 @@ export async function loadWidgetConfig(
   const [clarity, chatbot] = await Promise.all([load('clarity_key', 8), load('imbot_key', 7)]);
   // One write with both answers (two concurrent read-modify-writes would lose one).
   writePlatformSettings(Object.assign({ ...readPlatformSettings() }, clarity ?? {}, chatbot ?? {}));
-  // Widgets (spec §7): after first paint, without holding the setup; a script that does not load
+  // Widgets (docs/product.md §7): after first paint, without holding the setup; a script that does not load
   // is logged and reported, never shown. A key that could not be read loads nothing.
   if (clarity || chatbot) start({ clarityKey: clarity?.clarity_key, chatbotKey: chatbot?.imbot_key });
   if (silent && retries > 0) {

@@ -1,6 +1,6 @@
 /**
- * Account security calls of spec §7: password reset by e-mail code
- * (`POST /auth/resetPassword`, two steps, spec §3 reset payloads, §5 email challenge, §2 always
+ * Account security calls of docs/product.md §7: password reset by e-mail code
+ * (`POST /auth/resetPassword`, two steps, docs/product.md §3 reset payloads, §5 email challenge, §2 always
  * BRA), change password (`POST /auth/changePassword`) and account deletion
  * (`POST /users/self/delete` `{ deletionReason }`), plus what deletion clears on this device.
  */
@@ -15,7 +15,7 @@ import { request } from '../http/clients';
 import { forgetSettings } from '../storage/accessibility-settings';
 import { openOutboxStore, type OutboxStore } from '../storage/outbox-store';
 
-/** Password reset always uses BRA (spec §2, §9) and the email code challenge (spec §5). */
+/** Password reset always uses BRA (docs/product.md §2, §9) and the email code challenge (docs/product.md §5). */
 export const RESET_SCOPE = 'BRA';
 export const RESET_CHALLENGE_TYPE = 'email';
 
@@ -71,7 +71,7 @@ export async function postAuthChangePassword(input: { currentPassword: string; n
 }
 
 /**
- * `POST /users/self/delete` `{ deletionReason }` (spec §3; the reason is optional): the account
+ * `POST /users/self/delete` `{ deletionReason }` (docs/product.md §3; the reason is optional): the account
  * is deleted and every session ends.
  * @returns when it was deleted (ISO 8601).
  * @throws ApiError (401 session over), NetworkError, TimeoutError, ContractError.

@@ -1,5 +1,5 @@
 /**
- * Attachment calls of spec §7 (main v1): a course's and a module's support files
+ * Attachment calls of docs/product.md §7 (main v1): a course's and a module's support files
  * ("Materiais de apoio"), and the attachments area — the student's own files
  * (`attachments/authorized`), the platform's documents by category (`documents/…`), one
  * attachment and its start/end. Every answer is validated by the contract.
@@ -85,7 +85,7 @@ export async function getAttachment(id: number, signal?: AbortSignal): Promise<S
 }
 
 /**
- * `PUT attachments/{id}/start` (spec §4 "attachment: started, then ended"), sent by the outbox.
+ * `PUT attachments/{id}/start` (docs/product.md §4 "attachment: started, then ended"), sent by the outbox.
  * @param idempotencyKey client event id; @param clientTime ISO 8601 time the student opened it.
  */
 export async function putAttachmentStart(

@@ -1,5 +1,5 @@
 /**
- * Certificates and documents (spec §7 certificates base: `Authorization: Bearer <token>`,
+ * Certificates and documents (docs/product.md §7 certificates base: `Authorization: Bearer <token>`,
  * 30 s, blob answers): the student's document contracts, their graduation courses, and the
  * three documents issued per contract as PDFs.
  */
@@ -14,7 +14,7 @@ import {
 import { request, requestBlob } from '../http/clients';
 
 /**
- * `GET /contracts` (reference-server addition; the spec names only `contract_id`): the
+ * `GET /contracts` (reference-server addition; docs/product.md §3 names only `contract_id`): the
  * student's own document contracts, newest first.
  * @returns `DocumentContract[]` ({ contract_id, course_name, status: 'active' | 'completed',
  *   erp_user_id, enrolled_on: 'YYYY-MM-DD' }).
@@ -26,7 +26,7 @@ export async function getDocumentContracts(signal?: AbortSignal): Promise<Docume
 }
 
 /**
- * `GET /grad/courses/?erp_user_id` (spec §7): the student's graduation courses.
+ * `GET /grad/courses/?erp_user_id` (docs/product.md §7): the student's graduation courses.
  * @param erpUserId the student's ERP id (from a `DocumentContract`).
  * @returns `GradCourse[]` ({ id, name, degree, semesters, current_semester | null,
  *   status: 'in_progress' | 'completed', contract_id }); empty for non-graduation students.
@@ -43,7 +43,7 @@ export async function getGradCourses(erpUserId: number, signal?: AbortSignal): P
 
 /**
  * `POST /enrollment_statements | /course_curriculums | /id_cards /issue_by_contract?contract_id`
- * (spec §7): issues one document of a contract.
+ * (docs/product.md §7): issues one document of a contract.
  * @param kind 'enrollment_statement' | 'course_curriculum' | 'id_card'.
  * @param contractId the contract's `contract_id`.
  * @returns the PDF (`Blob` of type `application/pdf`).

@@ -1,5 +1,5 @@
 /**
- * Finances calls of spec §7: hub `GET /security/student/erp/` (the ERP token) and ERP v1
+ * Finances calls of docs/product.md §7: hub `GET /security/student/erp/` (the ERP token) and ERP v1
  * `GET /bills`, `GET /bills/{id}`, `POST /bills/{id}/pay` (Pix). Every answer is validated
  * by the contract. Money is always an integer of CENTS of BRL (`amount_cents`); due dates are
  * calendar days (`YYYY-MM-DD`); instants are ISO 8601.

@@ -1,6 +1,6 @@
 /**
- * Grade calls of spec §7 (main v1, headers x-access-token and x-user-environment WEB):
- * the student's grade list with its stats (spec §3 "Grades response: pagination, data, stats")
+ * Grade calls of docs/product.md §7 (main v1, headers x-access-token and x-user-environment WEB):
+ * the student's grade list with its stats (docs/product.md §3 "Grades response: pagination, data, stats")
  * and one course's grade details. Every answer is validated by the contract.
  * Grades are numbers from 0 to 10; assessment weights are percentages of the final grade.
  */

@@ -1,5 +1,5 @@
 /**
- * Home and student-area calls (spec §7): the dashboard and banners of main v1, the
+ * Home and student-area calls (docs/product.md §7): the dashboard and banners of main v1, the
  * area content served by the platform, the traffic-education account (main v2) and the LXP
  * single sign-on. Every answer is validated by the contract.
  */
@@ -35,7 +35,7 @@ export async function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
 }
 
 /**
- * `GET /content/banners?isVisibleEad=1` (main v1; spec §3 banners "visible in EAD").
+ * `GET /content/banners?isVisibleEad=1` (main v1; docs/product.md §3 banners "visible in EAD").
  * @returns `Banner[]` in display order ({ id, title, text, image_url, alt, link | null, visible_ead, position }).
  * @throws ApiError, NetworkError, TimeoutError, ContractError.
  */
@@ -60,7 +60,7 @@ export async function getProfessionalizingCourses(signal?: AbortSignal): Promise
 }
 
 /**
- * v2 `POST /aprovat/user/create/external` (spec §7): creates the student's account on the
+ * v2 `POST /aprovat/user/create/external` (docs/product.md §7): creates the student's account on the
  * traffic-education platform, or returns the existing one (idempotent).
  * @returns `{ external_id, created, platform_url }`.
  * @throws ApiError (403 without is_aprovat_user, 401), NetworkError, TimeoutError, ContractError.
@@ -89,7 +89,7 @@ export async function getEjaStages(signal?: AbortSignal): Promise<EjaStage[]> {
 }
 
 /**
- * `POST /auth/sso/lxp` (spec §7): a one-time sign-in URL of the LXP (single use, valid 60 s).
+ * `POST /auth/sso/lxp` (docs/product.md §7): a one-time sign-in URL of the LXP (single use, valid 60 s).
  * The LXP checks the token with the new LMS `POST /sso/validate`.
  * @returns `{ url, expires_at }`.
  * @throws ApiError (403 without is_lxp_user), NetworkError, TimeoutError, ContractError.
@@ -98,6 +98,6 @@ export async function postLxpSso(signal?: AbortSignal): Promise<LxpSso> {
   return (await request('mainV1', 'post', '/auth/sso/lxp', LxpSsoResponse, opts(signal))).data;
 }
 
-// Where SSO URLs may point (DESIGN.md §5): in services/navigation so the boot redirect check
+// Where SSO URLs may point (docs/architecture.md §D5): in services/navigation so the boot redirect check
 // does not load this module's schemas with the first screen (docs/performance.md "Only /login in the entry").
 export { ssoOrigins } from '../navigation/sso-origins';

@@ -1,5 +1,5 @@
 /**
- * The first server reads of the learning routes (spec §2 /courses, a course, a module, a
+ * The first server reads of the learning routes (docs/product.md §2 /courses, a course, a module, a
  * learning object) as TanStack `queryOptions`, shared by their screens and by the app's startup
  * reads (src/app/startup-reads.ts: "render as you fetch"). Keys from `learningKeys`.
  */

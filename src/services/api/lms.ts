@@ -1,5 +1,5 @@
 /**
- * Learning calls of spec §7: courses (v2 list), course, module, learning object,
+ * Learning calls of docs/product.md §7: courses (v2 list), course, module, learning object,
  * its start/end, and the lesson/course resets. Every answer is validated by the contract.
  */
 import {
@@ -49,7 +49,7 @@ export async function getLearningObject(id: number, lessonId: number, signal?: A
 }
 
 /**
- * Public preview (spec §2 `/lo/preview/{learningObject}`): `GET /lms/learningObjects/{id}`
+ * Public preview (docs/product.md §2 `/lo/preview/{learningObject}`): `GET /lms/learningObjects/{id}`
  * without `lesson_id`, which the platform answers without a session and without progress.
  * @throws ApiError 404 when unknown on this platform, and the usual transport errors.
  */

@@ -1,4 +1,4 @@
-/** Platform calls of spec §7 (multi-brand lookup by host, settings). */
+/** Platform calls of docs/product.md §7 (multi-brand lookup by host, settings). */
 import {
   LmsSettingsResponse,
   PlatformResponse,
@@ -9,7 +9,7 @@ import {
 import { request } from '../http/clients';
 
 /**
- * `GET /platforms/{idOrHost}` (main v1): the platform of a site host (spec §1) or id.
+ * `GET /platforms/{idOrHost}` (main v1): the platform of a site host (docs/product.md §1) or id.
  * @throws ApiError 404 for an unknown host, 500 when the platform API fails; NetworkError; ContractError.
  */
 export async function getPlatform(idOrHost: string | number): Promise<Platform> {
@@ -22,10 +22,10 @@ export async function getPlatformSettings(id: number): Promise<PlatformSetting[]
 }
 
 /**
- * `GET /lms/settings/{keys comma joined}` (main v1; spec §7 "answer in data.data"): the
+ * `GET /lms/settings/{keys comma joined}` (main v1; docs/product.md §7 "answer in data.data"): the
  * platform's values of `keys` (null when unset), e.g. `clarity_key` (analytics), `imbot_key`
  * (chatbot). @throws ContractError ('A resposta da API não está no formato esperado') on a
- * malformed answer (spec §8), ApiError, NetworkError, TimeoutError.
+ * malformed answer (docs/product.md §8), ApiError, NetworkError, TimeoutError.
  */
 export async function getLmsSettings(keys: readonly string[]): Promise<Record<string, string | null>> {
   return (

@@ -1,5 +1,5 @@
 /**
- * Account profile calls of spec §7: the CEP lookup and the cities of a state
+ * Account profile calls of docs/product.md §7: the CEP lookup and the cities of a state
  * (main v1), and the identity photo for biometrics (main v2, multipart). `GET`/`PUT
  * /users/self` live in `./users.ts`. Every answer is validated by the contract.
  */

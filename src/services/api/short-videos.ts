@@ -1,8 +1,8 @@
 /**
- * Short-video calls of spec §7: main v1 `GET /shortVideos`, `POST /shortVideos/{id}/start` and
+ * Short-video calls of docs/product.md §7: main v1 `GET /shortVideos`, `POST /shortVideos/{id}/start` and
  * `/end`; new LMS v1 (Bearer) `POST /user-activity` (video progress) and `GET /user-activity`
- * with `user_id` and `resource_id` (5 s timeout, spec §9); and `proxiedVideoUrl`, the rewrite
- * of a video's resource URL through the file repository's proxy path (spec §7).
+ * with `user_id` and `resource_id` (5 s timeout, docs/product.md §9); and `proxiedVideoUrl`, the rewrite
+ * of a video's resource URL through the file repository's proxy path (docs/product.md §7).
  * Every answer is validated by the contract. Positions and durations are in seconds.
  */
 import {
@@ -65,7 +65,7 @@ export async function postShortVideoEnd(
 }
 
 /**
- * New LMS `GET /user-activity?user_id&resource_id` with the 5 s timeout of spec §9
+ * New LMS `GET /user-activity?user_id&resource_id` with the 5 s timeout of docs/product.md §9
  * (`TIMEOUTS_MS.userActivityRead`): where the student stopped in a video.
  * @param resourceId the short video's id.
  * @returns the saved `{ user_id, resource_id, position_seconds, duration_seconds, updated_at }`,
@@ -108,7 +108,7 @@ export async function postUserActivity(
 }
 
 /**
- * Rewrites a video's resource URL through the file repository's proxy path (spec §7: "Video
+ * Rewrites a video's resource URL through the file repository's proxy path (docs/product.md §7: "Video
  * URLs are rewritten through a proxy path with resource and token query"), because a
  * `<video src>` cannot send the token in a header
  * (docs/decisions/0005-token-in-the-short-video-url.md). Pure.

@@ -1,4 +1,4 @@
-/** User calls of spec §7. */
+/** User calls of docs/product.md §7. */
 import type { UserUpdateRequest } from '../contract/account';
 import { UserResponse, type User } from '../contract/session';
 import { request } from '../http/clients';

@@ -1,5 +1,5 @@
 /**
- * Error reporting adapter of the boot step "error reporting" (spec §4 Startup; DESIGN.md §5
+ * Error reporting adapter of the boot step "error reporting" (docs/product.md §4 Startup; docs/architecture.md §D5
  * "tokens never appear in … error reports").
  *
  * - With a DSN (`VITE_SENTRY_DSN`), Sentry (`@sentry/react`) is loaded lazily (dynamic

@@ -13,7 +13,7 @@
  * (services/content/providers.ts). The hooks live on a module-private DOMPurify instance and only
  * for the duration of one `sanitizeRichText` call, so no other sanitiser sees them.
  *
- * Owns the `dompurify` Trusted Types policy (DESIGN.md §5; services/security/trusted-types.ts):
+ * Owns the `dompurify` Trusted Types policy (docs/architecture.md §D5; services/security/trusted-types.ts):
  * only DOMPurify's output becomes TrustedHTML.
  */
 import DOMPurify from 'dompurify';

@@ -1,5 +1,5 @@
 /**
- * Contract of the student's account (spec §3, §7 main v1): `PUT /users/self` (the editable
+ * Contract of the student's account (docs/product.md §3, §7 main v1): `PUT /users/self` (the editable
  * fields, with the profile fields of ./profile.ts), password reset and change, account deletion,
  * and the reference server's local mail outbox (`GET /api/dev/mail`).
  */
@@ -24,7 +24,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 const NewPassword = v.pipe(v.string(), v.minLength(MIN_PASSWORD_LENGTH), v.maxLength(200));
 
 /**
- * `POST /auth/resetPassword`, step 1 (spec §3 reset payloads, §5 email code challenge, §2 always
+ * `POST /auth/resetPassword`, step 1 (docs/product.md §3 reset payloads, §5 email code challenge, §2 always
  * BRA): asks for a code by e-mail. No `code`: the server e-mails one when the access code
  * exists and answers the same 200 either way (no account enumeration).
  */
@@ -65,7 +65,7 @@ export type ChangePasswordRequest = v.InferOutput<typeof ChangePasswordRequest>;
 export const ChangePasswordResponse = envelope(v.object({ message: v.string() }));
 export type ChangePasswordResponse = v.InferOutput<typeof ChangePasswordResponse>;
 
-/** `POST /users/self/delete` body (spec §3 User deletion payload); the reason is optional. */
+/** `POST /users/self/delete` body (docs/product.md §3 User deletion payload); the reason is optional. */
 export const DeleteAccountRequest = v.object({
   deletionReason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000)))),
 });

@@ -1,5 +1,5 @@
 /**
- * Contract of attachments (spec §2 /attachments, /attachment/{id}; §7 main v1): the support files
+ * Contract of attachments (docs/product.md §2 /attachments, /attachment/{id}; §7 main v1): the support files
  * of courses and modules ("Materiais de apoio"), and the attachments area — the platform's
  * documents by category and the files given to the student — with the student's start/end
  * progress on each.
@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { envelope, Id, IsoDate, Pagination } from './core';
 
 /**
- * A support file of a course or of one of its modules ("Materiais de apoio", spec §7
+ * A support file of a course or of one of its modules ("Materiais de apoio", docs/product.md §7
  * `GET courses/{id}/attachments`, `GET modules/{id}/attachments`), stored in the file
  * repository. Exactly one of `course_id` / `module_id` says what it belongs to: a
  * module's attachment has `module_id` set and `course_id` of its course.
@@ -37,12 +37,12 @@ export type CourseAttachmentListResponse = v.InferOutput<typeof CourseAttachment
 
 // ---------- attachments area (documents and the student's files) ----------
 
-/** Progress of one student on one attachment (spec §4 "attachment: started, then ended"). */
+/** Progress of one student on one attachment (docs/product.md §4 "attachment: started, then ended"). */
 export const AttachmentStatus = v.picklist(['not_started', 'started', 'completed']);
 export type AttachmentStatus = v.InferOutput<typeof AttachmentStatus>;
 
 /**
- * An attachment of the attachments area (spec §2 /attachments, /attachment/{id}): one of the
+ * An attachment of the attachments area (docs/product.md §2 /attachments, /attachment/{id}): one of the
  * platform's documents (`personal` false, usually with a category) or a file given to this
  * student (`personal` true). The file lives in the file repository (`url`).
  */

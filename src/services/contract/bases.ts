@@ -1,5 +1,5 @@
 /**
- * Path prefixes of the API bases of spec §7 on the reference server (`server/`),
+ * Path prefixes of the API bases of docs/product.md §7 on the reference server (`server/`),
  * and the defaults the app uses when no `VITE_*_URL` is configured (same origin).
  * Everything lives under `/api` so that the SPA fallback (deep links) and later the
  * service worker's navigation fallback never answer an API path with `index.html`.
@@ -23,5 +23,5 @@ export const API_PREFIXES = {
 
 export type ApiBase = keyof typeof API_PREFIXES;
 
-/** OAuth client id the web client sends in `POST /auth/token` (spec §3 Login payload). */
+/** OAuth client id the web client sends in `POST /auth/token` (docs/product.md §3 Login payload). */
 export const WEB_CLIENT_ID = 'student-web';

@@ -1,18 +1,18 @@
 /**
- * Contract of the certificates base (spec §3 "document contracts (contract_id)", §7): the
+ * Contract of the certificates base (docs/product.md §3 "document contracts (contract_id)", §7): the
  * student's document contracts, graduation courses, and the documents issued per contract.
  */
 import * as v from 'valibot';
 import { envelope, Id } from './core';
 
-/** What a document contract is in (spec §3 "document contracts (contract_id)"). */
+/** What a document contract is in (docs/product.md §3 "document contracts (contract_id)"). */
 export const DocumentContractStatus = v.picklist(['active', 'completed']);
 export type DocumentContractStatus = v.InferOutput<typeof DocumentContractStatus>;
 
 /**
  * One enrolment contract of the student, for which documents are issued (certificates API,
- * spec §7 `…/issue_by_contract?contract_id`). Listed by `GET /contracts` of the certificates
- * base — a reference-server addition: the spec names the `contract_id` but not where it comes
+ * docs/product.md §7 `…/issue_by_contract?contract_id`). Listed by `GET /contracts` of the certificates
+ * base — a reference-server addition: docs/product.md §3 names the `contract_id` but not where it comes
  * from. `erp_user_id` is the student's id in the ERP, the key of `GET /grad/courses/?erp_user_id`.
  */
 export const DocumentContract = v.object({
@@ -31,7 +31,7 @@ export type DocumentContract = v.InferOutput<typeof DocumentContract>;
 export const DocumentContractListResponse = envelope(v.array(DocumentContract));
 export type DocumentContractListResponse = v.InferOutput<typeof DocumentContractListResponse>;
 
-/** A graduation course of the student (spec §7 `GET /grad/courses/?erp_user_id`). */
+/** A graduation course of the student (docs/product.md §7 `GET /grad/courses/?erp_user_id`). */
 export const GradCourse = v.object({
   id: Id,
   name: v.pipe(v.string(), v.minLength(1)),
@@ -52,7 +52,7 @@ export const GradCourseListResponse = envelope(v.array(GradCourse));
 export type GradCourseListResponse = v.InferOutput<typeof GradCourseListResponse>;
 
 /**
- * The documents issued per contract (spec §7, answered as PDF blobs): enrollment statement
+ * The documents issued per contract (docs/product.md §7, answered as PDF blobs): enrollment statement
  * (`POST /enrollment_statements/issue_by_contract`), course curriculum
  * (`/course_curriculums/issue_by_contract`) and student ID card (`/id_cards/issue_by_contract`).
  */

@@ -1,12 +1,12 @@
 /**
- * Contract of LGPD consent and the session ping (spec §7, §9): the settings keys of the LGPD
+ * Contract of LGPD consent and the session ping (docs/product.md §7, §9): the settings keys of the LGPD
  * prompt and v2 `POST /user-session/log`. The answer of accepting the terms is the user
  * (`AcceptLgpdResponse`, ./session.ts).
  */
 import * as v from 'valibot';
 import { envelope, Id, IsoDate } from './core';
 
-/** One stored session ping (v2 `POST /user-session/log`, spec §7, §9); `logged_at` ISO 8601. */
+/** One stored session ping (v2 `POST /user-session/log`, docs/product.md §7, §9); `logged_at` ISO 8601. */
 export const SessionLogEntry = v.object({ id: Id, logged_at: IsoDate });
 export type SessionLogEntry = v.InferOutput<typeof SessionLogEntry>;
 /** v2 `POST /user-session/log` answer (201). */

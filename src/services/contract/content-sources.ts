@@ -180,7 +180,7 @@ export function contentSources(env: Env = {}): ContentSources {
 }
 
 /**
- * A brand's own sources within the deployment's (platform `options`, spec §3 "options"):
+ * A brand's own sources within the deployment's (platform `options`, docs/product.md §3 "options"):
  * `content_hosts` (origins) and `embed_providers` (ids) keep only what they name; absent or not a
  * list = the deployment's. Never widens: what the CSP does not allow would not load anyway.
  */

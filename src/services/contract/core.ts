@@ -7,7 +7,7 @@ import * as v from 'valibot';
 
 // ---------- shared pieces ----------
 
-/** Error body of every non-2xx answer of the platform APIs (spec §3 Global error store). */
+/** Error body of every non-2xx answer of the platform APIs (docs/product.md §3 Global error store). */
 export const ErrorBody = v.object({ message: v.string() });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 
@@ -30,10 +30,10 @@ export const envelope = <T extends v.GenericSchema>(schema: T) => v.object({ dat
 
 // ---------- validation helper ----------
 
-/** Text of spec §8 for a malformed answer. */
+/** Text of docs/product.md §8 for a malformed answer. */
 export const MALFORMED_RESPONSE_MESSAGE = 'A resposta da API não está no formato esperado';
 
-/** Raised when an answer does not match its contract schema (spec §8). */
+/** Raised when an answer does not match its contract schema (docs/product.md §8). */
 export class ContractError extends Error {
   readonly issues: readonly string[];
   constructor(issues: readonly string[]) {

@@ -1,5 +1,5 @@
 /**
- * Contract of finances (spec §3 "Bills (with a pix payment)", §7 hub and ERP v1): the student's
+ * Contract of finances (docs/product.md §3 "Bills (with a pix payment)", §7 hub and ERP v1): the student's
  * ERP token, bills, and Pix charges. Money is in cents of BRL (integers).
  */
 import * as v from 'valibot';
@@ -7,7 +7,7 @@ import { envelope, Id, IsoDate } from './core';
 
 /**
  * Hub `GET /security/student/erp/` (Authorization: the session token): the ERP token of the
- * signed-in student, sent as `X-Access-Token` to every ERP v1 call (spec §7).
+ * signed-in student, sent as `X-Access-Token` to every ERP v1 call (docs/product.md §7).
  */
 export const ErpToken = v.object({
   /** Opaque token for the ERP base (its `X-Access-Token`). */
@@ -28,7 +28,7 @@ const IsoDay = v.pipe(v.string(), v.isoDate());
 export const BillStatus = v.picklist(['open', 'paid', 'overdue']);
 export type BillStatus = v.InferOutput<typeof BillStatus>;
 
-/** One bill of the student (spec §3 "Bills (with a pix payment)"). */
+/** One bill of the student (docs/product.md §3 "Bills (with a pix payment)"). */
 export const Bill = v.object({
   id: Id,
   /** What it charges, e.g. 'Mensalidade de março'. */

@@ -1,5 +1,5 @@
 /**
- * Contract of grades (spec §2 /grades and /grades/course/{courseId}; §3 "Grades response:
+ * Contract of grades (docs/product.md §2 /grades and /grades/course/{courseId}; §3 "Grades response:
  * pagination, data, stats"; §7 main v1 `GET /lms/student/grades` with query and
  * `GET /lms/student/grades/{id}/details`). Grades are on a 0–10 scale (two decimals at most);
  * weights are percentages of the final grade.
@@ -71,7 +71,7 @@ export const GradeStats = v.object({
 });
 export type GradeStats = v.InferOutput<typeof GradeStats>;
 
-/** `GET /lms/student/grades`: pagination, data and stats (spec §3 Grades response). */
+/** `GET /lms/student/grades`: pagination, data and stats (docs/product.md §3 Grades response). */
 export const GradeListResponse = v.object({
   pagination: Pagination,
   data: v.array(GradeSummary),

@@ -44,7 +44,7 @@ export const Dashboard = v.object({
 export type Dashboard = v.InferOutput<typeof Dashboard>;
 export const DashboardResponse = envelope(Dashboard);
 
-/** A home banner of the student's platform (spec §3 banners, filter "visible in EAD"). */
+/** A home banner of the student's platform (docs/product.md §3 banners, filter "visible in EAD"). */
 export const Banner = v.object({
   id: Id,
   title: v.string(),

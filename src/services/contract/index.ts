@@ -1,10 +1,10 @@
 /**
- * THE API contract (DESIGN.md §1): valibot schemas of every request and response of the calls
- * this client makes (spec §7), and the types inferred from them, one file per capability like
+ * THE API contract (docs/architecture.md §D1): valibot schemas of every request and response of the calls
+ * this client makes (docs/product.md §7), and the types inferred from them, one file per capability like
  * `services/api/`. Field names follow the platform's snake_case wire format.
  *
  * Envelopes:
- * - single resources: `{ data: T }` (spec §7 "answer in data.data" for settings);
+ * - single resources: `{ data: T }` (docs/product.md §7 "answer in data.data" for settings);
  * - paginated lists (v2): `{ pagination, data: T[] }`;
  * - errors: `{ message: string }` with a 4xx/5xx status.
  *

@@ -1,5 +1,5 @@
 /**
- * Contract of learning (spec §3, §7): courses (v2 paginated list, detail), modules, learning
+ * Contract of learning (docs/product.md §3, §7): courses (v2 paginated list, detail), modules, learning
  * objects and their content (quizzes included), the start/end progress of a learning object,
  * and lesson/course resets.
  */
@@ -29,7 +29,7 @@ export const CourseListQuery = v.object({
 });
 export type CourseListQuery = v.InferOutput<typeof CourseListQuery>;
 
-/** v2 `GET /lms/courses`: pagination and data (spec §3 Course list response). */
+/** v2 `GET /lms/courses`: pagination and data (docs/product.md §3 Course list response). */
 export const CourseListResponse = v.object({
   pagination: Pagination,
   data: v.array(CourseSummary),
@@ -123,7 +123,7 @@ export const Quiz = v.object({ questions: v.pipe(v.array(QuizQuestion), v.minLen
 export type Quiz = v.InferOutput<typeof Quiz>;
 
 /**
- * Answers of a quiz, sent as the `end` body's `data` (spec §7 "PUT …/end with body data"):
+ * Answers of a quiz, sent as the `end` body's `data` (docs/product.md §7 "PUT …/end with body data"):
  * `{ answers: { [questionId]: optionId } }`, one per question.
  */
 export const QuizAnswers = v.object({ answers: v.record(v.string(), v.string()) });
@@ -192,12 +192,12 @@ export const LearningObject = v.object({
 export type LearningObject = v.InferOutput<typeof LearningObject>;
 /**
  * `GET /lms/learningObjects/{id}?lesson_id`. Without `lesson_id` (and without a session) the
- * platform answers the public preview of spec §2 `/lo/preview/{learningObject}`: the same
+ * platform answers the public preview of docs/product.md §2 `/lo/preview/{learningObject}`: the same
  * shape with no progress (`status` not_started, no neighbours, no quiz result).
  */
 export const LearningObjectResponse = envelope(LearningObject);
 
-/** `PUT /lms/learningObjects/{id}/end` body (spec §7: body data and lesson_id). */
+/** `PUT /lms/learningObjects/{id}/end` body (docs/product.md §7: body data and lesson_id). */
 export const LearningObjectEndRequest = v.object({
   lesson_id: Id,
   data: v.optional(v.record(v.string(), v.unknown()), {}),

@@ -1,5 +1,5 @@
 /**
- * Brazilian profile data of the account screen (spec §7 `PUT /users/self`,
+ * Brazilian profile data of the account screen (docs/product.md §7 `PUT /users/self`,
  * `GET /postal-code/{code}/view`, `GET /cities`): the 27 UFs, the CPF check-digit
  * validator and the valibot schemas of the profile fields. Pure (valibot, and the CPF check of
  * @brazilian-utils/brazilian-utils): shared by the contract, the client and the reference server.

@@ -1,5 +1,5 @@
 /**
- * The security headers of the built app (DESIGN.md §5; OWASP ASVS v5 §3.4 HTTP headers,
+ * The security headers of the built app (docs/architecture.md §D5; OWASP ASVS v5 §3.4 HTTP headers,
  * §3.6 external resources): ONE source for the reference server (`npm start` serving `dist/`),
  * the build's CDN header file (`dist/_headers`) and the checked-in `deploy/_headers`, so they
  * cannot drift. Pure functions of the build configuration (the `VITE_*` variables); no I/O.
@@ -17,10 +17,10 @@ export const TRUSTED_TYPES_POLICY = {
   widgetScripts: 'widget-scripts',
 } as const;
 
-/** The federal VLibras widget (spec §3 is_libras_enabled); fixed, not configurable. */
+/** The federal VLibras widget (docs/product.md §3 is_libras_enabled); fixed, not configurable. */
 export const VLIBRAS_ORIGIN = 'https://vlibras.gov.br';
 
-/** Production script templates of the widgets (spec §7 Third-party); `{key}` = the platform setting. */
+/** Production script templates of the widgets (docs/product.md §7 Third-party); `{key}` = the platform setting. */
 export const DEFAULT_WIDGET_SOURCES = {
   clarity: 'https://www.clarity.ms/tag/{key}',
   chatbot: 'https://widget.imbot.com.br/imbot.js?key={key}',
@@ -119,7 +119,7 @@ export function appOrigins(env: Env = {}): AppOrigins {
 const CSP_HASH = /^'sha256-[A-Za-z0-9+/=]+'$/;
 
 /**
- * The Content-Security-Policy of the app's HTML (DESIGN.md §5): scripts only from 'self', the
+ * The Content-Security-Policy of the app's HTML (docs/architecture.md §D5): scripts only from 'self', the
  * hashed inline scripts (pre-paint, deferred-entry loader) and the configured widget hosts; no plugins, no `<base>`, no framing;
  * `connect-src` limited to the API bases, the widgets' own hosts and the content hosts; images,
  * media and frames from the content hosts and the allowed embed providers (content-sources.ts);

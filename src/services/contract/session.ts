@@ -1,5 +1,5 @@
 /**
- * The contract of what every page needs from its first request on (spec §3 Platform,
+ * The contract of what every page needs from its first request on (docs/product.md §3 Platform,
  * Platform setting, Login payload, User): platform lookup, sign-in and the current user.
  * Apart from the other domains so that /login loads only these schemas.
  */
@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { envelope, Id } from './core';
 import { UserProfileFields } from './profile-fields';
 
-// ---------- platform (spec §3 Platform, Platform setting) ----------
+// ---------- platform (docs/product.md §3 Platform, Platform setting) ----------
 
 export const PlatformTemplate = v.picklist(['default', 'streaming']);
 export type PlatformTemplate = v.InferOutput<typeof PlatformTemplate>;
@@ -35,7 +35,7 @@ export const Platform = v.object({
 });
 export type Platform = v.InferOutput<typeof Platform>;
 
-/** `GET /platforms/{id}`; `{id}` may also be the site host (spec §1 "looked up by the site host"). */
+/** `GET /platforms/{id}`; `{id}` may also be the site host (docs/product.md §1 "looked up by the site host"). */
 export const PlatformResponse = envelope(Platform);
 
 export const PlatformSetting = v.object({ key: v.string(), value: v.nullable(v.string()) });
@@ -46,13 +46,13 @@ export const PlatformSettingsResponse = envelope(v.array(PlatformSetting));
 /** `GET /lms/settings/{keys comma joined}`: a map key → value (null when unset), in `data.data`. */
 export const LmsSettingsResponse = envelope(v.record(v.string(), v.nullable(v.string())));
 
-// ---------- auth and user (spec §3 Login payload, User) ----------
+// ---------- auth and user (docs/product.md §3 Login payload, User) ----------
 
-/** Country choice of the login screen (spec §2): Brasil → BRA, anything else → ANG. */
+/** Country choice of the login screen (docs/product.md §2): Brasil → BRA, anything else → ANG. */
 export const CountryCode = v.picklist(['BRA', 'ANG']);
 export type CountryCode = v.InferOutput<typeof CountryCode>;
 
-/** `POST /auth/token` body (spec §3 Login payload). `scope` carries the country code. */
+/** `POST /auth/token` body (docs/product.md §3 Login payload). `scope` carries the country code. */
 export const LoginRequest = v.object({
   client_id: v.string(),
   grant_type: v.literal('password'),

@@ -1,5 +1,5 @@
 /**
- * Contract of short videos (spec §3 "Short video: resource (URL)"; §7 main v1 `GET /shortVideos`,
+ * Contract of short videos (docs/product.md §3 "Short video: resource (URL)"; §7 main v1 `GET /shortVideos`,
  * `POST /shortVideos/{id}/start` and `/end`; new LMS v1 (Bearer) `POST /user-activity` (video
  * progress) and `GET /user-activity?user_id&resource_id` (5 s timeout)). Times and positions in
  * seconds.
@@ -16,9 +16,9 @@ export const ShortVideo = v.object({
   id: Id,
   title: v.string(),
   /**
-   * The media file (spec §3 resource URL): a same-origin path or an absolute URL. The app
+   * The media file (docs/product.md §3 resource URL): a same-origin path or an absolute URL. The app
    * never plays it directly: it is rewritten through the file repository's proxy path
-   * (`proxiedVideoUrl`: `…/proxy?resource=…&token=…`, spec §7).
+   * (`proxiedVideoUrl`: `…/proxy?resource=…&token=…`, docs/product.md §7).
    */
   resource: v.pipe(v.string(), v.minLength(1)),
   /** Length of the video in whole seconds. */

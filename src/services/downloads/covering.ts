@@ -1,4 +1,4 @@
-/** Which download makes a course or module available offline (issue 20; no storage code: views use it). */
+/** Which download makes a course or module available offline (docs/offline.md; no storage code: views use it). */
 import type { DownloadRecord, DownloadTarget } from '../storage/downloads-store';
 
 /**

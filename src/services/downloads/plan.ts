@@ -1,5 +1,5 @@
 /**
- * What downloading a course or a module takes (issue 20 "computes the total size first"): the
+ * What downloading a course or a module takes (docs/offline.md: the total size comes first): the
  * reads the app makes to show it (the course, each module, each learning object, the support-file
  * lists — through the same query keys, so they land in the student's saved reads), and the files
  * its learning objects and support files use, each once, with its size (`size_bytes` of a

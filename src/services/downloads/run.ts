@@ -1,5 +1,5 @@
 /**
- * Storing a planned download (issue 20): its files into the student's downloads cache
+ * Storing a planned download (docs/offline.md "Downloaded courses and modules"): its files into the student's downloads cache
  * (`downloads:<userId>`, Cache Storage, answered by the service worker — ranges included), then
  * its record (IndexedDB, services/storage/downloads-store.ts) — only once every file is stored, so
  * nothing is ever marked available half-way. Removing a download deletes its record and the

@@ -1,5 +1,5 @@
 /**
- * Puts a student's downloaded reads back into the query client (issue 20): the saved reads of the
+ * Puts a student's downloaded reads back into the query client (docs/offline.md): the saved reads of the
  * query persistence expire after 7 days and are discarded by a new deployment, a download is kept
  * until the student removes it or signs out. Each read is checked against the contract first (a
  * new version may read other shapes: a read that no longer fits is skipped and read online).

@@ -1,6 +1,6 @@
 /**
  * What the session's device-data wiring (src/app/wiring/records.ts) does with a student's
- * downloads (issue 20), in one module loaded lazily (never with the signed-in entry).
+ * downloads (docs/offline.md), in one module loaded lazily (never with the signed-in entry).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { clearStudentDownloads, setDownloadsOwner } from '../pwa/downloads-cache';

@@ -1,5 +1,5 @@
 /**
- * The app's typed event bus (spec §4 Startup step "event bus"): one place where
+ * The app's typed event bus (docs/product.md §4 Startup step "event bus"): one place where
  * adapters (survey, chatbot, LGPD prompt) publish and subscribe. Built on the
  * platform's EventTarget; listeners get the event's typed detail.
  */
@@ -10,9 +10,9 @@ export interface AppEvents {
   'route.changed': { path: string };
   /** The student signed in (`userId`) or out (null). */
   'session.changed': { userId: number | null };
-  /** The LGPD acceptance prompt should be shown (spec §4 LGPD). */
+  /** The LGPD acceptance prompt should be shown (docs/product.md §4 LGPD). */
   'lgpd.prompt': Record<string, never>;
-  /** A post-login configuration failed (spec §8): 8 = analytics config, 7 = chatbot config. */
+  /** A post-login configuration failed (docs/product.md §8): 8 = analytics config, 7 = chatbot config. */
   'setup.error': { code: 7 | 8 };
 }
 

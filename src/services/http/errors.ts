@@ -1,14 +1,14 @@
 /**
  * Typed errors raised by the API clients (`services/http`, `services/api`).
  * Machines branch on them with guards; views show their `message`.
- * Shapes follow spec §3 Global error store: an HTTP error has a status and a
+ * Shapes follow docs/product.md §3 Global error store: an HTTP error has a status and a
  * `data` object with a `message`.
  */
 import { ContractError } from '../contract/core';
 
 export { ContractError, MALFORMED_RESPONSE_MESSAGE } from '../contract/core';
 
-/** A non-2xx HTTP answer. `data.message` is the server's text (spec §8). */
+/** A non-2xx HTTP answer. `data.message` is the server's text (docs/product.md §8). */
 export class ApiError extends Error {
   readonly status: number;
   readonly data: { message: string };
@@ -42,7 +42,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** The request took longer than its API base's timeout (spec §9), in ms. */
+/** The request took longer than its API base's timeout (docs/product.md §9), in ms. */
 export class TimeoutError extends Error {
   readonly timeoutMs: number;
   constructor(timeoutMs: number) {
@@ -52,7 +52,7 @@ export class TimeoutError extends Error {
   }
 }
 
-/** True for an `ApiError` with status 401 (spec §8: logout and go to /login). */
+/** True for an `ApiError` with status 401 (docs/product.md §8: logout and go to /login). */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
@@ -125,7 +125,7 @@ export interface ClassifiedError {
   retryAfterMs?: number | null;
 }
 
-/** `url` without its query and fragment (a media URL may carry a token, DESIGN.md §5). */
+/** `url` without its query and fragment (a media URL may carry a token, docs/architecture.md §D5). */
 const pathOf = (url: string): string => {
   try {
     return new URL(url, 'http://x').pathname;

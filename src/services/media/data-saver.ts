@@ -1,4 +1,4 @@
-/** 'Economia de dados' (issue 20): whether it is on, from the stored choice and the browser's Save-Data. */
+/** 'Economia de dados' (docs/offline.md): whether it is on, from the stored choice and the browser's Save-Data. */
 import type { AccessibilitySettings } from '../storage/accessibility-settings';
 
 /**

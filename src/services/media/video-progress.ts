@@ -1,5 +1,5 @@
 /**
- * Pure rules of short-video progress (spec §7 video progress): where playback resumes,
+ * Pure rules of short-video progress (docs/product.md §7 video progress): where playback resumes,
  * when a progress write is due (so the outbox is never flooded), and which saved position is
  * the newest. Seconds everywhere; no timers, no I/O.
  */

@@ -1,6 +1,6 @@
 /**
- * The one allowlist for redirect targets (DESIGN.md §5; OWASP ASVS v5 §3.7 redirects):
- * `next_route` and every redirect a boot step asks for (spec §4 Startup) pass here.
+ * The one allowlist for redirect targets (docs/architecture.md §D5; OWASP ASVS v5 §3.7 redirects):
+ * `next_route` and every redirect a boot step asks for (docs/product.md §4 Startup) pass here.
  * - A path is followed only when it stays on the app's origin: refused are absolute URLs,
  *   protocol-relative (`//host`), backslash tricks (`/\host`, `\\host`), `javascript:` /
  *   `data:` and other schemes, whitespace and control characters, and any of these hidden by
@@ -64,7 +64,7 @@ export function safeNextRoute(raw: string | null | undefined, origin?: string): 
 
 /**
  * An absolute SSO address is followed only when it is http(s) on an allowed origin
- * (DESIGN.md §5 "configured SSO hosts").
+ * (docs/architecture.md §D5 "configured SSO hosts").
  * @param raw the address given by the platform (e.g. the LXP sign-in URL).
  * @param allowedOrigins origins such as `https://lxp.example.com`.
  * @returns the normalised URL, or null when it is not allowed.
@@ -85,7 +85,7 @@ export function safeSsoUrl(raw: string | null | undefined, allowedOrigins: reado
   return allowedOrigins.includes(url.origin) ? url.href : null;
 }
 
-/** Where the browser goes for a boot-step redirect (spec §4 Startup). */
+/** Where the browser goes for a boot-step redirect (docs/product.md §4 Startup). */
 export interface BootRedirect {
   /** The absolute URL to go to (always on the app's origin or an SSO origin). */
   url: string;
@@ -94,7 +94,7 @@ export interface BootRedirect {
 }
 
 /**
- * The allowlist of boot-step redirects (spec §4: "an absolute http(s) address sends the browser
+ * The allowlist of boot-step redirects (docs/product.md §4: "an absolute http(s) address sends the browser
  * there; anything else is resolved through the router"): an absolute address must pass
  * `safeSsoUrl`, anything else `sameOriginPath`; a refused target becomes the app's root `/`.
  * @param target what the step asked for.

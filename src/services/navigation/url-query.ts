@@ -1,5 +1,5 @@
 /**
- * A list screen's query as kept in the URL (spec §2: /courses, /grades, /attachments,
+ * A list screen's query as kept in the URL (docs/product.md §2: /courses, /grades, /attachments,
  * /finances): search text, filters, sort and page in the query string, so that back/forward,
  * reload and shared links keep them. One definition per screen names its path and its fields;
  * it reads a query string into typed values (anything malformed falls back to the field's

@@ -1,5 +1,5 @@
 /**
- * Cache Storage of the downloads for offline study (issue 20; docs/offline.md "Downloaded courses
+ * Cache Storage of the downloads for offline study (docs/offline.md "Downloaded courses
  * and modules"), shared by the app and its service worker: the per-student cache name, the owner
  * entry the service worker reads, the header of the app's own download requests, which files may
  * be downloaded, and deleting a student's downloaded files. Loaded lazily by the app (never with
@@ -8,7 +8,7 @@
 import { originMatches } from '../contract/origins';
 
 /**
- * Files of courses and modules downloaded on purpose ('Baixar para estudar offline', issue 20):
+ * Files of courses and modules downloaded on purpose ('Baixar para estudar offline'):
  * one cache per student, `downloads:<userId>`. Not versioned with the precache: a new deployment
  * keeps it.
  */

@@ -1,15 +1,15 @@
 /**
- * Service worker registration (docs/offline.md; spec §4 "Service worker is registered from a fixed
+ * Service worker registration (docs/offline.md; docs/product.md §4 "Service worker is registered from a fixed
  * path at the site root … On localhost it first checks the file exists with a javascript
  * content type and unregisters otherwise"). Uses workbox-window; no inline script (strict CSP).
  *
- * Its events (ready, registered, cached, …) are not surfaced (spec §4) except `waiting`: a new
+ * Its events (ready, registered, cached, …) are not surfaced (docs/product.md §4) except `waiting`: a new
  * version is installed and waits for the student's consent (app-update.machine.ts).
  */
 import { Workbox } from 'workbox-window';
 import { trustedScriptUrl } from '../security/trusted-script-url';
 
-/** The fixed path of the service worker (spec §4), served with `Cache-Control: no-cache`. */
+/** The fixed path of the service worker (docs/product.md §4), served with `Cache-Control: no-cache`. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /** How often a long-open tab asks the server for a new version, ms (1 hour). */
@@ -26,7 +26,7 @@ export interface ServiceWorkerControl {
   checkForUpdate(): Promise<void>;
 }
 
-/** Whether `hostname` is this machine (spec §4: the service worker file is checked first there). */
+/** Whether `hostname` is this machine (docs/product.md §4: the service worker file is checked first there). */
 export function isLocalhost(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
@@ -37,7 +37,7 @@ export function isLocalhost(hostname: string): boolean {
 }
 
 /**
- * Checks the service worker file (spec §4, localhost only): a dev server or a missing build
+ * Checks the service worker file (docs/product.md §4, localhost only): a dev server or a missing build
  * answers index.html (text/html) or 404 instead of JavaScript.
  * @returns 'valid', 'invalid' (answered, but not JavaScript), or 'unknown' (no answer: offline or
  *   the server is down — then an installed worker must be kept: it is what opens the app offline).
@@ -77,7 +77,7 @@ export async function registerServiceWorker(onWaiting: () => void): Promise<Serv
         return null;
       }
     }
-    // A same-origin script URL through the app's Trusted Types policy (no report, DESIGN.md §5).
+    // A same-origin script URL through the app's Trusted Types policy (no report, docs/architecture.md §D5).
     const wb = new Workbox(trustedScriptUrl(SERVICE_WORKER_URL), { scope: '/' });
     wb.addEventListener('waiting', () => onWaiting());
     const registration = await wb.register();

@@ -1,5 +1,5 @@
 /**
- * The app's Trusted Types policy for script URLs, `widget-scripts` (DESIGN.md §5; see
+ * The app's Trusted Types policy for script URLs, `widget-scripts` (docs/architecture.md §D5; see
  * trusted-types.ts): script URLs only from the page's origin, the configured widget sources'
  * origins and VLibras (`widgetScriptOrigins`, services/widgets/config.ts). Apart from the HTML
  * policy (DOMPurify) so that what loads with the first screen — the service worker's

@@ -1,5 +1,5 @@
 /**
- * The app's Trusted Types policies (DESIGN.md §5; OWASP ASVS v5 §1.3 sanitisation). The CSP
+ * The app's Trusted Types policies (docs/architecture.md §D5; OWASP ASVS v5 §1.3 sanitisation). The CSP
  * runs Trusted Types in report-only mode (`require-trusted-types-for 'script'; trusted-types
  * dompurify widget-scripts`, src/services/contract/security-policy.ts): every HTML or script-URL
  * sink the app feeds gets a typed value from one of these named policies, so the browser

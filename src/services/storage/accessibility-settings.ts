@@ -1,5 +1,5 @@
 /**
- * Accessibility settings (spec §3: is_dark_mode, font_size 1–3, font_spacing 1–3, language,
+ * Accessibility settings (docs/product.md §3: is_dark_mode, font_size 1–3, font_spacing 1–3, language,
  * volume_of_sounds, is_libras_enabled) persisted per student on this device, and how they
  * (with the cached brand) reach the page: `presentationOf` turns them into `<html>`
  * attributes and CSS custom properties, and `writePrepaint` stores exactly that so the
@@ -11,7 +11,7 @@
  */
 import * as v from 'valibot';
 
-/** Interface languages (spec §3 language; default pt-BR). */
+/** Interface languages (docs/product.md §3 language; default pt-BR). */
 export const LANGUAGES = ['pt-BR', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -26,14 +26,14 @@ export const AccessibilitySettingsSchema = v.object({
   volume_of_sounds: v.fallback(v.pipe(v.number(), v.minValue(0), v.maxValue(1)), 0.6),
   is_libras_enabled: v.fallback(v.boolean(), false),
   /**
-   * 'Economia de dados' (issue 20; a device preference beside the spec §3 settings): true/false
+   * 'Economia de dados' (a device preference beside the docs/product.md §3 settings): true/false
    * when the student chose; absent = follow the browser's Save-Data (`dataSaverOn`).
    */
   data_saver: v.fallback(v.optional(v.boolean()), undefined),
 });
 export type AccessibilitySettings = v.InferOutput<typeof AccessibilitySettingsSchema>;
 
-/** Defaults of spec §3 / §9. */
+/** Defaults of docs/product.md §3 / §9. */
 export const DEFAULT_SETTINGS: AccessibilitySettings = {
   is_dark_mode: false,
   font_size: 1,

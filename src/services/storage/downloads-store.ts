@@ -1,5 +1,5 @@
 /**
- * The student's downloads for offline study (issue 20; docs/offline.md "Downloaded courses and
+ * The student's downloads for offline study (docs/offline.md "Downloaded courses and
  * modules"): one record per downloaded course or module, per student, in IndexedDB (`idb`,
  * database `portal-downloads` version 1, store `downloads`, key `<userId>:<kind>:<id>`, index
  * `userId`). A record is written only once every file of its download is stored, so a download

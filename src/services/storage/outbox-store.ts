@@ -1,5 +1,5 @@
 /**
- * The outbox's durable store (DESIGN.md §2 "Writes that must not be lost"): progress writes
+ * The outbox's durable store (docs/architecture.md §D2 "Writes that must not be lost"): progress writes
  * are kept in IndexedDB (database `lms-outbox`, store `writes`) from before they are sent
  * until the server answers 2xx. Entries hold the write's fields, never a URL or a token.
  *
@@ -14,7 +14,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
- * One write the server must receive (spec §7): start/end of a learning object, a short video or
+ * One write the server must receive (docs/product.md §7): start/end of a learning object, a short video or
  * an attachment,
  * and a short video's progress (`videoProgress`: new LMS `POST /user-activity`, positions in s;
  * the user id is the entry's `userId`).

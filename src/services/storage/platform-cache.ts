@@ -1,5 +1,5 @@
 /**
- * The last platform looked up for this site host, kept on the device (spec §1 "looked up by the
+ * The last platform looked up for this site host, kept on the device (docs/product.md §1 "looked up by the
  * site host"). The app shows it — name, logo, options such as `show_banners` — while a page's
  * own lookup is under way (platform.machine.ts `cachedPlatform`), so what depends on the
  * platform (the home's banners read) does not wait a round trip for it; the lookup's answer
@@ -17,7 +17,7 @@ const Cached = v.object({ host: v.string(), platform: Platform });
 /**
  * @param host the site's hostname (`location.hostname`).
  * @returns the platform last looked up for `host` on this device, or null when there is none,
- *   it is another host's, it does not match the contract (spec §3 Platform), or storage is off.
+ *   it is another host's, it does not match the contract (docs/product.md §3 Platform), or storage is off.
  */
 export function readCachedPlatform(host: string): Platform | null {
   try {

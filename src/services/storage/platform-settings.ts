@@ -1,6 +1,6 @@
 /**
- * Platform settings cached on the device (spec §3 Platform setting: key/value pairs).
- * Logout clears them (spec §4 Auth).
+ * Platform settings cached on the device (docs/product.md §3 Platform setting: key/value pairs).
+ * Logout clears them (docs/product.md §4 Auth).
  */
 const KEY = 'platform_settings';
 

@@ -1,5 +1,5 @@
 /**
- * Offline reads (docs/offline.md; DESIGN.md §2 "offline-persisted cache per user"): the signed-in
+ * Offline reads (docs/offline.md; docs/architecture.md §D2 "offline-persisted cache per user"): the signed-in
  * student's server reads (TanStack Query) are kept on this device in IndexedDB (`idb`, database
  * `portal-offline` version 1, store `queries`, one entry per student: `student:<id>`), so the
  * courses, modules, learning objects, grades and attachments they already opened show offline.

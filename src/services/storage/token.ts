@@ -1,12 +1,12 @@
 /**
- * The session token cookie (spec §3 "Session token: cookie named token, 30 days, path /").
+ * The session token cookie (docs/product.md §3 "Session token: cookie named token, 30 days, path /").
  * SameSite=Lax always; Secure when the page is served over https.
  */
 import Cookies from 'js-cookie';
 
-/** Cookie name fixed by the spec. */
+/** Cookie name fixed by docs/product.md §3. */
 export const TOKEN_COOKIE = 'token';
-/** Lifetime of the token cookie, in days (spec §9). */
+/** Lifetime of the token cookie, in days (docs/product.md §9). */
 export const TOKEN_DAYS = 30;
 
 const isHttps = (): boolean => typeof location !== 'undefined' && location.protocol === 'https:';

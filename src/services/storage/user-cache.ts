@@ -1,6 +1,6 @@
 /**
- * Cached current user (spec §3 "User (cached in cookie 'user' and a store)",
- * spec §9 "cached values default 1 hour"). The cookie holds the user JSON and
+ * Cached current user (docs/product.md §3 "User (cached in cookie 'user' and a store)",
+ * docs/product.md §9 "cached values default 1 hour"). The cookie holds the user JSON and
  * expires after `USER_CACHE_MS`; a malformed or expired value reads as null.
  *
  * The store (offline never signs out: docs/decisions/0007-offline-keeps-the-last-known-user.md):
@@ -14,12 +14,12 @@ import * as v from 'valibot';
 import { User } from '../contract/session';
 
 export const USER_COOKIE = 'user';
-/** Default lifetime of cached values, in ms (spec §9: 1 hour). */
+/** Default lifetime of cached values, in ms (docs/product.md §9: 1 hour). */
 export const USER_CACHE_MS = 60 * 60 * 1000;
 
 const Cached = v.object({ user: User, expiresAt: v.number() });
 
-/** localStorage key of the last known user (the store of spec §3). */
+/** localStorage key of the last known user (the store of docs/product.md §3). */
 export const LAST_KNOWN_USER_KEY = 'lms.user.lastKnown';
 
 const storage = (): Storage | null => {

@@ -1,5 +1,5 @@
 /**
- * Applies a platform's brand to the page (spec §3 Platform theme): palette colours as CSS
+ * Applies a platform's brand to the page (docs/product.md §3 Platform theme): palette colours as CSS
  * custom properties, the template and the favicon — and caches them for the pre-paint
  * script, so a returning student sees their brand before the lookup answers.
  *

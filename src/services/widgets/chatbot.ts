@@ -1,5 +1,5 @@
 /**
- * Chatbot adapter (spec §2, §7): the chatbot script loaded with the platform's `imbot_key`
+ * Chatbot adapter (docs/product.md §2, §7): the chatbot script loaded with the platform's `imbot_key`
  * setting, shown on `/` and `/home` only and hidden on every navigation away from them
  * (`route.changed` on the event bus).
  *

@@ -1,5 +1,5 @@
 /**
- * Analytics adapter (spec §7 Third-party): Microsoft Clarity loaded with the platform's
+ * Analytics adapter (docs/product.md §7 Third-party): Microsoft Clarity loaded with the platform's
  * `clarity_key` setting, as Clarity's own snippet does — a `window.clarity` queue first,
  * then the tag script `widgetSources.clarity` with the key.
  */

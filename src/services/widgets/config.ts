@@ -1,5 +1,5 @@
 /**
- * Where the third-party widgets come from (spec §7 Third-party), read once from Vite's
+ * Where the third-party widgets come from (docs/product.md §7 Third-party), read once from Vite's
  * `import.meta.env` at build time. `{key}` in a source is replaced by the platform setting
  * (URL-encoded). The end-to-end build points all three at the reference server's stand-ins
  * (`/api/standins/*.js`, test/e2e/support/global-setup.ts).
@@ -43,7 +43,7 @@ export function widgetScriptOrigins(base: string = location.href): string[] {
   return [...origins];
 }
 
-/** Load timeouts in ms (spec §9: survey SDK 10 s; the same bound for the other two). */
+/** Load timeouts in ms (docs/product.md §9: survey SDK 10 s; the same bound for the other two). */
 export const WIDGET_TIMEOUTS_MS = { clarity: 10_000, chatbot: 10_000, survey: 10_000 } as const;
 
 /** `template` with `{key}` replaced by the URL-encoded `key`. */

@@ -1,5 +1,5 @@
 /**
- * Loads a third-party script once per page (DESIGN.md §2 services/widgets): the same `src`
+ * Loads a third-party script once per page (docs/architecture.md §D2 services/widgets): the same `src`
  * asked for twice shares one load. Used by the widget adapters (VLibras, chatbot, analytics,
  * survey).
  */
@@ -65,7 +65,7 @@ export function loadScript(src: string, timeoutMs = 10_000): Promise<void> {
 
 /**
  * Resolves once the page is past its first paint and largest contentful paint and the main
- * thread is idle (DESIGN.md §2: widgets never load before LCP): after the `load` event, the
+ * thread is idle (docs/architecture.md §D2: widgets never load before LCP): after the `load` event, the
  * first LCP entry (when the browser reports them; at most `lcpWaitMs`, default 3 000 ms),
  * then `requestIdleCallback` (fallback `setTimeout` 1 ms).
  */

@@ -1,8 +1,8 @@
 /**
- * Starts the third-party widgets of the post-login setup (spec §4, §7) after first
+ * Starts the third-party widgets of the post-login setup (docs/product.md §4, §7) after first
  * paint: analytics (Clarity, `clarity_key`), chatbot (`imbot_key`) and the survey SDK.
  * A script that does not load (blocked by an ad blocker, offline, its host down) is logged
- * for developers and sent to error reporting, never shown: spec §8's 'Cód: 8' / 'Cód: 7'
+ * for developers and sent to error reporting, never shown: docs/product.md §8's 'Cód: 8' / 'Cód: 7'
  * toasts are for a failure reading the *settings* (wiring.ts `loadWidgetConfig`), and a
  * third-party script is nothing a student can act on. A null key means the
  * platform has no such widget: no load.

@@ -1,5 +1,5 @@
 /**
- * Satisfaction survey adapter (spec §2, §7, §9): the survey SDK fetched from its host
+ * Satisfaction survey adapter (docs/product.md §2, §7, §9): the survey SDK fetched from its host
  * (10 s load timeout), told of every route change, given a `courseId` attribute on course
  * paths (removed elsewhere), and its modals removed on public routes.
  *

@@ -1,5 +1,5 @@
 /**
- * VLibras adapter (spec §3 is_libras_enabled: Brazilian Sign Language translation by the
+ * VLibras adapter (docs/product.md §3 is_libras_enabled: Brazilian Sign Language translation by the
  * federal government's VLibras widget). `loadVLibras` loads the plugin script once and
  * creates the widget; `setVLibrasVisible` shows or hides it later without reloading.
  * The app never depends on it: a failed load (offline, blocked) is reported, nothing else.

@@ -1,5 +1,5 @@
 /**
- * React access to the accessibility settings actor (spec §3). Views select the settings
+ * React access to the accessibility settings actor (docs/product.md §3). Views select the settings
  * and send `settings.change` / `settings.reset` / `libras.retry`.
  */
 import { createContext, useContext } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The controls of the accessibility panel (spec §3; see panel.tsx): dark mode, font size and
+ * The controls of the accessibility panel (docs/product.md §3; see panel.tsx): dark mode, font size and
  * letter spacing (1–3), language, volume and VLibras, each change sent to the settings actor.
  * Loaded the first time the panel opens (docs/performance.md).
  */

@@ -1,5 +1,5 @@
 /**
- * The accessibility settings panel (spec §3 Accessibility settings): a button
+ * The accessibility settings panel (docs/product.md §3 Accessibility settings): a button
  * 'Acessibilidade' that opens a modal native `<dialog>` with dark mode, font size (1–3),
  * letter spacing (1–3), language, volume and VLibras. Every control is a native form
  * control (keyboard and screen readers for free); each change is sent to the settings

@@ -1,5 +1,5 @@
 /**
- * 'Foto para biometria' section of 'Minha conta' (spec §7 v2 `POST /biometrics/create`,
+ * 'Foto para biometria' section of 'Minha conta' (docs/product.md §7 v2 `POST /biometrics/create`,
  * multipart field `photo`).
  *
  * - 'Tirar foto' asks for the front camera (`getUserMedia({ video: { facingMode: 'user' } })`) and

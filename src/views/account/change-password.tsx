@@ -1,5 +1,5 @@
 /**
- * 'Alterar senha' section of /conta (spec §7 `POST /auth/changePassword`): current
+ * 'Alterar senha' section of /conta (docs/product.md §7 `POST /auth/changePassword`): current
  * password, new password (≥ 8 characters) and confirmation. Fields are checked first (errors
  * linked with aria-describedby, focus on the first invalid one); the server checks the current
  * password (its pt-BR 400 message shows in an alert) and ends the student's other sessions,

@@ -1,5 +1,5 @@
 /**
- * Input masks of the profile form with imask, the mask library DESIGN.md §3 names:
+ * Input masks of the profile form with imask, the mask library docs/architecture.md §D3 names:
  * the mask options the form's inputs use (`react-imask`'s `IMaskInput` keeps the caret right
  * when the student edits the middle of a value, pastes, or deletes a separator) and pure
  * formatters built from the same options with imask's `createPipe`, for values that come from

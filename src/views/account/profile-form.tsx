@@ -1,5 +1,5 @@
 /**
- * The profile form of 'Minha conta' (spec §7 `PUT /users/self`,
+ * The profile form of 'Minha conta' (docs/product.md §7 `PUT /users/self`,
  * `GET /postal-code/{code}/view`, `GET /cities`), loaded on demand by `<ProfileSection />`
  * (`profile.tsx`) so that imask stays out of the account screen's own chunk.
  *

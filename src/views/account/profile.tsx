@@ -1,12 +1,12 @@
 /**
- * Profile section of 'Minha conta' (spec §7 `GET /users/self`): reads the student with
+ * Profile section of 'Minha conta' (docs/product.md §7 `GET /users/self`): reads the student with
  * `GET /users/self` (query key `accountKeys.self`), then shows the profile form
  * (`profile-form.tsx`: masked CPF / phone / CEP, CEP lookup, validation, `PUT /users/self`).
  *
- * The form is loaded on demand (DESIGN.md §3 lazy loading) because its input masks (imask,
+ * The form is loaded on demand (docs/architecture.md §D3 lazy loading) because its input masks (imask,
  * ~13 KB gzip) would push the account screen's chunk over its 30 KB budget; its chunk is
  * requested as soon as the section mounts, alongside `GET /users/self`, so it is normally in
- * before the data and the student waits no longer than before. Loading, then the form; a failed
+ * before the data and the student waits no longer than for the data alone. Loading, then the form; a failed
  * read shows the query error with a retry.
  */
 import { Suspense, useEffect, useId } from 'react';

@@ -5,7 +5,7 @@
  *   (`biometrics.tsx`, v2 `POST /biometrics/create`), first;
  * - `<ChangePasswordSection />` (`change-password.tsx`, `POST /auth/changePassword`);
  * - `<DeleteAccountSection />` (`delete-account.tsx`, `POST /users/self/delete`);
- * - `<StorageSection />` (`../downloads/storage-section.tsx`, issue 20): space used and available,
+ * - `<StorageSection />` (`../downloads/storage-section.tsx`, docs/offline.md): space used and available,
  *   the downloads with 'Remover' — loaded lazily with the download effects, and mounted once the
  *   page has been committed (`AfterReveal`): the profile never waits for its chunk.
  */

@@ -1,5 +1,5 @@
 /**
- * `/graduacao` (spec §2, §6: is_lxp_user only): the student's graduation courses from the
+ * `/graduacao` (docs/product.md §2, §6: is_lxp_user only): the student's graduation courses from the
  * certificates API (`GET /contracts` → `erp_user_id` → `GET /grad/courses/?erp_user_id`) and
  * 'Abrir a plataforma de graduação': main v1 `POST /auth/sso/lxp` returns a one-time sign-in URL
  * (single use, 60 s) that opens in a new tab once it passes the SSO allowlist (`safeSsoUrl`).

@@ -1,5 +1,5 @@
 /**
- * `/transito` (spec §2, §6: is_aprovat_user only — the route guard sends others to /home):
+ * `/transito` (docs/product.md §2, §6: is_aprovat_user only — the route guard sends others to /home):
  * main v2 `POST /aprovat/user/create/external` creates (or returns) the student's account on the
  * traffic-education platform; the screen then shows its id, the modules of the CNH theory course
  * (main v1 `GET /aprovat/modules`) and 'Abrir plataforma de trânsito' (new tab; the address must

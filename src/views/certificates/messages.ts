@@ -1,4 +1,4 @@
-/** Texts of the "Documentos e certificados" section (spec §7 certificates), pt-BR defaults. */
+/** Texts of the "Documentos e certificados" section (docs/product.md §7 certificates), pt-BR defaults. */
 import { defineMessage, defineMessages } from 'react-intl';
 
 export const CertificatesMessages = defineMessages({

@@ -1,5 +1,5 @@
 /**
- * The platform's logo and name, from the platform lookup (spec §1 brand by host):
+ * The platform's logo and name, from the platform lookup (docs/product.md §1 brand by host):
  * on the login card and at the start of the signed-in header.
  *
  * - Known brand: `<img>` of its logo (`theme.icons.logo`, else the favicon) with the brand's

@@ -1,5 +1,5 @@
 /**
- * What a list shows when it has nothing (issue 18 "One visual language"): an icon, a short
+ * What a list shows when it has nothing, in the one visual language of the app: an icon, a short
  * statement of what is empty, an explanation of why or what comes next, and the next action —
  * a link ('Ver cursos') or a button ('Limpar filtros'). One look for every empty list.
  */

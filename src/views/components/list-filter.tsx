@@ -1,5 +1,5 @@
 /**
- * The search form, result count and pagination of every list screen (spec §2 /courses, /grades,
+ * The search form, result count and pagination of every list screen (docs/product.md §2 /courses, /grades,
  * /attachments, /finances), the values kept in the URL by `useUrlQuery`:
  * - `ListFilter`: a `role="search"` form named by `label` with an optional search field (applied
  *   on 'Buscar') and selects (applied at once), then the polite result count (with 'página N de

@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
 
-/** Titles of the home page and the student areas of spec §2 (page headings and their links). */
+/** Titles of the home page and the student areas of docs/product.md §2 (page headings and their links). */
 export const ScreenMessages = defineMessages({
   index: { id: 'screen.index.title', defaultMessage: 'Início', description: 'Index (/) title' },
   home: { id: 'screen.home.title', defaultMessage: 'Página inicial', description: '/home title' },

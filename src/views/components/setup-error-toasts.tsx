@@ -1,5 +1,5 @@
 /**
- * Shows the post-login configuration failures of spec §8 as negative top toasts:
+ * Shows the post-login configuration failures of docs/product.md §8 as negative top toasts:
  * 'Um erro inesperado ocorreu. Cód: 8' (analytics config) and '… Cód: 7' (chatbot config),
  * from the event bus's `setup.error` (published by `postLoginSetup`). Renders nothing itself.
  */
@@ -11,7 +11,7 @@ import type { EventBus } from '../../services/events/bus';
 export const UnexpectedErrorMessage = defineMessage<{ code: string }>({
   id: 'common.unexpectedError.toast',
   defaultMessage: 'Um erro inesperado ocorreu. Cód: {code}',
-  description: 'Negative toast of a failed post-login configuration (spec §8); code 7 chatbot, 8 analytics',
+  description: 'Negative toast of a failed post-login configuration (docs/product.md §8); code 7 chatbot, 8 analytics',
 });
 
 export function SetupErrorToasts({ bus }: { bus: EventBus | null | undefined }) {

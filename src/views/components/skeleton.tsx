@@ -1,5 +1,5 @@
 /**
- * Placeholders of the final size while a list or card loads (issue 18 "One visual language"):
+ * Placeholders of the final size while a list or card loads, in the one visual language of the app:
  * the blocks take the room the content will take, so nothing below moves when it arrives
  * (no layout shift). One polite status says 'Carregando…' (or the label given) to screen
  * readers; the blocks are hidden from them. The shimmer stops under `prefers-reduced-motion`

@@ -1,5 +1,5 @@
 /**
- * Toasts (sonner, DESIGN.md §3) loaded on first use (docs/performance.md): sonner and its styles are
+ * Toasts (sonner, docs/architecture.md §D3) loaded on first use (docs/performance.md): sonner and its styles are
  * ~15 KB gzip that no first screen needs, so they stay out of the entry chunk. `showErrorToast`
  * loads sonner and raises a negative toast; `<Toasts />` mounts the toaster only once a toast
  * was asked for (sonner replays toasts raised before its toaster subscribed).

@@ -1,5 +1,5 @@
 /**
- * 'Economia de dados' (issue 20), as the players and images read it: on when the student turned
+ * 'Economia de dados' (docs/offline.md), as the players and images read it: on when the student turned
  * it on in the accessibility/preferences panel, or — never chosen — when the browser asks to save
  * data (Save-Data). Off outside an accessibility provider (an isolated view test) unless the
  * browser asks.

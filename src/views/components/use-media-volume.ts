@@ -1,5 +1,5 @@
 /**
- * The accessibility setting 'Volume dos sons' (spec §3 `volume_of_sounds`, 0–1, default 0.6)
+ * The accessibility setting 'Volume dos sons' (docs/product.md §3 `volume_of_sounds`, 0–1, default 0.6)
  * applied to the app's own `<video>` and `<audio>` elements (learning objects, short
  * videos), live: a change in the settings panel reaches a playing element at once.
  */
@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from '../../services/storage/accessibility-settings'
 import { useAccessibilityRef } from '../accessibility/context';
 
 /**
- * @returns the volume setting, 0–1 (the spec §3 default, 0.6, outside an accessibility
+ * @returns the volume setting, 0–1 (the docs/product.md §3 default, 0.6, outside an accessibility
  *   provider, e.g. an isolated view test).
  */
 export function useSoundVolume(): number {

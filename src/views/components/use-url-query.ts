@@ -19,7 +19,7 @@ export interface UrlQueryState<V> {
 
 /**
  * Binds a list screen's URL query (`defineUrlQuery`, services/navigation/url-query.ts) to the
- * router (spec §2 list routes: search, filters and page kept in the URL). Re-renders when the
+ * router (docs/product.md §2 list routes: search, filters and page kept in the URL). Re-renders when the
  * query string changes (back/forward, links).
  * @param definition the screen's URL query definition.
  * @returns the current values and ways to link to or navigate to other values.

@@ -5,7 +5,7 @@
  * signs out); it goes on by itself when the platform answers, or now with 'Tentar novamente'.
  * 'Sair' signs out here too (`session.logout`: the token, the cached user and the device's
  * student data are cleared as with the layout's 'Sair', and /login shows), so a student on a
- * shared device whose platform does not answer is never stuck signed in (issue 21).
+ * shared device whose platform does not answer is never stuck signed in.
  */
 import { defineMessages, useIntl } from 'react-intl';
 import { useSessionRef } from '../session-context';

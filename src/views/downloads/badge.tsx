@@ -1,4 +1,4 @@
-/** The 'Disponível offline' mark of a course or module in a list (issue 20). */
+/** The 'Disponível offline' mark of a course or module in a list (docs/offline.md). */
 import { useIntl } from 'react-intl';
 import type { DownloadTarget } from '../../services/storage/downloads-store';
 import { downloadCovering } from '../../services/downloads/covering';

@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of 'Baixar para estudar offline' and of the storage section of 'Minha conta' (issue 20). */
+/** Texts of 'Baixar para estudar offline' and of the storage section of 'Minha conta' (docs/offline.md). */
 export const DownloadMessages = defineMessages({
   download: {
     id: 'downloads.panel.download',

@@ -1,5 +1,5 @@
 /**
- * 'Baixar para estudar offline' of a course or module page (issue 20), as light as a button: it
+ * 'Baixar para estudar offline' of a course or module page (docs/offline.md), as light as a button: it
  * shows whether the course or module is already available offline (with the date) and, when the
  * student asks to download or remove, loads the download panel (./panel.tsx, its machine and
  * effects) — never before.

@@ -1,5 +1,5 @@
 /**
- * The download panel of a course or module page (issue 20), loaded when the student asks to
+ * The download panel of a course or module page (docs/offline.md), loaded when the student asks to
  * download or remove: one download actor (src/machines/download.machine.ts, effects from
  * `AppServices.loadDownloads`), shown by its tags — size computation, the confirmation with the
  * total size (and the mobile-network warning), the progress bar (bytes and items) with 'Cancelar',

@@ -1,5 +1,5 @@
 /**
- * 'Armazenamento neste aparelho' of 'Minha conta' (issue 20), loaded with the page's other
+ * 'Armazenamento neste aparelho' of 'Minha conta' (docs/offline.md), loaded with the page's other
  * sections but its effects (`AppServices.loadDownloads`) only when it renders: the space this site
  * uses and what is still available (`navigator.storage.estimate()`), whether the browser keeps the
  * downloads under storage pressure (`navigator.storage.persisted()`), and each download with its

@@ -1,5 +1,5 @@
 /**
- * The error screen's looping animation (spec §2: a server showing a 500 error, 90 frames,
+ * The error screen's looping animation (docs/product.md §2: a server showing a 500 error, 90 frames,
  * ~30 fps, 524×524), authored by us (scripts/make-error-animation.mjs). The player (lottie
  * light build) and the animation are separate chunks loaded only when the screen shows;
  * under `prefers-reduced-motion` the first frame stays still. Decorative: hidden from AT.

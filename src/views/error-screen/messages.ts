@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of spec §2 Error screen, word for word. */
+/** Texts of docs/product.md §2 Error screen, word for word. */
 export const ErrorScreenMessages = defineMessages({
   title: {
     id: 'errorScreen.heading.title',

@@ -1,5 +1,5 @@
 /**
- * The blocking error screen (spec §2 Error screen): a full-screen modal `alertdialog` that
+ * The blocking error screen (docs/product.md §2 Error screen): a full-screen modal `alertdialog` that
  * cannot be dismissed — there is no close control, and while it shows the app behind it is
  * `inert` (see `app.tsx`), so focus stays in it. It shows the countdown, 'Atualizar', and the
  * code that shows the server's message in a red toast at the top (the toaster sits above it).

@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of the finances screen (spec §2 /finances, §3 bills with a pix payment). pt-BR defaults. */
+/** Texts of the finances screen (docs/product.md §2 /finances, §3 bills with a pix payment). pt-BR defaults. */
 export const FinancesMessages = defineMessages({
   title: { id: 'finances.page.title', defaultMessage: 'Financeiro', description: 'Title of /finances' },
   intro: {

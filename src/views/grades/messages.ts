@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Grade list (spec §2 /grades): heading, summary, table, filters, pagination. */
+/** Grade list (docs/product.md §2 /grades): heading, summary, table, filters, pagination. */
 export const GradesMessages = defineMessages({
   title: { id: 'grades.heading.title', defaultMessage: 'Minhas notas', description: 'Grade list heading' },
   summary: { id: 'grades.summary.title', defaultMessage: 'Resumo', description: 'Heading of the grade summary' },
@@ -102,7 +102,7 @@ export const GradesFilterMessages = defineMessages({
   clear: { id: 'grades.search.clear', defaultMessage: 'Limpar filtros', description: 'Clear search and filter' },
 });
 
-/** One course's grades (spec §2 /grades/course/{courseId}). */
+/** One course's grades (docs/product.md §2 /grades/course/{courseId}). */
 export const GradeDetailsMessages = defineMessages({
   breadcrumbRoot: {
     id: 'grades.details.breadcrumb',

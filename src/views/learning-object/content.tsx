@@ -6,7 +6,7 @@
  * is shown through its embed (a facade for videos), a file of the app or a content host as is, any
  * other site as 'Abrir em <host>', and a URL that is not http(s) never at all.
  * Offline, a link, a provider or another site's frame says that it needs the internet.
- * Server HTML is sanitised with DOMPurify before it reaches the DOM (DESIGN.md §5), as
+ * Server HTML is sanitised with DOMPurify before it reaches the DOM (docs/architecture.md §D5), as
  * TrustedHTML of the `dompurify` policy where the browser has Trusted Types.
  */
 import { useRef } from 'react';
@@ -172,7 +172,7 @@ function corsMode(url: string): 'anonymous' | undefined {
   return new URL(url, location.origin).origin === location.origin ? undefined : 'anonymous';
 }
 
-/** A video learning object's player, at the 'Volume dos sons' setting (spec §3). */
+/** A video learning object's player, at the 'Volume dos sons' setting (docs/product.md §3). */
 function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   useMediaVolume(ref);
@@ -193,7 +193,7 @@ function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
   );
 }
 
-/** An audio learning object's player, at the 'Volume dos sons' setting (spec §3). */
+/** An audio learning object's player, at the 'Volume dos sons' setting (docs/product.md §3). */
 function LoAudio({ url, onEnded }: { url: string; onEnded: () => void }) {
   const ref = useRef<HTMLAudioElement>(null);
   useMediaVolume(ref);

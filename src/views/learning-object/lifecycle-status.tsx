@@ -1,5 +1,5 @@
 /**
- * What the student sees of a learning object's lifecycle actor (spec §4 "started, then
+ * What the student sees of a learning object's lifecycle actor (docs/product.md §4 "started, then
  * ended"): a polite status line, an alert with 'Tentar novamente' when a write failed,
  * and 'Concluir' until the end is recorded. Reads only the actor's tags.
  */

@@ -3,7 +3,7 @@
  * 'Enviar respostas' checks that every question is answered (else an alert names what is
  * missing and focus moves to the first unanswered question), then reports
  * `{ answers: { questionId: optionId } }` through `onSubmit` — the `end` body's `data`
- * (spec §7). Once finished the answers are shown read-only with the server's grade
+ * (docs/product.md §7). Once finished the answers are shown read-only with the server's grade
  * (`result`) when it has arrived; `readOnly` (preview) never submits.
  * Feedback and second chance: with the grade, each question says 'Resposta certa' /
  * 'Resposta errada' (its group's description), the score, whether it passed and the attempts;

@@ -1,5 +1,5 @@
 /**
- * The LGPD acceptance dialog (spec §4 LGPD): a native modal `<dialog>` (`showModal()`: focus
+ * The LGPD acceptance dialog (docs/product.md §4 LGPD): a native modal `<dialog>` (`showModal()`: focus
  * stays inside, the page behind is inert) shown while the consent actor has the `prompt` tag.
  * It shows the platform's terms (`lgpd_terms`, else a pt-BR default) and a link to the full
  * policy (`lgpd_policy_url`, new tab); 'Aceitar' sends `lgpd.accept`; 'Decidir depois' and Escape

@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of the LGPD acceptance dialog (spec §4 LGPD). */
+/** Texts of the LGPD acceptance dialog (docs/product.md §4 LGPD). */
 export const LgpdMessages = defineMessages({
   title: {
     id: 'lgpd.dialog.title',

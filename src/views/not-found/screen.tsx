@@ -1,5 +1,5 @@
 /**
- * Not-found page for any unknown path (spec §2 "any other path"). A signed-in student sees it in
+ * Not-found page for any unknown path (docs/product.md §2 "any other path"). A signed-in student sees it in
  * the signed-in layout like every other page — header, navigation; inside a screen that
  * is already in the layout it adds no frame of its own; signed out, it is a page on its own.
  */

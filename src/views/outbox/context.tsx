@@ -1,5 +1,5 @@
 /**
- * React access to the outbox (DESIGN.md §2): the actor that delivers progress writes and
+ * React access to the outbox (docs/architecture.md §D2): the actor that delivers progress writes and
  * the learning-object lifecycle that records into it. Provided by the signed-in routes
  * (src/app/lazy-routes.tsx) once the app's `loadOutbox` (`AppServices`) has resolved.
  */

@@ -1,5 +1,5 @@
 /**
- * The outbox's visible state (DESIGN.md §2; docs/decisions/0006-the-outbox-retries-writes.md):
+ * The outbox's visible state (docs/architecture.md §D2; docs/decisions/0006-the-outbox-retries-writes.md):
  * how many progress writes are still to reach the server and why, with 'Sincronizar agora' while
  * they wait; a notice when the server refused some. Renders nothing but its live region when all
  * is sent.

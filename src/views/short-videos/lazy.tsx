@@ -1,5 +1,5 @@
 /**
- * `<ShortVideos />`: the "Vídeos curtos" section, loaded on demand (DESIGN.md §3 lazy loading)
+ * `<ShortVideos />`: the "Vídeos curtos" section, loaded on demand (docs/architecture.md §D3 lazy loading)
  * so the course list's own chunk does not grow. Renders nothing until its chunk arrives, and
  * nothing outside an `<OutboxContext.Provider>`: its player records start/end and progress
  * there (a screen rendered alone, e.g. in a component test, simply has no shelf). Mounted after

@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of the short-video shelf and player (spec §3 Short video, §7). pt-BR defaults. */
+/** Texts of the short-video shelf and player (docs/product.md §3 Short video, §7). pt-BR defaults. */
 export const ShortVideosMessages = defineMessages({
   heading: {
     id: 'shortVideos.heading.title',

@@ -1,9 +1,9 @@
 /**
- * Short-video player in a native modal `<dialog>` (spec §3 Short video, §4 "started, then
+ * Short-video player in a native modal `<dialog>` (docs/product.md §3 Short video, §4 "started, then
  * ended", §7). Mounted once per opening (`video` non-null); the browser keeps focus inside and
  * returns it to the opening button when it closes ('Fechar' or Escape).
  *
- * - The video plays at once from `proxiedVideoUrl(resource, token)` (spec §7 proxy path).
+ * - The video plays at once from `proxiedVideoUrl(resource, token)` (docs/product.md §7 proxy path).
  * - Lifecycle: one `shortVideoLifecycle` actor per opening: `lifecycle.open` when shown
  *   (→ `POST …/start` through the outbox), `lifecycle.finish` on `ended` (→ `POST …/end`).
  * - Progress: `recordVideoProgress` (outbox → new LMS `POST /user-activity`) when
@@ -58,7 +58,7 @@ function Player({ video, onClose }: { video: ShortVideo; onClose: () => void }) 
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  // 'Volume dos sons' (spec §3), live while the video plays.
+  // 'Volume dos sons' (docs/product.md §3), live while the video plays.
   useMediaVolume(videoRef);
   const { shortVideoLifecycle, recordVideoProgress, actor: outbox } = useOutbox();
   const user = useCurrentUser();
@@ -92,7 +92,7 @@ function Player({ video, onClose }: { video: ShortVideo; onClose: () => void }) 
     gcTime: 0,
   });
   // Only this opening's answer counts: a cached or restored one predates the position the
-  // student saved since (it once made a reopened video start from 0:00 after a reload).
+  // student saved since (with it, a reopened video would start from 0:00 after a reload).
   const settled = user === null || saved.isError || (saved.isSuccess && saved.isFetchedAfterMount && !saved.isFetching);
   const server = saved.data ? { positionSeconds: saved.data.position_seconds, at: saved.data.updated_at } : null;
   const resumeAt = settled

@@ -1,5 +1,5 @@
 /**
- * "Vídeos curtos" of the course list (spec §3 Short video, §7 `GET /shortVideos`): a level-2
+ * "Vídeos curtos" of the course list (docs/product.md §3 Short video, §7 `GET /shortVideos`): a level-2
  * heading and the platform's videos (title, duration, 'Assistido' once the end is recorded);
  * opening one plays it in `PlayerDialog`. Loading, error (with retry) and empty states; offline,
  * the list last read stays shown (TanStack Query cache) and the error shows only without it.

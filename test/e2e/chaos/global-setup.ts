@@ -2,7 +2,7 @@
  * Global setup of the fault-injection suite (playwright.chaos.config.ts):
  * 1. builds the app into `.tmp/dist-chaos` with the widget stand-ins (as the e2e build) and
  *    `VITE_API_TIMEOUT_MS=4000`, so that a request the server never answers fails in 4 s
- *    instead of spec §9's 30 s (`CHAOS_SKIP_BUILD=1` reuses an existing one);
+ *    instead of docs/product.md §9's 30 s (`CHAOS_SKIP_BUILD=1` reuses an existing one);
  * 2. seeds one database (a plain server start on a fresh `DATA_DIR`) that every fault kind's
  *    server then copies, so each starts from the same demo data in about a second.
  * Exposes CHAOS_DIST_DIR and CHAOS_TEMPLATE_DATA_DIR; the teardown prints the per-kind summary

@@ -1,9 +1,9 @@
 /**
- * Fault injection end to end (issue 10): the main journey — sign in → course → module → finish
+ * Fault injection end to end: the main journey — sign in → course → module → finish
  * learning objects → grades → finances — in real Chromium against a reference server started
  * with `CHAOS` (server/chaos.ts), once per fault kind. On every screen the test checks that the
  * page is not blank and that no unhandled error or CSP violation happened; where a read fails it
- * does what the app offers a student (the error catalogue, spec §8: 'Tentar novamente' on a
+ * does what the app offers a student (the error catalogue, docs/product.md §8: 'Tentar novamente' on a
  * failed read, 'Atualizar' on the blocking error screen with its code, signing in again after a
  * sign-out, 'Sincronizar agora'). At the end the server is stopped and its database must hold
  * every progress write the browser sent exactly once (`progress_events`, by Idempotency-Key).
@@ -116,7 +116,7 @@ async function reach(watch: Watch, goal: Locator, label: string, signIn: () => P
     if (await goal.first().isVisible()) return;
     watch.recoveries += 1;
     if (await errorScreen.isVisible()) {
-      // Spec §2 error screen: the code of the stored error (HTTP status, or N/A) and the countdown.
+      // docs/product.md §2 error screen: the code of the stored error (HTTP status, or N/A) and the countdown.
       await expect(errorScreen).toContainText(/Registro de erro: Cód\. ?(\d{3}|N\/A)/);
       await expect(errorScreen).toContainText(/Atualizando em: 0:\d\d/);
       await errorScreen.getByRole('button', { name: 'Atualizar' }).click();

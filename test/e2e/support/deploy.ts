@@ -1,5 +1,5 @@
 /**
- * Two versions of the app under one server (issue 8's safe updates; issue 21's app-update paths):
+ * Two versions of the app under one server (the safe updates of docs/offline.md "Updates"; the app-update paths):
  * real builds of the app that differ in their version string, deployed one after the other into
  * the folder the reference server serves — as a CDN deploy replaces the files — and how a test
  * tells which build a page runs. Used by test/e2e/pwa-update.spec.ts and
@@ -31,7 +31,7 @@ export function deploy(build: string, site: string): void {
   cpSync(build, site, { recursive: true });
 }
 
-/** The entry script of an index.html (its hash names the build): in the deferred loader's data block (issue 9). */
+/** The entry script of an index.html (its hash names the build): in the deferred loader's data block. */
 export const entryIn = (html: string) =>
   (
     JSON.parse(/<script type="application\/json" id="entry-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {

@@ -1,6 +1,6 @@
 /** Query keys of the areas' reads (see ../query-keys.ts). */
 
-/** The areas by user flag (spec §2: /profissionalizante, /transito, /graduacao, /tecmix). */
+/** The areas by user flag (docs/product.md §2: /profissionalizante, /transito, /graduacao, /tecmix). */
 export const areasKeys = {
   all: ['areas'] as const,
   professionalizing: ['areas', 'professionalizing'] as const,

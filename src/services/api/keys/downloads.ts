@@ -1,4 +1,4 @@
-/** Query keys of the student's downloads on this device (see ../query-keys.ts; issue 20). */
+/** Query keys of the student's downloads on this device (see ../query-keys.ts; docs/offline.md). */
 export const downloadsKeys = {
   /** Every downloads read (read from IndexedDB, never from the network, never persisted again). */
   all: ['offlineDownloads'] as const,

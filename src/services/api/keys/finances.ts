@@ -1,5 +1,5 @@
 /** Query keys of finances reads (see ../query-keys.ts). */
-/** Finances (spec §3 bills) and the Pix payment. */
+/** Finances (docs/product.md §3 bills) and the Pix payment. */
 export const financesKeys = {
   bills: ['finances', 'bills'] as const,
   /** Every QR image of a Pix code (never kept on the device). */

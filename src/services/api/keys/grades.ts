@@ -1,7 +1,7 @@
 /** Query keys of grades reads (see ../query-keys.ts). */
 import type { GradeListQuery } from '../../contract/grades';
 
-/** Grades (spec §2 /grades, /grades/course/{id}): the paged list and one course's details. */
+/** Grades (docs/product.md §2 /grades, /grades/course/{id}): the paged list and one course's details. */
 export const gradesKeys = {
   all: ['grades'] as const,
   /** One page of the list, by its API query (page, sort, order, search, status). */

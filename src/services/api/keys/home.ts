@@ -1,5 +1,5 @@
 /** Query keys of home reads (see ../query-keys.ts). */
-/** The home dashboard (spec §2 /home): progress, 'Continuar', pending bills, banners. */
+/** The home dashboard (docs/product.md §2 /home): progress, 'Continuar', pending bills, banners. */
 export const homeKeys = {
   all: ['home'] as const,
   dashboard: ['home', 'dashboard'] as const,

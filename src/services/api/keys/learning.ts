@@ -1,7 +1,7 @@
 /** Query keys of learning reads (see ../query-keys.ts). */
 import type { CourseListQuery } from '../../contract';
 
-/** Courses, modules and learning objects (v2 LMS, spec §2 /courses). */
+/** Courses, modules and learning objects (v2 LMS, docs/product.md §2 /courses). */
 export const learningKeys = {
   /** Every page of the course list. */
   allCourses: ['courses'] as const,

@@ -1,6 +1,6 @@
 /**
- * The one place that knows which server reads a write touches (issue 23 "Fresh after every
- * write"): for each kind of write the student makes, the query keys whose reads then show
+ * The one place that knows which server reads a write touches, so that every screen
+ * is fresh after every write: for each kind of write the student makes, the query keys whose reads then show
  * something else, built only from the key factories of this folder. Every write site asks it —
  * the outbox once a stored write was sent (src/app/wiring/learning.ts), the course and lesson
  * resets, the paid Pix bill, the LGPD acceptance and the profile save — through
