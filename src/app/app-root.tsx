@@ -1,9 +1,9 @@
 /**
  * The app root: the providers (the app's services — its actors and loaders — in one context,
- * react-intl, the query client) and the /login route; every other route of spec §2 is in
- * ./lazy-routes.tsx (from the route table, ./route-table.ts). Public routes: /login,
- * /requestResetPassword, /resetPassword, /lo/preview/{id}; every other known route needs a
- * session (guards in `views/guards.tsx`).
+ * react-intl, the query client) and the /login route; every other route of docs/product.md §2 is in
+ * ./lazy-routes.tsx (from the route table, ./route-table.ts). Which routes are public and
+ * which need a session is said once, in src/services/navigation/routes.ts (`ROUTE_ACCESS`; the
+ * guards are in `views/guards.tsx`).
  *
  * /login is the first screen of every session and must start fast
  * (docs/decisions/0002-prerendered-login-and-deferred-entry.md): it is in the entry chunk, and
@@ -34,6 +34,7 @@ import type { ErrorScreenRef } from '../views/error-screen/screen';
 import { Toasts } from '../views/components/toasts';
 import type { LgpdConsentRef } from '../views/lgpd/dialog';
 import { UpdatePrompt } from '../views/pwa/update-prompt';
+import { ROUTE_PATHS } from '../services/navigation/routes';
 
 /**
  * Starts loading, at once and in parallel, the chunks the page at `path` will render (the
@@ -41,7 +42,7 @@ import { UpdatePrompt } from '../views/pwa/update-prompt';
  * them (docs/performance.md). Call it once at startup with `location.pathname`; never rejects.
  */
 export function preloadRoute(path: string): void {
-  if (path === '/login') return;
+  if (path === ROUTE_PATHS.login) return;
   import('./lazy-routes').catch(() => undefined);
   import('./route-table').then(({ preloadScreens }) => preloadScreens(path)).catch(() => undefined);
 }
@@ -173,7 +174,7 @@ function AppBody({ queryClient }: { queryClient?: QueryClient | undefined }) {
   );
 }
 
-/** The LGPD dialog (spec §4), loaded the first time the consent actor prompts and kept mounted. */
+/** The LGPD dialog (docs/product.md §4), loaded the first time the consent actor prompts and kept mounted. */
 function LgpdWhenPrompted({
   consent,
   queryClient,
@@ -196,7 +197,7 @@ function LgpdWhenPrompted({
 
 /**
  * Publishes `route.changed` { path: pathname + search } on the event bus at mount and on every
- * wouter location change — the one source the chatbot and survey adapters follow (spec §2).
+ * wouter location change — the one source the chatbot and survey adapters follow (docs/product.md §2).
  */
 function RouteEvents({ bus }: { bus: EventBus | null | undefined }) {
   const [pathname] = useLocation();
@@ -207,7 +208,7 @@ function RouteEvents({ bus }: { bus: EventBus | null | undefined }) {
   return null;
 }
 
-/** The blocking error screen (spec §2), loaded the first time the error store shows it. */
+/** The blocking error screen (docs/product.md §2), loaded the first time the error store shows it. */
 function ErrorScreenWhenShown({ store }: { store: ErrorScreenRef }) {
   const shown = useSelector(store, (s) => s.hasTag('error-screen'));
   if (!shown) return null;
@@ -238,7 +239,7 @@ function BlockedWhileErrorScreen({ store, children }: { store: ErrorScreenRef; c
 function Routes({ queryClient }: { queryClient?: QueryClient | undefined }) {
   return (
     <Switch>
-      <Route path="/login">
+      <Route path={ROUTE_PATHS.login}>
         <GuestOnly>
           <LoginScreen />
         </GuestOnly>

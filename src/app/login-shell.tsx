@@ -17,6 +17,7 @@ import { accessibilityMachine } from '../machines/accessibility.machine';
 import { lgpdConsentMachine } from '../machines/lgpd-consent.machine';
 import { appUpdateMachine } from '../machines/app-update.machine';
 import { DEFAULT_SETTINGS } from '../services/storage/accessibility-settings';
+import { ROUTE_PATHS } from '../services/navigation/routes';
 
 export function renderLoginShell(): string {
   const session = createActor(sessionMachine, { input: { hasToken: false, cachedUser: null } });
@@ -27,7 +28,7 @@ export function renderLoginShell(): string {
   const appUpdate = createActor(appUpdateMachine);
   return renderToString(
     <StrictMode>
-      <Router ssrPath="/login">
+      <Router ssrPath={ROUTE_PATHS.login}>
         <App
           services={{
             session,

@@ -1,13 +1,16 @@
 /**
- * The app's one route table (spec §2): for every route but /login, its path (a wouter pattern),
+ * The app's one route table (docs/product.md §2): for every route but /login, its path (a wouter pattern),
  * the screen it renders (a lazily loaded chunk), its guard and its startup reads. Used by the
  * router (./lazy-routes.tsx), by the preloader (a deep link's screen starts loading at startup,
  * in parallel with the session check: `preloadScreens`), by the startup reads
  * (./startup-reads.ts, asked for from main.tsx when `startupReadsOf` says the path has some),
  * and at build time by scripts/vite/deferred-entry.ts (`SCREEN_PATTERNS`). /login is in the
- * entry chunk (./app-root.tsx), not here.
+ * entry chunk (./app-root.tsx), not here. The paths and who may open them come from
+ * src/services/navigation/routes.ts, the one list of the app's routes.
  */
-import type { AreaFlag } from '../views/guards';
+import { ROUTE_ACCESS, ROUTE_PATHS, patternOf, type RouteAccess, type RouteName } from '../services/navigation/routes';
+
+export { patternOf };
 
 /** The lazily loaded screens, each its own chunk. */
 export const SCREENS = {
@@ -34,12 +37,8 @@ export const SCREENS = {
 
 export type ScreenName = keyof typeof SCREENS;
 
-/**
- * Who may open a route: anyone (`public`); only a signed-out visitor (`guest`, like /login); a
- * signed-in student (`signedIn`, else /login with next_route); a signed-in student with an area
- * flag (`{ area }`, else /home); `index` is `/`, where a signed-in student lands.
- */
-export type RouteGuard = 'public' | 'guest' | 'signedIn' | 'index' | { area: AreaFlag };
+/** Who may open a route: `RouteAccess` of src/services/navigation/routes.ts. */
+export type RouteGuard = RouteAccess;
 
 /** The first server reads a route asks for at startup (./startup-reads.ts). */
 export type StartupReads = 'courses' | 'course' | 'module' | 'learningObject';
@@ -47,7 +46,7 @@ export type StartupReads = 'courses' | 'course' | 'module' | 'learningObject';
 /** A path's parameters as wouter gives them (absent ones as ''). */
 export type RouteParams = Record<string, string | undefined>;
 
-/** One route of spec §2. */
+/** One route of docs/product.md §2. */
 export interface AppRoute {
   /** The wouter pattern (`:name` is one path segment). */
   path: string;
@@ -61,79 +60,46 @@ export interface AppRoute {
 
 const param = (params: RouteParams, name: string) => params[name] ?? '';
 
+/** Route `name` (its path and guard from src/services/navigation/routes.ts) rendering `screen`. */
+const route = (name: RouteName, screen: ScreenName, more: Pick<AppRoute, 'props' | 'reads'> = {}): AppRoute => ({
+  path: ROUTE_PATHS[name],
+  screen,
+  guard: ROUTE_ACCESS[name],
+  ...more,
+});
+
 /** Every route but /login, in the order the router tries them (first match wins). */
 export const ROUTES: readonly AppRoute[] = [
-  {
-    path: '/lo/preview/:learningObject',
-    screen: 'preview',
-    guard: 'public',
-    props: (p) => ({ learningObjectId: param(p, 'learningObject') }),
-  },
-  { path: '/requestResetPassword', screen: 'requestResetPassword', guard: 'guest' },
-  { path: '/resetPassword', screen: 'resetPassword', guard: 'guest' },
-  { path: '/', screen: 'home', guard: 'index', props: () => ({ index: true }) },
-  { path: '/home', screen: 'home', guard: 'signedIn' },
-  { path: '/profissionalizante', screen: 'professionalizing', guard: 'signedIn' },
-  { path: '/transito', screen: 'traffic', guard: { area: 'is_aprovat_user' } },
-  { path: '/graduacao', screen: 'graduation', guard: { area: 'is_lxp_user' } },
-  { path: '/tecmix', screen: 'tecmix', guard: { area: 'is_eja_user' } },
-  { path: '/conta', screen: 'account', guard: 'signedIn' },
-  { path: '/attachments', screen: 'attachments', guard: 'signedIn' },
-  {
-    path: '/attachment/:attachment',
-    screen: 'attachment',
-    guard: 'signedIn',
-    props: (p) => ({ attachmentId: param(p, 'attachment') }),
-  },
-  { path: '/courses', screen: 'courses', guard: 'signedIn', reads: 'courses' },
-  { path: '/finances', screen: 'finances', guard: 'signedIn' },
-  {
-    path: '/courses/:course',
-    screen: 'course',
-    guard: 'signedIn',
-    reads: 'course',
-    props: (p) => ({ courseId: param(p, 'course') }),
-  },
-  {
-    path: '/courses/:course/modules/:module',
-    screen: 'module',
-    guard: 'signedIn',
+  route('preview', 'preview', { props: (p) => ({ learningObjectId: param(p, 'learningObject') }) }),
+  route('requestResetPassword', 'requestResetPassword'),
+  route('resetPassword', 'resetPassword'),
+  route('index', 'home', { props: () => ({ index: true }) }),
+  route('home', 'home'),
+  route('professionalizing', 'professionalizing'),
+  route('traffic', 'traffic'),
+  route('graduation', 'graduation'),
+  route('tecmix', 'tecmix'),
+  route('account', 'account'),
+  route('attachments', 'attachments'),
+  route('attachment', 'attachment', { props: (p) => ({ attachmentId: param(p, 'attachment') }) }),
+  route('courses', 'courses', { reads: 'courses' }),
+  route('finances', 'finances'),
+  route('course', 'course', { reads: 'course', props: (p) => ({ courseId: param(p, 'course') }) }),
+  route('module', 'module', {
     reads: 'module',
     props: (p) => ({ courseId: param(p, 'course'), moduleId: param(p, 'module') }),
-  },
-  { path: '/grades', screen: 'grades', guard: 'signedIn' },
-  {
-    path: '/grades/course/:courseId',
-    screen: 'gradeDetails',
-    guard: 'signedIn',
-    props: (p) => ({ courseId: param(p, 'courseId') }),
-  },
-  {
-    path: '/courses/:course/modules/:module/learningObjects/:learningObject',
-    screen: 'learningObject',
-    guard: 'signedIn',
+  }),
+  route('grades', 'grades'),
+  route('gradeDetails', 'gradeDetails', { props: (p) => ({ courseId: param(p, 'courseId') }) }),
+  route('learningObject', 'learningObject', {
     reads: 'learningObject',
     props: (p) => ({
       courseId: param(p, 'course'),
       moduleId: param(p, 'module'),
       learningObjectId: param(p, 'learningObject'),
     }),
-  },
+  }),
 ];
-
-/**
- * The regular expression of a wouter pattern as the router matches it: `:name` is one non-empty
- * segment (captured under its name), a trailing slash is allowed.
- */
-export function patternOf(path: string): RegExp {
-  const body = path
-    .split('/')
-    .map((segment) =>
-      segment.startsWith(':') ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${body === '' ? '' : body}/?$`);
-}
 
 /** Each route's pattern and the screen it renders, for the build's deferred entry (first match wins). */
 export const SCREEN_PATTERNS: [RegExp, ScreenName][] = ROUTES.map((route) => [patternOf(route.path), route.screen]);

@@ -1,11 +1,11 @@
 /**
- * Session machine (spec §2 Navigation behaviours, §4 Auth, §8 401 and user-fetch failure,
+ * Session machine (docs/product.md §2 Navigation behaviours, §4 Auth, §8 401 and user-fetch failure,
  * §9 post-login delay 1 s).
  *
  * Input `{ hasToken, cachedUser, lastKnownUser? }`; context `{ user, userStale, loginError,
  * nextRoute, fromLogin }`.
  *
- * Offline never signs out (docs/decisions/0007-offline-keeps-the-last-known-user.md): spec §8
+ * Offline never signs out (docs/decisions/0007-offline-keeps-the-last-known-user.md): docs/product.md §8
  * "failure fetching the current user → logout" is applied to *answers* that say the session or
  * the user is gone (401, 403, 404, 410), never to
  * silence (offline, timeout, 5xx, malformed). A page load whose fresh cached user (1 h) expired
@@ -35,7 +35,7 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import type { CountryCode, User } from '../services/contract/session';
 import { ApiError, classifyError, type ClassifiedError } from '../services/http/errors';
 
-/** Post-login setup delay, ms (spec §9). */
+/** Post-login setup delay, ms (docs/product.md §9). */
 export const POST_LOGIN_DELAY_MS = 1000;
 
 /** How long a page load without any known user waits before asking for it again, ms. */
@@ -43,7 +43,7 @@ export const USER_RETRY_DELAY_MS = 30_000;
 
 export interface SessionInput {
   hasToken: boolean;
-  /** The cached user while fresh (spec §9: 1 hour), else null. */
+  /** The cached user while fresh (docs/product.md §9: 1 hour), else null. */
   cachedUser: User | null;
   /** The last user read on this device for this token, however old (null: none). */
   lastKnownUser?: User | null;
@@ -215,7 +215,7 @@ export const sessionMachine = setup({
             actions: [assign({ loginError: ({ event }) => classifyError(event.error) }), 'clearAuth', 'forgetUser'],
           },
           {
-            // spec §8: failure fetching the current user → logout and clear stored auth — when the
+            // docs/product.md §8: failure fetching the current user → logout and clear stored auth — when the
             // answer says the session or the user is gone.
             guard: 'userGone',
             target: 'anonymous',
@@ -265,7 +265,7 @@ export const sessionMachine = setup({
             },
             settingUp: {
               description: 'Accessibility, chatbot, analytics, LGPD, ping, user refresh; failures never log out.',
-              // The user refresh of the setup (spec §4) runs in the `user` region.
+              // The user refresh of the setup (docs/product.md §4) runs in the `user` region.
               entry: raise({ type: 'user.refresh' }),
               invoke: {
                 id: 'postLoginSetup',
@@ -346,11 +346,37 @@ export const sessionMachine = setup({
 
 /**
  * True once the post-login setup of this sign-in (or page load) has started: signed in and past
- * `postLoginDelay` (the session ping starts then, spec §4). @param snapshot a session snapshot.
+ * `postLoginDelay` (the session ping starts then, docs/product.md §4). @param snapshot a session snapshot.
  */
 export function postLoginSetupStarted(snapshot: {
   hasTag: (tag: 'authenticated') => boolean;
   matches: (value: { authenticated: { setup: 'waiting' } }) => boolean;
 }): boolean {
   return snapshot.hasTag('authenticated') && !snapshot.matches({ authenticated: { setup: 'waiting' } });
+}
+
+/**
+ * The signed-in student: the one answer to "who is signed in" for the app's root actor
+ * (src/machines/app.machine.ts: outbox, saved reads and downloads, settings, LGPD) and the
+ * views (src/views/session-context.tsx, the downloads' marks) alike (docs/product.md §4 Auth).
+ *
+ * - `authenticated` (any sub-state, a stale or last known user included: offline never signs
+ *   out, docs/decisions/0007-offline-keeps-the-last-known-user.md) → the user in context;
+ * - `loggingOut` ('Sair' in progress) → still the user: until the token is revoked the student
+ *   is signed in. Their token still works and the outbox sends their waiting writes with it
+ *   before it is revoked; their saved reads and downloads are deleted only after it
+ *   (docs/offline.md "Signing out and another student"), and the layout keeps their name until
+ *   /login shows. Wiring and views switch to null on the same snapshot: the one in `anonymous`;
+ * - `checking`, `loggingIn`, `loadingUser`, `waitingForUser` (a token may be stored, but no user
+ *   is known yet) and `anonymous` → null. `signingOut` (a 401) passes at once to `anonymous`.
+ *
+ * @param snapshot a session snapshot (or anything with its `hasTag`, `matches` and `context.user`).
+ * @returns the signed-in student, or null when nobody is.
+ */
+export function signedInStudent(snapshot: {
+  hasTag: (tag: 'authenticated') => boolean;
+  matches: (value: 'loggingOut') => boolean;
+  context: { user: User | null };
+}): User | null {
+  return snapshot.hasTag('authenticated') || snapshot.matches('loggingOut') ? snapshot.context.user : null;
 }

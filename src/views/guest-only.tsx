@@ -1,5 +1,5 @@
 /**
- * The guard of the public auth pages (spec §2: /login, password reset): a signed-in student is
+ * The guard of the public auth pages (docs/product.md §2: /login, password reset): a signed-in student is
  * sent to /home (platform 1) or /. Apart from guards.tsx so that /login does not load the
  * signed-in layout (docs/performance.md "Only /login in the entry").
  */
@@ -7,16 +7,17 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import type { User } from '../services/contract/session';
 import { useCurrentUser, useSessionStatus } from './session-context';
+import { ROUTE_PATHS } from '../services/navigation/routes';
 
-/** Platform whose index (/) and signed-in landing is /home (spec §2). */
+/** Platform whose index (/) and signed-in landing is /home (docs/product.md §2). */
 export const HOME_PLATFORM_ID = 1;
 
-/** Where a signed-in student lands from /login: /home on platform 1, else / (spec §2). */
+/** Where a signed-in student lands from /login: /home on platform 1, else / (docs/product.md §2). */
 export function signedInLanding(user: User | null): string {
-  return user?.platform_id === HOME_PLATFORM_ID ? '/home' : '/';
+  return user?.platform_id === HOME_PLATFORM_ID ? ROUTE_PATHS.home : ROUTE_PATHS.index;
 }
 
-/** Public auth pages: a signed-in student is sent to /home (platform 1) or / (spec §2). */
+/** Public auth pages: a signed-in student is sent to /home (platform 1) or / (docs/product.md §2). */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const status = useSessionStatus();
   const user = useCurrentUser();

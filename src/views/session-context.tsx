@@ -1,11 +1,11 @@
 /**
- * React access to the session actor (spec §4 Auth). Views select narrow slices
+ * React access to the session actor (docs/product.md §4 Auth). Views select narrow slices
  * and send events; they never call the auth API themselves.
  */
 import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../machines/session.machine';
+import { signedInStudent, type sessionMachine } from '../machines/session.machine';
 import type { User } from '../services/contract/session';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -38,7 +38,10 @@ export function useSessionStatus(): SessionStatus {
   );
 }
 
-/** @returns the signed-in student, or null. */
+/**
+ * @returns the signed-in student, or null: the session machine's `signedInStudent`, the same
+ *   answer the wiring follows (still the student while 'Sair' revokes the token).
+ */
 export function useCurrentUser(): User | null {
-  return useSelector(useSessionRef(), (s) => s.context.user);
+  return useSelector(useSessionRef(), signedInStudent);
 }

@@ -1,10 +1,15 @@
 // @vitest-environment node
 /**
  * The lint config (eslint.config.js) enforces the layers of docs/architecture.md and refuses
- * import cycles: checked through ESLint's Node API on code placed, by its file path, in a layer.
+ * import cycles (those closed by a type-only import too) and app links built by hand: checked
+ * through ESLint's Node API on code placed, by its file path, in a layer.
  */
+import { readdirSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import { findImportCycles } from '../../scripts/lint/import-cycles.js';
+import { ROUTE_PATHS } from '../../src/services/navigation/routes';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -70,5 +75,49 @@ describe('lint boundaries', () => {
       'src/views/guest-only.tsx',
     );
     expect(ids).toContain('import-x/no-cycle');
+  }, 60_000);
+
+  it('reports an import cycle closed by a type-only import, which import-x/no-cycle skips', async () => {
+    // src/views/pwa/update-prompt.tsx loads ./update-panel.tsx: a type taken back from it closes a cycle.
+    const ids = await ruleIdsOf(
+      "import type { AppUpdateRef } from './update-prompt';\nexport type Ref = AppUpdateRef;\n",
+      'src/views/pwa/update-panel.tsx',
+    );
+    expect(ids).toContain('local/no-type-import-cycle');
+    expect(ids).not.toContain('import-x/no-cycle');
+  }, 60_000);
+
+  it('finds no import cycle in src/, type-only imports included', () => {
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.(ts|tsx|js)$/.test(path) && !/\.test\.tsx?$/.test(path))
+      .map((path) => resolve('src', path));
+    expect(files.length).toBeGreaterThan(100);
+    expect(findImportCycles(files).map((cycle) => cycle.map((file) => relative(process.cwd(), file)))).toEqual([]);
+  });
+
+  it('refuses an app link with a path parameter built by hand, for every such route of ROUTE_PATHS', async () => {
+    const withParameters = Object.values(ROUTE_PATHS).filter((path) => path.includes(':'));
+    expect(withParameters.length).toBeGreaterThan(0);
+    for (const path of withParameters) {
+      const template = path.replace(/:\w+/g, '${id}');
+      const ids = await ruleIdsOf(`export const link = (id: number) => \`${template}\`;\n`, 'src/views/x/y.tsx');
+      expect(ids, template).toContain('local/no-hand-built-route');
+      const fixed = path.slice(0, path.indexOf(':'));
+      const joined = await ruleIdsOf(`export const link = (id: number) => '${fixed}' + id;\n`, 'src/app/x.ts');
+      expect(joined, `'${fixed}' + id`).toContain('local/no-hand-built-route');
+    }
+  }, 60_000);
+
+  it('lets the routes module build links, and src/services/api/ write the platform API paths', async () => {
+    const builder = await ruleIdsOf(
+      'export const link = (id: number) => `/courses/${id}`;\n',
+      'src/services/navigation/routes.ts',
+    );
+    expect(builder).not.toContain('local/no-hand-built-route');
+    const api = await ruleIdsOf(
+      'export const path = (id: number) => `/courses/${id}/attachments`;\n',
+      'src/services/api/x.ts',
+    );
+    expect(api).toEqual([]);
   }, 60_000);
 });

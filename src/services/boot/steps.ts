@@ -1,5 +1,5 @@
 /**
- * Implementations of the boot steps of spec §4 Startup, run in order by `bootMachine`:
+ * Implementations of the boot steps of docs/product.md §4 Startup, run in order by `bootMachine`:
  * authentication → HTTP client → translations → error reporting → event bus.
  * Each step may return `{ redirect }` or throw a `BootRedirectError`; what it prepares is kept
  * in `bootResults` for the app to use once mounted.
@@ -14,6 +14,7 @@ import { readSettings } from '../storage/accessibility-settings';
 import { createEventBus, type EventBus } from '../events/bus';
 import { loadTranslations, type Translations } from '../../i18n';
 import { BootRedirectError } from './redirect-error';
+import { ROUTE_PATHS } from '../navigation/routes';
 
 export interface BootResults {
   translations: Translations | null;
@@ -25,20 +26,20 @@ export interface BootResults {
 /** What the steps prepared (filled as they run). */
 export const bootResults: BootResults = { translations: null, eventBus: null };
 
-/** Route a student lands on after an `access_token` sign-in (spec §2). */
-export const ACCESS_TOKEN_LANDING = '/courses';
-/** Where an `access_token` that cannot fetch the user sends the student (spec §8). */
-const SIGN_IN_ROUTE = '/login';
+/** Route a student lands on after an `access_token` sign-in (docs/product.md §2). */
+export const ACCESS_TOKEN_LANDING = ROUTE_PATHS.courses;
+/** Where an `access_token` that cannot fetch the user sends the student (docs/product.md §8). */
+const SIGN_IN_ROUTE = ROUTE_PATHS.login;
 
 /**
- * Authentication step (spec §2 Navigation: "If a URL carries an access_token query
+ * Authentication step (docs/product.md §2 Navigation: "If a URL carries an access_token query
  * parameter, it is stored as the session token (30 days), the user is fetched, and the
  * user goes to /courses"). The token leaves the address bar at once (history.replaceState)
  * so it never stays in history, Referer or analytics.
  * @returns `{ redirect: '/courses' }` after a token sign-in, else nothing (no `access_token`).
- * @throws BootRedirectError to `/login` when the user cannot be fetched with the token (spec §8
+ * @throws BootRedirectError to `/login` when the user cannot be fetched with the token (docs/product.md §8
  *   "Failure fetching the current user: logout and clear stored auth"; stored auth cleared first):
- *   the step failed, and its failure carries where to go (spec §4).
+ *   the step failed, and its failure carries where to go (docs/product.md §4).
  */
 export async function authenticationStep(): Promise<{ redirect?: string } | void> {
   const url = new URL(location.href);
@@ -58,7 +59,7 @@ export async function authenticationStep(): Promise<{ redirect?: string } | void
 }
 
 /**
- * HTTP client step: connects the 401 rule of spec §8 to `onExpired` (the session actor).
+ * HTTP client step: connects the 401 rule of docs/product.md §8 to `onExpired` (the session actor).
  */
 export function httpClientStep(onExpired: () => void): Promise<void> {
   onUnauthorized(onExpired);
@@ -75,7 +76,7 @@ export async function translationsStep(): Promise<void> {
 
 /**
  * Error reporting step: uncaught errors and rejections are logged for developers
- * (spec §8 "Startup step failures are logged for developers only"); never shown to the
+ * (docs/product.md §8 "Startup step failures are logged for developers only"); never shown to the
  * student and never carrying tokens. With `VITE_SENTRY_DSN` they also go to Sentry, loaded
  * lazily after the page has loaded (services/boot/error-reporting.ts, tokens scrubbed);
  * without it the reporter is a no-op. The step itself never waits for Sentry.
@@ -97,7 +98,7 @@ export function errorReportingStep(): Promise<void> {
   return Promise.resolve();
 }
 
-/** Resolves once the page has loaded (third-party code never before it, DESIGN.md §3). */
+/** Resolves once the page has loaded (third-party code never before it, docs/architecture.md §D3). */
 function afterPageLoad(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));

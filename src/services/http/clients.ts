@@ -1,6 +1,6 @@
 /**
- * One ky instance per API base of spec §7, with the spec's headers and timeouts
- * (spec §9), and `request`, the single way the app calls an API: it validates
+ * One ky instance per API base of docs/product.md §7, with its headers and timeouts
+ * (docs/product.md §9), and `request`, the single way the app calls an API: it validates
  * every answer against its contract schema and turns every failure into a typed
  * error (`ApiError`, `NetworkError`, `TimeoutError`, `ContractError`).
  * `requestBlob` is its twin for file answers (the certificates' PDFs).
@@ -14,8 +14,9 @@
  * | certificates | Authorization: Bearer <token>                   | 30 s    |
  * | newLms       | Authorization: Bearer <token>                   | 30 s    |
  *
- * A 401 from main v1/v2 outside /login, /requestResetPassword and /resetPassword
- * calls the handler registered with `onUnauthorized` (spec §8: logout → /login).
+ * A 401 from main v1/v2 outside the sign-in pages (/login, /requestResetPassword and
+ * /resetPassword: `isSignInPage` of ../navigation/routes.ts) calls the handler registered with
+ * `onUnauthorized` (docs/product.md §8: logout → /login).
  */
 import ky, { isHTTPError, isTimeoutError, type KyInstance } from 'ky';
 import type * as v from 'valibot';
@@ -26,6 +27,7 @@ import { getToken } from '../storage/token';
 import { ApiError, NetworkError, TimeoutError, parseRetryAfter } from './errors';
 import { takeEarlyRead } from './early-reads';
 import { reportNetworkFailure, reportNetworkSuccess, setProbeUrl } from './connectivity';
+import { isSignInPage } from '../navigation/routes';
 
 // While the platform is unreachable, its public platform lookup is what is asked (any answer counts).
 setProbeUrl(() =>
@@ -33,9 +35,6 @@ setProbeUrl(() =>
     ? null
     : new URL(`${apiBaseUrls.mainV1}/platforms/${encodeURIComponent(location.hostname)}`, location.href).href,
 );
-
-/** Pages on which a 401 is an answer to show, not a reason to log out (spec §4, §8). */
-export const AUTH_PAGES: readonly string[] = ['/login', '/requestResetPassword', '/resetPassword'];
 
 let unauthorizedHandler: (() => void) | null = null;
 
@@ -48,7 +47,7 @@ const currentPath = (): string => (typeof location === 'undefined' ? '/' : locat
 
 type HeaderFn = (token: string | null) => Record<string, string>;
 
-/** The auth headers each API base sends with `token` (spec §7). */
+/** The auth headers each API base sends with `token` (docs/product.md §7). */
 export const AUTH_HEADERS: Readonly<Record<ApiBase, HeaderFn>> = {
   mainV1: (token) => ({ 'x-user-environment': 'WEB', ...(token ? { 'x-access-token': token } : {}) }),
   mainV2: (token) => ({ 'x-user-environment': 'WEB', ...(token ? { 'x-access-token': token } : {}) }),
@@ -101,7 +100,7 @@ const withinTimeout = (answer: Promise<Response | null>, ms: number): Promise<Re
 
 /**
  * Builds the ky instance of one API base.
- * @param base which API of spec §7.
+ * @param base which API of docs/product.md §7.
  * @param fetchImpl fetch to use (tests pass a fake); defaults to the global fetch.
  */
 export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstance {
@@ -140,7 +139,8 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
           if (
             response.status === 401 &&
             isMainApi(base) &&
-            !AUTH_PAGES.includes(currentPath()) &&
+            // On the sign-in pages a 401 is an answer to show, not a reason to log out.
+            !isSignInPage(currentPath()) &&
             unauthorizedHandler
           ) {
             unauthorizedHandler();
@@ -154,7 +154,7 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
 const clients = new Map<ApiBase, KyInstance>();
 
 /**
- * Points the main API (v1 and v2) at an external platform's API (spec §3 Platform:
+ * Points the main API (v1 and v2) at an external platform's API (docs/product.md §3 Platform:
  * `is_external_platform` + `external_api_url`): `root` is where that API's versions live,
  * so main v1 becomes `${root}/v1` and main v2 `${root}/v2` for every later call.
  * @param root an https URL (or http on localhost), or a same-origin path starting with '/'.
@@ -289,12 +289,12 @@ export async function request<S extends v.GenericSchema>(
   return parseResponse(schema, body);
 }
 
-/** Content types `requestBlob` accepts by default: the certificates API answers PDFs (spec §7). */
+/** Content types `requestBlob` accepts by default: the certificates API answers PDFs (docs/product.md §7). */
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
 /**
- * Calls `method path` on `base` for a file answer (spec §7 certificates: "blob answers"),
- * with the base's headers and timeout (30 s for certificates, spec §9) and `Accept: <type>`.
+ * Calls `method path` on `base` for a file answer (docs/product.md §7 certificates: "blob answers"),
+ * with the base's headers and timeout (30 s for certificates, docs/product.md §9) and `Accept: <type>`.
  * An error answer keeps the server's JSON `message` (ApiError.data.message).
  * @param options as `request`, plus `accept`: the expected MIME type (default `application/pdf`).
  * @returns the body as a `Blob` whose `type` is the answer's content type.

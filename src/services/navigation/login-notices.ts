@@ -4,6 +4,8 @@
  * (`/login?expired=1&next_route=…`, docs/offline.md "The session offline").
  */
 
+import { ROUTE_PATHS, withQuery } from './routes';
+
 /** Query of /login after a successful password reset. */
 export const RESET_OK_QUERY = 'reset=ok';
 /** Query of /login after the student deleted their account. */
@@ -20,8 +22,8 @@ export type LoginNotice = 'passwordReset' | 'accountDeleted' | 'sessionExpired';
  */
 export function expiredLoginPath(here: string): string {
   const params = new URLSearchParams(SESSION_EXPIRED_QUERY);
-  if (here && here !== '/' && !here.startsWith('/login')) params.set('next_route', here);
-  return `/login?${params.toString()}`;
+  if (here && here !== ROUTE_PATHS.index && !here.startsWith(ROUTE_PATHS.login)) params.set('next_route', here);
+  return withQuery(ROUTE_PATHS.login, params);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * 'Excluir conta' section of /conta (spec §3 User deletion payload, §7
+ * 'Excluir conta' section of /conta (docs/product.md §3 User deletion payload, §7
  * `POST /users/self/delete`): suggests downloading certificates first, takes an optional reason,
  * asks for confirmation in a modal dialog (ConfirmDialog, focus on 'Cancelar'), then deletes the
  * account. On success it signs the student out through the session (`session.logout` with
@@ -19,6 +19,7 @@ import { useOnline } from '../components/use-online';
 import { OfflineActionNotice } from '../components/offline-action-notice';
 import { useCurrentUser, useSessionRef } from '../session-context';
 import { AccountSecurityMessages } from './security-messages';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** Longest deletion reason sent, characters (the server refuses more). */
 const MAX_REASON_LENGTH = 1000;
@@ -46,7 +47,7 @@ export function DeleteAccountSection() {
       <p>{intl.formatMessage(AccountSecurityMessages.deleteIntro)}</p>
       <p className="notice notice-info">
         {intl.formatMessage(AccountSecurityMessages.deleteCertificates)}{' '}
-        <Link href="/attachments">{intl.formatMessage(AccountSecurityMessages.deleteCertificatesLink)}</Link>
+        <Link href={ROUTE_PATHS.attachments}>{intl.formatMessage(AccountSecurityMessages.deleteCertificatesLink)}</Link>
       </p>
       <div className="field">
         <label htmlFor={`${id}-reason`}>{intl.formatMessage(AccountSecurityMessages.deleteReason)}</label>

@@ -1,5 +1,5 @@
 /**
- * `/profissionalizante` (spec §2 "professionalizing home"): the platform's professionalizing
+ * `/profissionalizante` (docs/product.md §2 "professionalizing home"): the platform's professionalizing
  * courses (main v1 `GET /lms/professionalizing/courses`) with the student's progress, each
  * linking to its course page. Cards use `card-grid` (rows of large cards on `streaming`).
  */
@@ -14,6 +14,7 @@ import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
 import { areasKeys } from '../../services/api/keys/areas';
+import { courseLink } from '../../services/navigation/routes';
 
 export default function ProfessionalizingScreen() {
   const intl = useIntl();
@@ -35,7 +36,7 @@ export default function ProfessionalizingScreen() {
           {query.data.map((course) => (
             <li key={course.id} className="card">
               <h2 className="card-title">
-                <Link href={`/courses/${course.id}`}>{course.name}</Link>
+                <Link href={courseLink(course.id)}>{course.name}</Link>
               </h2>
               <p className="card-text">{course.description}</p>
               <ProgressBar percent={course.progress} label={`${course.name}: ${course.progress}%`} />

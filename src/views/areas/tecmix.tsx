@@ -1,5 +1,5 @@
 /**
- * `/tecmix` (spec §2, §6: is_eja_user only): youth and adult education — the stages and their
+ * `/tecmix` (docs/product.md §2, §6: is_eja_user only): youth and adult education — the stages and their
  * subjects with the student's progress (main v1 `GET /eja/stages`). Each subject's name links to
  * what it opens: its module (`/courses/{course_id}/modules/{module_id}`) or its course;
  * a subject linked to nothing says 'Conteúdo ainda não disponível.'.
@@ -16,6 +16,7 @@ import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
 import { areasKeys } from '../../services/api/keys/areas';
+import { courseLink, moduleLink } from '../../services/navigation/routes';
 
 export default function TecmixScreen() {
   const intl = useIntl();
@@ -56,7 +57,5 @@ export default function TecmixScreen() {
 /** Where an EJA subject leads: its module, else its course; null when the platform links none. */
 export function subjectHref(subject: Pick<EjaSubject, 'course_id' | 'module_id'>): string | null {
   if (subject.course_id === null) return null;
-  return subject.module_id === null
-    ? `/courses/${subject.course_id}`
-    : `/courses/${subject.course_id}/modules/${subject.module_id}`;
+  return subject.module_id === null ? courseLink(subject.course_id) : moduleLink(subject.course_id, subject.module_id);
 }

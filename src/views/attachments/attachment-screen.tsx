@@ -1,8 +1,8 @@
 /**
- * One attachment (spec §2 /attachment/{id}; §7 `GET attachments/{id}`): its name,
+ * One attachment (docs/product.md §2 /attachment/{id}; §7 `GET attachments/{id}`): its name,
  * description, category, type and size; an inline preview for PDFs and images; 'Baixar'
  * and 'Abrir em nova aba'. Opened through the shared lifecycle machine (kind 'attachment',
- * spec §4 "started, then ended") whose writes go through the outbox: `PUT
+ * docs/product.md §4 "started, then ended") whose writes go through the outbox: `PUT
  * attachments/{id}/start` when shown, `/end` once viewed (the inline preview loaded) or
  * downloaded/opened.
  */
@@ -25,6 +25,7 @@ import { LifecycleStatus } from '../learning-object/lifecycle-status';
 import { useOutbox } from '../outbox/context';
 import { AttachmentsAreaMessages as M } from './messages';
 import { attachmentKeys } from '../../services/api/keys/attachments';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 export default function AttachmentScreen({ attachmentId }: { attachmentId: string }) {
   const intl = useIntl();
@@ -47,7 +48,7 @@ export default function AttachmentScreen({ attachmentId }: { attachmentId: strin
   return (
     <section className="page">
       <p>
-        <Link href="/attachments">
+        <Link href={ROUTE_PATHS.attachments}>
           <span aria-hidden="true">← </span>
           {intl.formatMessage(M.back)}
         </Link>

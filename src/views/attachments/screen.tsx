@@ -1,5 +1,5 @@
 /**
- * The attachments area (spec §2 /attachments, nav 'Documentos'): the files given to this
+ * The attachments area (docs/product.md §2 /attachments, nav 'Documentos'): the files given to this
  * student (`GET attachments/authorized`) and the platform's documents (`GET
  * documents/attachments` with params) filtered by category (`GET documents/categories`) and
  * searched by name, the filters and page kept in the URL (`?category=ID&q=…&page=N`). Each
@@ -25,6 +25,7 @@ import { useUrlQuery } from '../components/use-url-query';
 import { AttachmentsAreaMessages as M } from './messages';
 import { CommonMessages } from '../components/messages';
 import { CertificatesSection } from '../certificates/section';
+import { attachmentLink, ROUTE_PATHS } from '../../services/navigation/routes';
 
 export default function AttachmentsScreen() {
   const intl = useIntl();
@@ -124,7 +125,7 @@ function Documents() {
           icon={FolderOpen}
           title={intl.formatMessage(M.docsEmpty)}
           text={intl.formatMessage(M.docsEmptyHint)}
-          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: ROUTE_PATHS.courses }}
         />
       )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
@@ -152,7 +153,7 @@ function FileList({ files, busy = false }: { files: StudentAttachment[]; busy?: 
     <ul className="item-list" aria-busy={busy}>
       {files.map((file) => (
         <li key={file.id} className={`item item-${file.status}`}>
-          <Link href={`/attachment/${file.id}`} className="item-title">
+          <Link href={attachmentLink(file.id)} className="item-title">
             {file.name}
           </Link>
           <p className="muted">

@@ -1,10 +1,11 @@
 /**
- * The documents list's query as kept in the URL (spec §2 /attachments: `?category=ID&q=…&page=N`),
+ * The documents list's query as kept in the URL (docs/product.md §2 /attachments: `?category=ID&q=…&page=N`),
  * and the API query it asks for. Apart from the screen so that the inline loader's early read
  * (src/app/early-reads.ts, evaluated at build time) asks for the same page without the screen.
  */
 import type { DocumentsQuery } from '../../services/contract/attachments';
 import { defineUrlQuery, idField, pageField, textField } from '../../services/navigation/url-query';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** Documents per page. */
 export const DOCUMENTS_PER_PAGE = 10;
@@ -17,7 +18,7 @@ export interface DocumentsUrlQuery {
 }
 
 /** `/attachments?category=ID&q=…&page=N`. */
-export const documentsUrlQuery = defineUrlQuery('/attachments', {
+export const documentsUrlQuery = defineUrlQuery(ROUTE_PATHS.attachments, {
   category: idField(),
   q: textField(),
   page: pageField(),

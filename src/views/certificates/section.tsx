@@ -1,5 +1,5 @@
 /**
- * "Documentos e certificados" (spec §3 document contracts, §7 certificates base):
+ * "Documentos e certificados" (docs/product.md §3 document contracts, §7 certificates base):
  * for each of the student's contracts, its course and three buttons that issue the enrollment
  * statement, the course curriculum and the student ID card as PDFs. While a document is issued
  * its button says 'Gerando…' (`aria-busy`) and a polite status tells what happens; the PDF
@@ -29,6 +29,7 @@ import { useOnline } from '../components/use-online';
 import { OfflineActionNotice } from '../components/offline-action-notice';
 import { CertificatesMessages as M } from './messages';
 import styles from './section.module.css';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** The documents of a contract, in the order of their buttons. */
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['enrollment_statement', 'course_curriculum', 'id_card'];
@@ -103,7 +104,7 @@ export function CertificatesSection() {
           icon={Award}
           title={intl.formatMessage(M.empty)}
           text={intl.formatMessage(M.emptyHint)}
-          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: ROUTE_PATHS.courses }}
         />
       )}
       {list && list.length > 0 && (

@@ -1,6 +1,6 @@
 /**
  * Signed-in layout: skip link, header with the platform's logo and name, main navigation,
- * the accessibility settings, the student's name and 'Sair' (spec §4 Auth: logout → /login) — on a
+ * the accessibility settings, the student's name and 'Sair' (docs/product.md §4 Auth: logout → /login) — on a
  * phone one row instead: logo, name and a 'Menu' button opening the same in a dialog — the outbox status
  * (pending progress writes, 'Sincronizar agora'), the offline banner (docs/offline.md) and the main landmark.
  */
@@ -27,14 +27,20 @@ import { AccessibilityMessages } from '../accessibility/messages';
 import { BrandMark } from './brand-mark';
 import { ScreenErrorBoundary } from './screen-error';
 import { AccountLinkMessages } from '../account/security-messages';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** The main navigation's items: where each leads, its name, and the paths of its section. */
 const NAV_ITEMS = [
-  { href: '/courses', label: CommonMessages.navCourses, section: /^\/courses(\/|$)/, icon: BookOpen },
-  { href: '/grades', label: CommonMessages.navGrades, section: /^\/grades(\/|$)/, icon: GraduationCap },
+  { href: ROUTE_PATHS.courses, label: CommonMessages.navCourses, section: /^\/courses(\/|$)/, icon: BookOpen },
+  { href: ROUTE_PATHS.grades, label: CommonMessages.navGrades, section: /^\/grades(\/|$)/, icon: GraduationCap },
   // One attachment (/attachment/{id}) belongs to 'Documentos' (/attachments).
-  { href: '/attachments', label: CommonMessages.navAttachments, section: /^\/attachments?(\/|$)/, icon: FileText },
-  { href: '/finances', label: CommonMessages.navFinances, section: /^\/finances(\/|$)/, icon: Wallet },
+  {
+    href: ROUTE_PATHS.attachments,
+    label: CommonMessages.navAttachments,
+    section: /^\/attachments?(\/|$)/,
+    icon: FileText,
+  },
+  { href: ROUTE_PATHS.finances, label: CommonMessages.navFinances, section: /^\/finances(\/|$)/, icon: Wallet },
 ] as const;
 
 /**
@@ -112,7 +118,7 @@ function PhoneMenu({
   const items = [
     { href: home, label: CommonMessages.navHome, section: new RegExp(`^${home}$`), icon: House },
     ...NAV_ITEMS,
-    { href: '/conta', label: AccountLinkMessages.myAccount, section: /^\/conta(\/|$)/, icon: UserRound },
+    { href: ROUTE_PATHS.account, label: AccountLinkMessages.myAccount, section: /^\/conta(\/|$)/, icon: UserRound },
   ];
   return (
     <>
@@ -241,7 +247,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {user && (
             <span className="user-name">{intl.formatMessage(CommonMessages.greeting, { name: user.name })}</span>
           )}
-          <Link href="/conta" className="account-link">
+          <Link href={ROUTE_PATHS.account} className="account-link">
             {intl.formatMessage(AccountLinkMessages.myAccount)}
           </Link>
           <button type="button" className="button button-secondary icon-button-text" onClick={logout}>

@@ -1,5 +1,5 @@
 /**
- * "Materiais de apoio" of the course and module pages (spec §7 `GET courses/{id}/attachments`,
+ * "Materiais de apoio" of the course and module pages (docs/product.md §7 `GET courses/{id}/attachments`,
  * `GET modules/{id}/attachments`): each file with its name, type and size (pt-BR), as a
  * download link that opens in a new tab. Its own loading, error (with retry) and empty
  * states, inside its own section: a failure here never hides the rest of the page.
@@ -18,6 +18,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
 import styles from './attachments-list.module.css';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 export const AttachmentsMessages = defineMessages({
   title: {
@@ -200,7 +201,7 @@ export function AttachmentsList({ scope }: { scope: AttachmentsScope }) {
           icon={FolderOpen}
           title={intl.formatMessage(AttachmentsMessages.empty)}
           text={intl.formatMessage(AttachmentsMessages.emptyHint)}
-          action={{ label: intl.formatMessage(AttachmentsMessages.documents), href: '/attachments' }}
+          action={{ label: intl.formatMessage(AttachmentsMessages.documents), href: ROUTE_PATHS.attachments }}
         />
       )}
       {files && files.length > 0 && (

@@ -6,6 +6,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { CommonMessages } from './messages';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 export function Breadcrumb({ trail = [], current }: { trail?: { href: string; label: string }[]; current: string }) {
   const intl = useIntl();
@@ -13,7 +14,7 @@ export function Breadcrumb({ trail = [], current }: { trail?: { href: string; la
     <nav aria-label={intl.formatMessage(CommonMessages.breadcrumb)} className="breadcrumb">
       <ol>
         <li>
-          <Link href="/courses">{intl.formatMessage(CommonMessages.myCourses)}</Link>
+          <Link href={ROUTE_PATHS.courses}>{intl.formatMessage(CommonMessages.myCourses)}</Link>
         </li>
         {trail.map((item) => (
           <li key={item.href}>

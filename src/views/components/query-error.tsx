@@ -11,6 +11,7 @@ import SearchX from 'lucide-react/icons/search-x';
 import { classifyError } from '../../services/http/errors';
 import { CommonMessages } from './messages';
 import { ErrorMessages, messageOfClassified } from './error-messages';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 export { describeError } from './error-messages';
 
@@ -73,7 +74,7 @@ export function ContentQueryError({ error, onRetry }: { error: unknown; onRetry:
       <h1 id="content-not-found-title">{intl.formatMessage(NotFoundMessages.title)}</h1>
       <p>{intl.formatMessage(NotFoundMessages.text)}</p>
       <p>
-        <Link href="/courses" className="button button-primary icon-button-text">
+        <Link href={ROUTE_PATHS.courses} className="button button-primary icon-button-text">
           <ArrowLeft aria-hidden="true" size={20} />
           {intl.formatMessage(NotFoundMessages.back)}
         </Link>

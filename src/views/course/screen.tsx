@@ -1,8 +1,8 @@
 /**
- * Course page (spec §2 /courses/{course}): overall progress, 'Continuar' (to the server's
+ * Course page (docs/product.md §2 /courses/{course}): overall progress, 'Continuar' (to the server's
  * `continue_learning_object`: the last object opened, or the next incomplete one), the
  * modules with their progress and completion, and 'Reiniciar curso' (`POST
- * lms/courses/{id}/reset`) behind a confirmation dialog, 'Baixar para estudar offline' (issue 20;
+ * lms/courses/{id}/reset`) behind a confirmation dialog, 'Baixar para estudar offline' (docs/offline.md;
  * downloaded modules marked), and the course's "Materiais de apoio".
  */
 import { useState } from 'react';
@@ -21,7 +21,8 @@ import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
-import { learningObjectPath, parseId } from '../components/route-params';
+import { parseId } from '../components/route-params';
+import { learningObjectLink, moduleLink } from '../../services/navigation/routes';
 import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { CourseMessages } from './messages';
@@ -55,9 +56,9 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
   const firstModule = [...course.modules].sort((a, b) => a.position - b.position)[0];
   const target = course.continue_learning_object ?? course.last_learning_object;
   const continueHref = target
-    ? learningObjectPath(course.id, target.module_id, target.id)
+    ? learningObjectLink(course.id, target.module_id, target.id)
     : firstModule
-      ? `/courses/${course.id}/modules/${firstModule.id}`
+      ? moduleLink(course.id, firstModule.id)
       : null;
 
   return (
@@ -108,7 +109,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
         {course.modules.map((module) => (
           <li key={module.id} className="item">
             <div className="item-main">
-              <Link href={`/courses/${course.id}/modules/${module.id}`} className="item-title">
+              <Link href={moduleLink(course.id, module.id)} className="item-title">
                 {module.name}
               </Link>
               <span className="muted">

@@ -1,5 +1,5 @@
 /**
- * Course list (spec §2 /courses): v2 `GET /lms/courses` with a query kept in the URL —
+ * Course list (docs/product.md §2 /courses): v2 `GET /lms/courses` with a query kept in the URL —
  * `?q=…` (search by name), `?status=…` (`in_progress` | `completed` | `not_started`;
  * absent = all) and `?page=N` (1-based) — so that back/forward and reload keep them;
  * a new search or filter goes back to page 1. The number of courses found is announced
@@ -22,6 +22,7 @@ import { CoursesFilterMessages, CoursesMessages } from './messages';
 import { ShortVideos } from '../short-videos/lazy';
 import { coursesApiQuery, coursesUrlQuery, STATUS_FILTERS } from './url-query';
 import { coursesQuery } from '../../services/api/lms-queries';
+import { courseLink, ROUTE_PATHS } from '../../services/navigation/routes';
 import { OfflineBadge } from '../downloads/badge';
 
 export { COURSES_PER_PAGE, coursesHref, parseCoursesQuery, type CoursesUrlQuery } from './url-query';
@@ -88,7 +89,7 @@ export default function CoursesScreen() {
           icon={Library}
           title={intl.formatMessage(CoursesMessages.empty)}
           text={intl.formatMessage(CoursesMessages.emptyHint)}
-          action={{ label: intl.formatMessage(EmptyStateMessages.goHome), href: '/home' }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.goHome), href: ROUTE_PATHS.home }}
         />
       )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
@@ -98,7 +99,7 @@ export default function CoursesScreen() {
             {data.data.map((course) => (
               <li key={course.id} className="card">
                 <h2 className="card-title">
-                  <Link href={`/courses/${course.id}`}>{course.name}</Link>
+                  <Link href={courseLink(course.id)}>{course.name}</Link>
                 </h2>
                 <p className="card-text">{course.description}</p>
                 <p className="card-meta">

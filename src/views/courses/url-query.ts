@@ -1,10 +1,11 @@
 /**
- * The course list's query as kept in the URL (spec §2 /courses: `?q=…&status=…&page=N`), and the
+ * The course list's query as kept in the URL (docs/product.md §2 /courses: `?q=…&status=…&page=N`), and the
  * API query it asks for. Apart from the screen so that the startup prefetch (src/app/startup-reads.ts)
  * reads the same page without loading the screen.
  */
 import type { CourseListQuery, CourseStatus } from '../../services/contract/lms';
 import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** Courses per page of the list (v2 `GET /lms/courses` pages on the server). */
 export const COURSES_PER_PAGE = 12;
@@ -13,7 +14,7 @@ export const COURSES_PER_PAGE = 12;
 export const STATUS_FILTERS: readonly CourseStatus[] = ['in_progress', 'completed', 'not_started'];
 
 /** `/courses?q=…&status=…&page=N`: search by name, status (absent = all), 1-based page. */
-export const coursesUrlQuery = defineUrlQuery('/courses', {
+export const coursesUrlQuery = defineUrlQuery(ROUTE_PATHS.courses, {
   q: textField(),
   status: oneOfField(STATUS_FILTERS),
   page: pageField(),

@@ -1,5 +1,5 @@
 /**
- * The signed-in student's downloads on this device (issue 20), for the marks of the lists and the
+ * The signed-in student's downloads on this device (docs/offline.md), for the marks of the lists and the
  * state of the download buttons: read from IndexedDB (the store loads lazily, never with the
  * signed-in entry), offline too (network mode `always`), refreshed when a download finishes or is
  * removed (`downloadsKeys`).
@@ -10,15 +10,23 @@ import { useQuery } from '@tanstack/react-query';
 import { downloadsKeys } from '../../services/api/keys/downloads';
 import type { DownloadRecord } from '../../services/storage/downloads-store';
 import { SessionContext } from '../session-context';
+import { signedInStudent } from '../../machines/session.machine';
 
 const NONE: DownloadRecord[] = [];
 
-/** @returns the signed-in student's id, or null (also where no session is provided, e.g. a screen alone in a test). */
+/**
+ * @returns the signed-in student's id (the session machine's `signedInStudent`, as the wiring
+ *   and `useCurrentUser` see it), or null (also where no session is provided, e.g. a screen
+ *   alone in a test).
+ */
 export function useSignedInId(): number | null {
   const session = useContext(SessionContext);
   return useSyncExternalStore(
     (listener) => (session ? session.subscribe(listener).unsubscribe : () => {}),
-    () => session?.getSnapshot().context.user?.id ?? null,
+    () => {
+      const snapshot = session?.getSnapshot();
+      return (snapshot && signedInStudent(snapshot)?.id) ?? null;
+    },
     () => null,
   );
 }

@@ -7,6 +7,7 @@ import type { IntlShape } from 'react-intl';
 import type { Bill, BillStatus } from '../../services/contract/finances';
 import { defineUrlQuery, idField, oneOfField, pageField } from '../../services/navigation/url-query';
 import { financesKeys } from '../../services/api/keys/finances';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** Query key of ERP `GET /bills` (refreshed when a payment is confirmed). */
 export const BILLS_QUERY_KEY = financesKeys.bills;
@@ -38,7 +39,7 @@ export const BILLS_PER_PAGE = 24;
 export const BILL_GROUP_ORDER: readonly BillStatus[] = ['overdue', 'open', 'paid'];
 
 /** `/finances?status=…&year=YYYY&page=N`: status (absent = all), due year (absent = all), 1-based page. */
-export const billsUrlQuery = defineUrlQuery('/finances', {
+export const billsUrlQuery = defineUrlQuery(ROUTE_PATHS.finances, {
   status: oneOfField(BILL_GROUP_ORDER),
   year: idField(),
   page: pageField(),

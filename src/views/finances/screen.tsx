@@ -1,5 +1,5 @@
 /**
- * Finances (spec §2 /finances, §3 "Bills (with a pix payment)", §7 hub + ERP): the student's
+ * Finances (docs/product.md §2 /finances, §3 "Bills (with a pix payment)", §7 hub + ERP): the student's
  * bills from ERP `GET /bills`, grouped by status — 'Vencidas' (overdue, first: they need
  * action, oldest first), 'Em aberto' (soonest first), 'Pagas' (newest first) — filterable by
  * status and due year and cut into pages of `BILLS_PER_PAGE` (the API is not paginated; docs/long-lists.md), all
@@ -30,6 +30,7 @@ import { idle } from '../../services/scheduling/after-first-screen';
 import { BILLS_QUERY_KEY, billsUrlQuery, formatBRL, formatDay, formatInstantDay, pageOfBills } from './bills';
 import { FinancesMessages as M } from './messages';
 import styles from './finances.module.css';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 const loadDialog = () => import('./payment-dialog');
 const PixPaymentDialog = retryableLazy(loadDialog);
@@ -93,7 +94,7 @@ export default function FinancesScreen() {
           icon={ReceiptText}
           title={intl.formatMessage(M.empty)}
           text={intl.formatMessage(M.emptyHint)}
-          action={{ label: intl.formatMessage(EmptyStateMessages.goHome), href: '/home' }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.goHome), href: ROUTE_PATHS.home }}
         />
       )}
       {bills && shown && bills.length > 0 && (

@@ -1,5 +1,5 @@
 /**
- * One course's grades (spec §2 /grades/course/{courseId}): main v1 `GET
+ * One course's grades (docs/product.md §2 /grades/course/{courseId}): main v1 `GET
  * /lms/student/grades/{id}/details`. A breadcrumb back to 'Minhas notas', the final (or, while
  * in progress, partial) grade, the passing grade and the status; what passing still takes, as
  * the platform says (`pass_outlook`): 'Para ser aprovado, você precisa de média 6,5 nas
@@ -22,6 +22,7 @@ import { formatGrade, STATUS_BADGE } from './format';
 import { GradeDetailsMessages, GradesMessages, GradeStatusMessages } from './messages';
 import styles from './grades.module.css';
 import { gradesKeys } from '../../services/api/keys/grades';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 export default function GradeDetailsScreen({ courseId: rawCourseId }: { courseId: string }) {
   const intl = useIntl();
@@ -43,7 +44,7 @@ export default function GradeDetailsScreen({ courseId: rawCourseId }: { courseId
       <nav aria-label={intl.formatMessage(CommonMessages.breadcrumb)} className="breadcrumb">
         <ol>
           <li>
-            <Link href="/grades">{intl.formatMessage(GradeDetailsMessages.breadcrumbRoot)}</Link>
+            <Link href={ROUTE_PATHS.grades}>{intl.formatMessage(GradeDetailsMessages.breadcrumbRoot)}</Link>
           </li>
           <li aria-current="page">{details.course_name}</li>
         </ol>
@@ -126,7 +127,7 @@ export default function GradeDetailsScreen({ courseId: rawCourseId }: { courseId
         </div>
       )}
       <p>
-        <Link href="/grades">{intl.formatMessage(GradeDetailsMessages.backToList)}</Link>
+        <Link href={ROUTE_PATHS.grades}>{intl.formatMessage(GradeDetailsMessages.backToList)}</Link>
       </p>
     </section>
   );

@@ -1,9 +1,9 @@
 /**
- * Grade list (spec §2 /grades): main v1 `GET /lms/student/grades` with a query kept in the
+ * Grade list (docs/product.md §2 /grades): main v1 `GET /lms/student/grades` with a query kept in the
  * URL — `?q=…` (course name), `?status=approved|in_progress|failed` (absent = all),
  * `?sort=course_name|grade|status|updated_at`, `?order=asc|desc` and `?page=N` (1-based,
  * defaults left out) — so that back/forward and reload keep them; a new search, filter or
- * sort goes back to page 1. A summary (spec §3 stats: 'Média geral', 'Aprovados', 'Em
+ * sort goes back to page 1. A summary (docs/product.md §3 stats: 'Média geral', 'Aprovados', 'Em
  * andamento', 'Reprovados', over the whole filtered list) heads a table whose column headers
  * are sort buttons (`aria-sort` on the sorted column); each course links to its details
  * (`/grades/course/{courseId}`). Grades are shown in the locale with one decimal (pt-BR 7,5).
@@ -25,6 +25,7 @@ import { useUrlQuery } from '../components/use-url-query';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from './messages';
 import styles from './grades.module.css';
+import { gradeDetailsLink, ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** The sortable columns (the passing grade column, between grade and status, is not sortable). */
 const COLUMNS: { sort: GradeSort; label: 'columnCourse' | 'columnGrade' | 'columnStatus' | 'columnUpdated' }[] = [
@@ -132,7 +133,7 @@ export default function GradesScreen() {
           icon={ClipboardList}
           title={intl.formatMessage(GradesMessages.empty)}
           text={intl.formatMessage(GradesMessages.emptyHint)}
-          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
+          action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: ROUTE_PATHS.courses }}
         />
       )}
       {data && data.data.length === 0 && data.pagination.total > 0 && <PageGone firstHref={hrefWith({ page: 1 })} />}
@@ -165,7 +166,7 @@ export default function GradesScreen() {
                 {data.data.map((course) => (
                   <tr key={course.course_id}>
                     <th scope="row">
-                      <Link href={`/grades/course/${course.course_id}`}>{course.course_name}</Link>
+                      <Link href={gradeDetailsLink(course.course_id)}>{course.course_name}</Link>
                       <span className={styles.detail}>
                         {intl.formatMessage(GradesMessages.graded, {
                           graded: course.graded_assessments,

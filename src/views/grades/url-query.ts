@@ -1,10 +1,11 @@
 /**
- * The grade list's query as kept in the URL (spec §2 /grades: `?q&status&sort&order&page`), and
+ * The grade list's query as kept in the URL (docs/product.md §2 /grades: `?q&status&sort&order&page`), and
  * the API query it asks for. Apart from the screen so that the inline loader's early read
  * (src/app/early-reads.ts, evaluated at build time) asks for the same page without the screen.
  */
 import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
 import { defineUrlQuery, oneOfField, pageField, textField } from '../../services/navigation/url-query';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** Courses per page of the grade list. */
 export const GRADES_PER_PAGE = 10;
@@ -31,7 +32,7 @@ export interface GradesUrlQuery {
 
 /** `/grades?q&status&sort&order&page`; a sort is always written with its order. */
 export const gradesUrlQuery = defineUrlQuery(
-  '/grades',
+  ROUTE_PATHS.grades,
   {
     q: textField(),
     status: oneOfField(STATUS_FILTERS),

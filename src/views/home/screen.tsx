@@ -1,8 +1,8 @@
 /**
- * Home (`/home`, platform 1) and index (`/`, other platforms) dashboard (spec §2):
+ * Home (`/home`, platform 1) and index (`/`, other platforms) dashboard (docs/product.md §2):
  * banners of main v1 `GET /content/banners?isVisibleEad=1` in an accessible carousel (not on a
  * platform with `options.show_banners: false`: neither read nor shown), shortcuts
- * to the areas the student's flags open (spec §6: Profissionalizante always; Trânsito with
+ * to the areas the student's flags open (docs/product.md §6: Profissionalizante always; Trânsito with
  * is_aprovat_user; Graduação with is_lxp_user; EJA with is_eja_user), and `GET /users/dashboard`:
  * unfinished courses with progress and 'Continuar', upcoming items and the pending bills count.
  * Course cards use the shared `card-grid` / `card` classes, so the `streaming` template shows
@@ -15,14 +15,20 @@ import { useQuery } from '@tanstack/react-query';
 import { getBanners, getDashboard } from '../../services/api/home';
 import type { User } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
-import type { AreaFlag } from '../guards';
+import {
+  areaFlagOf,
+  courseLink,
+  learningObjectLink,
+  ROUTE_PATHS,
+  type AreaFlag,
+  type RouteName,
+} from '../../services/navigation/routes';
 import { useOnline } from '../components/use-online';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';
 import { Skeleton } from '../components/skeleton';
 import { ProgressBar } from '../components/progress-bar';
 import { QueryError } from '../components/query-error';
-import { learningObjectPath } from '../components/route-params';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { useCurrentUser } from '../session-context';
@@ -40,12 +46,18 @@ export interface AreaShortcut {
   flag?: AreaFlag;
 }
 
-/** Every student area, in display order (spec §2, §6). */
+/** The shortcut to area `route`: its path, and the flag its guard asks for (src/services/navigation/routes.ts). */
+function areaShortcut(route: RouteName, title: MessageDescriptor): AreaShortcut {
+  const flag = areaFlagOf(route);
+  return { path: ROUTE_PATHS[route], title, ...(flag ? { flag } : {}) };
+}
+
+/** Every student area, in display order (docs/product.md §2, §6). */
 export const AREA_SHORTCUTS: readonly AreaShortcut[] = [
-  { path: '/profissionalizante', title: ScreenMessages.professionalizing },
-  { path: '/transito', title: ScreenMessages.traffic, flag: 'is_aprovat_user' },
-  { path: '/graduacao', title: ScreenMessages.graduation, flag: 'is_lxp_user' },
-  { path: '/tecmix', title: ScreenMessages.tecmix, flag: 'is_eja_user' },
+  areaShortcut('professionalizing', ScreenMessages.professionalizing),
+  areaShortcut('traffic', ScreenMessages.traffic),
+  areaShortcut('graduation', ScreenMessages.graduation),
+  areaShortcut('tecmix', ScreenMessages.tecmix),
 ];
 
 /** The areas `user` may open. */
@@ -132,13 +144,13 @@ function DashboardContent({ data }: { data: Dashboard }) {
               return (
                 <li key={course.id} className="card">
                   <h3 className="card-title">
-                    <Link href={`/courses/${course.id}`}>{course.name}</Link>
+                    <Link href={courseLink(course.id)}>{course.name}</Link>
                   </h3>
                   <ProgressBar percent={course.progress} label={`${course.name}: ${course.progress}%`} />
                   <p>
                     <Link
                       className="button button-primary"
-                      href={next ? learningObjectPath(course.id, next.module_id, next.id) : `/courses/${course.id}`}
+                      href={next ? learningObjectLink(course.id, next.module_id, next.id) : courseLink(course.id)}
                       aria-label={`${intl.formatMessage(next ? HomeMessages.continue : HomeMessages.openCourse)}: ${course.name}`}
                     >
                       {intl.formatMessage(next ? HomeMessages.continue : HomeMessages.openCourse)}
@@ -150,7 +162,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
           </ul>
         )}
         <p>
-          <Link href="/courses">{intl.formatMessage(HomeMessages.allCourses)}</Link>
+          <Link href={ROUTE_PATHS.courses}>{intl.formatMessage(HomeMessages.allCourses)}</Link>
         </p>
       </section>
 
@@ -158,14 +170,16 @@ function DashboardContent({ data }: { data: Dashboard }) {
         <h2 id="home-upcoming-title">{intl.formatMessage(HomeMessages.upcomingTitle)}</h2>
         <p>
           {intl.formatMessage(HomeMessages.pendingBills, { count: data.pending_bills })}{' '}
-          {data.pending_bills > 0 && <Link href="/finances">{intl.formatMessage(HomeMessages.seeBills)}</Link>}
+          {data.pending_bills > 0 && (
+            <Link href={ROUTE_PATHS.finances}>{intl.formatMessage(HomeMessages.seeBills)}</Link>
+          )}
         </p>
         {data.upcoming.length === 0 ? (
           <EmptyState
             icon={CircleCheck}
             title={intl.formatMessage(HomeMessages.noUpcoming)}
             text={intl.formatMessage(HomeMessages.noUpcomingHint)}
-            action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: '/courses' }}
+            action={{ label: intl.formatMessage(EmptyStateMessages.seeCourses), href: ROUTE_PATHS.courses }}
           />
         ) : (
           <ul className={styles.upcoming}>

@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import type { LearningObject } from '../../services/contract/lms';
-import { learningObjectPath } from '../components/route-params';
+import { courseLink, learningObjectLink, moduleLink } from '../../services/navigation/routes';
 import { LearningObjectMessages as M } from './messages';
 
 /** Where the student goes next: `href` and what kind of step it is (the next module's `name`). */
@@ -25,15 +25,15 @@ export type NextStep =
  * @returns the next step; never null — the course's end leads back to `/courses/{course_id}`.
  */
 export function nextStepOf(lo: Pick<LearningObject, 'course_id' | 'next' | 'next_module'>): NextStep {
-  if (lo.next) return { kind: 'learningObject', href: learningObjectPath(lo.course_id, lo.next.module_id, lo.next.id) };
+  if (lo.next) return { kind: 'learningObject', href: learningObjectLink(lo.course_id, lo.next.module_id, lo.next.id) };
   const nextModule = lo.next_module;
   if (nextModule) {
     const href = nextModule.first
-      ? learningObjectPath(lo.course_id, nextModule.id, nextModule.first.id)
-      : `/courses/${lo.course_id}/modules/${nextModule.id}`;
+      ? learningObjectLink(lo.course_id, nextModule.id, nextModule.first.id)
+      : moduleLink(lo.course_id, nextModule.id);
     return { kind: 'module', href, name: nextModule.name };
   }
-  return { kind: 'courseEnd', href: `/courses/${lo.course_id}` };
+  return { kind: 'courseEnd', href: courseLink(lo.course_id) };
 }
 
 /** The link of `step` in the viewer's navigation (plus the course-end sentence before it). */

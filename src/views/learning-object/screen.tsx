@@ -1,7 +1,7 @@
 /**
- * Learning-object viewer (spec §2 /courses/{course}/modules/{module}/learningObjects/{lo}).
+ * Learning-object viewer (docs/product.md §2 /courses/{course}/modules/{module}/learningObjects/{lo}).
  * Finds the lesson of the learning object in its module, reads it, and drives one
- * lifecycle actor per opening (spec §4 "started, then ended"): `lifecycle.open` when
+ * lifecycle actor per opening (docs/product.md §4 "started, then ended"): `lifecycle.open` when
  * shown (→ PUT start once), `lifecycle.finish` when the end is reached (→ PUT end once).
  */
 import { Suspense, useEffect, useState } from 'react';
@@ -19,7 +19,8 @@ import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
-import { learningObjectPath, parseId } from '../components/route-params';
+import { parseId } from '../components/route-params';
+import { courseLink, learningObjectLink, moduleLink } from '../../services/navigation/routes';
 import NotFoundScreen from '../not-found/screen';
 import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
@@ -65,7 +66,7 @@ export default function LearningObjectScreen(props: Props) {
     return (
       <section className="page">
         <h1>{intl.formatMessage(M.notInModule)}</h1>
-        <Link href={`/courses/${courseId}/modules/${moduleId}`}>{intl.formatMessage(M.backToModule)}</Link>
+        <Link href={moduleLink(courseId, moduleId)}>{intl.formatMessage(M.backToModule)}</Link>
       </section>
     );
   }
@@ -118,8 +119,8 @@ function Viewer({
   const ended = useSelector(lifecycle, (s) => s.hasTag('ended'));
 
   const [, navigate] = useLocation();
-  const moduleHref = `/courses/${lo.course_id}/modules/${lo.module_id}`;
-  const previousHref = lo.previous ? learningObjectPath(lo.course_id, lo.previous.module_id, lo.previous.id) : null;
+  const moduleHref = moduleLink(lo.course_id, lo.module_id);
+  const previousHref = lo.previous ? learningObjectLink(lo.course_id, lo.previous.module_id, lo.previous.id) : null;
   const step = nextStepOf(lo);
   const nextHref = step.href;
   const onShortcut = useEffectEvent((event: KeyboardEvent) => {
@@ -138,8 +139,8 @@ function Viewer({
     <section className="page lo-page">
       <Breadcrumb
         trail={[
-          { href: `/courses/${lo.course_id}`, label: courseName },
-          { href: `/courses/${lo.course_id}/modules/${lo.module_id}`, label: moduleName },
+          { href: courseLink(lo.course_id), label: courseName },
+          { href: moduleLink(lo.course_id, lo.module_id), label: moduleName },
         ]}
         current={lo.name}
       />

@@ -1,5 +1,5 @@
 /**
- * Public login (spec §2 /login, §3 Login payload): access code, password and
+ * Public login (docs/product.md §2 /login, §3 Login payload): access code, password and
  * country (Brasil → BRA, any other → ANG). Sends `session.login` with the page's
  * `next_route`; the session machine signs in and navigates. A failed sign-in shows a human
  * message in the student's language (views/components/error-messages.ts) in an alert that takes
@@ -21,6 +21,7 @@ import { finishPrerender } from '../prerender-handoff';
 import { messageOfClassified } from '../components/error-messages';
 import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit';
 import { BrandMark } from '../components/brand-mark';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 export function LoginScreen() {
   const intl = useIntl();
@@ -135,7 +136,7 @@ export function LoginScreen() {
           </button>
         </form>
         <p className="login-links">
-          <Link href="/requestResetPassword">{intl.formatMessage(LoginMessages.forgot)}</Link>
+          <Link href={ROUTE_PATHS.requestResetPassword}>{intl.formatMessage(LoginMessages.forgot)}</Link>
         </p>
         <p className="app-version">{intl.formatMessage(LoginMessages.version, { version: APP_VERSION })}</p>
       </section>

@@ -1,7 +1,7 @@
 /**
- * Module page (spec §2 /courses/{course}/modules/{module}): lessons with their
+ * Module page (docs/product.md §2 /courses/{course}/modules/{module}): lessons with their
  * learning objects, each with its type and status; a lesson is ticked only when
- * every learning object in it is complete; 'Baixar para estudar offline' (issue 20); then the
+ * every learning object in it is complete; 'Baixar para estudar offline' (docs/offline.md); then the
  * module's "Materiais de apoio".
  */
 import { useState } from 'react';
@@ -20,7 +20,8 @@ import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
 import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
-import { learningObjectPath, parseId } from '../components/route-params';
+import { parseId } from '../components/route-params';
+import { courseLink, learningObjectLink } from '../../services/navigation/routes';
 import { markCompleted, usePendingCompletions, useResetBlockedReason } from '../outbox/pending';
 import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
@@ -70,7 +71,7 @@ export default function ModuleScreen({
 
   return (
     <section className="page">
-      <Breadcrumb trail={[{ href: `/courses/${module.course_id}`, label: module.course_name }]} current={module.name} />
+      <Breadcrumb trail={[{ href: courseLink(module.course_id), label: module.course_name }]} current={module.name} />
       <h1>{module.name}</h1>
       <ProgressBar percent={module.progress} />
       <OfflineDownload target={{ kind: 'module', id: module.id, name: module.name, courseId: module.course_id }} />
@@ -124,7 +125,7 @@ export default function ModuleScreen({
                   {lo.status === 'completed' ? '✓' : lo.status === 'started' ? '◐' : '○'}
                 </span>
                 <div className="item-main">
-                  <Link href={learningObjectPath(module.course_id, module.id, lo.id)} className="item-title">
+                  <Link href={learningObjectLink(module.course_id, module.id, lo.id)} className="item-title">
                     {lo.name}
                   </Link>
                   <span className="muted">

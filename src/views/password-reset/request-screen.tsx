@@ -1,7 +1,7 @@
 /**
- * /requestResetPassword (spec §2, public): the student gives their access code and the
+ * /requestResetPassword (docs/product.md §2, public): the student gives their access code and the
  * platform e-mails a verification code (`POST /auth/resetPassword`, scope always BRA, challenge
- * type email — spec §2, §5). The answer is the same whether the account exists or not; on it the
+ * type email — docs/product.md §2, §5). The answer is the same whether the account exists or not; on it the
  * student goes to /resetPassword with the access code filled in and a status saying a code was
  * sent. Errors (offline, server message) show in an alert; an empty field is a field error.
  */
@@ -16,6 +16,7 @@ import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit'
 import { AccessibilityButton } from '../accessibility/panel';
 import { ResetMessages } from './messages';
 import { TextField } from './field';
+import { ROUTE_PATHS, withQuery } from '../../services/navigation/routes';
 
 export default function RequestResetPasswordScreen() {
   const intl = useIntl();
@@ -24,7 +25,8 @@ export default function RequestResetPasswordScreen() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const request = useMutation({
     mutationFn: (username: string) => postAuthResetPasswordCode(username),
-    onSuccess: (_, username) => navigate(`/resetPassword?${new URLSearchParams({ username, sent: '1' }).toString()}`),
+    onSuccess: (_, username) =>
+      navigate(withQuery(ROUTE_PATHS.resetPassword, new URLSearchParams({ username, sent: '1' }))),
   });
   usePageTitle(intl.formatMessage(ResetMessages.requestTitle));
 
@@ -75,8 +77,8 @@ export default function RequestResetPasswordScreen() {
           </button>
         </form>
         <p className="login-links">
-          <Link href="/resetPassword">{intl.formatMessage(ResetMessages.haveCode)}</Link>
-          <Link href="/login">{intl.formatMessage(ResetMessages.backToLogin)}</Link>
+          <Link href={ROUTE_PATHS.resetPassword}>{intl.formatMessage(ResetMessages.haveCode)}</Link>
+          <Link href={ROUTE_PATHS.login}>{intl.formatMessage(ResetMessages.backToLogin)}</Link>
         </p>
       </section>
     </main>

@@ -1,5 +1,5 @@
 /**
- * /resetPassword (spec §2, public): access code, the e-mailed verification code, the
+ * /resetPassword (docs/product.md §2, public): access code, the e-mailed verification code, the
  * new password and its confirmation → `POST /auth/resetPassword` (code + challenge_response,
  * scope always BRA, challenge type email). Fields are checked first (code and access code
  * required, password ≥ 8 characters, confirmation equal): each error is linked to its field and
@@ -15,6 +15,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
 import { postAuthResetPassword } from '../../services/api/account';
 import { RESET_OK_QUERY } from '../../services/navigation/login-notices';
+import { ROUTE_PATHS, withQuery } from '../../services/navigation/routes';
 import { usePageTitle } from '../components/use-page-title';
 import { describeError } from '../components/query-error';
 import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit';
@@ -34,7 +35,7 @@ export default function ResetPasswordScreen() {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const reset = useMutation({
     mutationFn: postAuthResetPassword,
-    onSuccess: () => navigate(`/login?${RESET_OK_QUERY}`, { replace: true }),
+    onSuccess: () => navigate(withQuery(ROUTE_PATHS.login, RESET_OK_QUERY), { replace: true }),
   });
   usePageTitle(intl.formatMessage(ResetMessages.resetTitle));
 
@@ -123,8 +124,8 @@ export default function ResetPasswordScreen() {
           </button>
         </form>
         <p className="login-links">
-          <Link href="/requestResetPassword">{intl.formatMessage(ResetMessages.requestNewCode)}</Link>
-          <Link href="/login">{intl.formatMessage(ResetMessages.backToLogin)}</Link>
+          <Link href={ROUTE_PATHS.requestResetPassword}>{intl.formatMessage(ResetMessages.requestNewCode)}</Link>
+          <Link href={ROUTE_PATHS.login}>{intl.formatMessage(ResetMessages.backToLogin)}</Link>
         </p>
       </section>
     </main>

@@ -1,5 +1,5 @@
 /**
- * Learning-object preview (spec §2 `/lo/preview/{learningObject}`, public, no login): the
+ * Learning-object preview (docs/product.md §2 `/lo/preview/{learningObject}`, public, no login): the
  * same content renderer as the viewer, read-only — no lifecycle actor, no outbox, so no
  * start/end is ever sent. The object is read with `getLearningObjectPreview`.
  */
@@ -19,6 +19,7 @@ import { ModuleMessages } from '../module/messages';
 import { PreviewMessages as M } from './messages';
 import { AccessibilityButton } from '../accessibility/panel';
 import { learningKeys } from '../../services/api/keys/learning';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 const noop = () => {};
 
@@ -68,7 +69,7 @@ export default function PreviewScreen({ learningObjectId }: { learningObjectId: 
       <section className="page lo-page">
         {body}
         <p>
-          <Link href="/login">{intl.formatMessage(M.signIn)}</Link>
+          <Link href={ROUTE_PATHS.login}>{intl.formatMessage(M.signIn)}</Link>
         </p>
       </section>
     </main>

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
-import type { AppUpdateRef } from './update-prompt';
+import type { AppUpdateRef } from './app-update-ref';
 import { PwaMessages as M } from './messages';
 
 /** The notice with its two actions, for the update actor `update` (in its `prompt` state). */

@@ -8,12 +8,11 @@
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { appUpdateMachine } from '../../machines/app-update.machine';
+import type { AppUpdateRef } from './app-update-ref';
 import { PwaMessages as M } from './messages';
 import { retryableLazy } from '../components/retryable-lazy';
 
-export type AppUpdateRef = ActorRefFrom<typeof appUpdateMachine>;
+export type { AppUpdateRef } from './app-update-ref';
 
 const UpdatePanel = retryableLazy(() => import('./update-panel'));
 
