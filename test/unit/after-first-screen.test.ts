@@ -1,14 +1,15 @@
 /**
  * `afterFirstScreen` (docs/performance.md "The service worker after the first screen"): the
  * service worker is registered only once the page has loaded, the first screen's reads have
- * answered and the main thread is idle — never later than 10 s — and `startAppUpdate` registers
+ * answered and the main thread is idle — never later than 10 s — and `appUpdateEffects`' watcher registers
  * only then. Simulated clock; the reads are a real TanStack QueryClient.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { afterFirstScreen, eachInIdleTime } from '../../src/services/scheduling/after-first-screen';
 import { readsInFlight } from '../../src/app/query/load-client';
-import { startAppUpdate } from '../../src/app/wiring/app-update';
+import { createActor } from 'xstate';
+import { appUpdateEffects } from '../../src/app/wiring/app-update';
 
 /** Makes `document.readyState` say `state` until the test ends. */
 function setReadyState(state: DocumentReadyState) {
@@ -182,11 +183,12 @@ describe('eachInIdleTime', () => {
   });
 });
 
-describe('startAppUpdate', () => {
+describe('appUpdateEffects', () => {
   it('registers the service worker only once `after` has resolved', async () => {
     let allow: () => void = () => {};
     const register = vi.fn(() => Promise.resolve(null));
-    const actor = startAppUpdate({ register, after: () => new Promise<void>((r) => (allow = r)) });
+    const { watcher } = appUpdateEffects({ register, after: () => new Promise<void>((r) => (allow = r)) });
+    const actor = createActor(watcher).start();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(register).not.toHaveBeenCalled();
     allow();

@@ -1,41 +1,51 @@
 /**
- * The app's boot (src/app/wiring/boot.ts `runBoot`), spec §4 Startup and §8: a startup step that
- * throws an error without a target is logged for developers only — `[boot] step "<step>" failed`
- * with the error, once — and the app is not mounted; a boot that mounts or redirects logs nothing.
+ * The app's boot (docs/product.md §4 Startup and §8), run by the app's root actor with the real
+ * failure log (src/app/wiring/boot.ts `logBootFailure`): a startup step that throws an error
+ * without a target is logged for developers only — `[boot] step "<step>" failed` with the error,
+ * once — and the app is not mounted; a boot that mounts or redirects logs nothing.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { appMachine, type AppStartup } from '../../src/machines/app.machine';
 import { bootMachine } from '../../src/machines/boot.machine';
-import { runBoot } from '../../src/app/wiring/boot';
+import { logBootFailure } from '../../src/app/wiring/boot';
 
 afterEach(() => vi.restoreAllMocks());
 
-const bootWith = (step: (name: string) => Promise<unknown>) =>
-  createActor(
-    bootMachine.provide({
-      actors: { step: fromPromise(({ input }: { input: { step: string } }) => step(input.step)) as never },
-      actions: { mount: () => {}, redirect: () => {} },
+/** The root actor with `step` as every startup step, until it mounts the app or ends. */
+async function bootWith(step: (name: string) => Promise<unknown>) {
+  const root = createActor(
+    appMachine.provide({
+      actors: {
+        boot: bootMachine.provide({
+          actors: { step: fromPromise<unknown, { step: string }>(({ input }) => step(input.step)) as never },
+        }),
+        // Nothing past boot matters here: the app-wide actors never start.
+        readStartup: fromPromise<AppStartup>(() => new Promise(() => {})),
+      },
+      actions: { logBootFailure: (_, params) => logBootFailure(params.step, params.error) },
     }),
   ).start();
+  const snapshot = await waitFor(root, (s) => !s.matches('booting'));
+  return snapshot.value;
+}
 
-describe('runBoot', () => {
-  it('logs a step that failed with its name and error, once, and says failed', async () => {
+describe('boot failures are logged for developers only', () => {
+  it('logs a step that failed with its name and error, once, and the app is not mounted', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = new TypeError('settings is undefined');
-    const outcome = await runBoot(
-      bootWith((name) => (name === 'translations' ? Promise.reject(broken) : Promise.resolve())),
-    );
-    expect(outcome).toEqual({ kind: 'failed', step: 'translations', error: broken });
+    const state = await bootWith((name) => (name === 'translations' ? Promise.reject(broken) : Promise.resolve()));
+    expect(state).toBe('failed');
     expect(logged).toHaveBeenCalledTimes(1);
     expect(logged).toHaveBeenCalledWith('[boot] step "translations" failed', broken);
   });
 
   it('logs nothing when the app mounts or a step redirects', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(runBoot(bootWith(() => Promise.resolve()))).resolves.toEqual({ kind: 'mounted' });
-    await expect(
-      runBoot(bootWith((name) => Promise.resolve(name === 'authentication' ? { redirect: '/login' } : undefined))),
-    ).resolves.toEqual({ kind: 'redirected', target: '/login' });
+    expect(await bootWith(() => Promise.resolve())).toBe('starting');
+    expect(
+      await bootWith((name) => Promise.resolve(name === 'authentication' ? { redirect: '/login' } : undefined)),
+    ).toBe('redirected');
     expect(logged).not.toHaveBeenCalled();
   });
 });

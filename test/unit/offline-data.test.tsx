@@ -1,5 +1,5 @@
 /**
- * Offline data of a student on this device (issue 8):
+ * Offline data of a student on this device:
  * - saved reads (IndexedDB via fake-indexeddb) come back into a fresh query client after a
  *   reload, except excluded keys, reads of another app build, and after `forget()`; nothing is
  *   written once closed;
@@ -22,9 +22,8 @@ import {
   QUERIES_DB,
   studentCacheKey,
 } from '../../src/services/storage/query-persistence';
-import { followStudentDeviceData } from '../../src/app/wiring';
+import { studentDeviceData } from '../../src/app/wiring';
 import { drainOutbox, type AppOutbox } from '../../src/app/wiring/learning';
-import { sessionMachine } from '../../src/machines/session.machine';
 import { outboxMachine } from '../../src/machines/outbox.machine';
 import type { OutboxEntry } from '../../src/services/storage/outbox-store';
 import { OfflineBanner } from '../../src/views/pwa/offline-banner';
@@ -133,19 +132,7 @@ describe('saved reads of one student', () => {
   });
 });
 
-describe('followStudentDeviceData', () => {
-  const session = (cachedUser: typeof demoUser | null) =>
-    createActor(
-      sessionMachine.provide({
-        actors: {
-          fetchUser: fromPromise(async () => demoUser),
-          revokeToken: fromPromise(async () => {}),
-          postLoginSetup: fromPromise(async () => {}),
-        },
-      }),
-      { input: { hasToken: cachedUser !== null, cachedUser } },
-    ).start();
-
+describe('studentDeviceData (the root actor calls it when the signed-in student changes)', () => {
   it('restores the student’s reads before screens read (restoring), saves later ones, forgets them at sign-out', async () => {
     const client = new QueryClient();
     const earlier = openStudentQueryCache(new QueryClient(), demoUser.id, 'b1');
@@ -159,39 +146,39 @@ describe('followStudentDeviceData', () => {
 
     const restoring: boolean[] = [];
     const clearCaches = vi.fn(async () => {});
-    const actor = session(demoUser);
-    followStudentDeviceData(actor, {
+    const follow = studentDeviceData({
       client,
       buster: 'b1',
-      restoring: { set: (v) => restoring.push(v) },
+      restoring: { set: (v: boolean) => restoring.push(v) },
       clearCaches,
     });
+    follow(demoUser.id, undefined); // the page loads with the student's session
     expect(restoring).toEqual([true]);
     await vi.waitFor(() => expect(restoring).toEqual([true, false]));
     expect(client.getQueryData(['module', 3])).toEqual({ name: 'Módulo salvo' });
 
-    actor.send({ type: 'session.logout' });
+    follow(null, demoUser.id); // 'Sair'
     await vi.waitFor(() => expect(clearCaches).toHaveBeenCalledTimes(1));
     await vi.waitFor(async () => expect(await saved(demoUser.id)).toBeUndefined());
   });
 
-  it('downloads (issue 20): reads put back after the restore, the service worker told the owner, all gone at sign-out', async () => {
+  it('downloads: reads put back after the restore, the service worker told the owner, all gone at sign-out', async () => {
     const calls: string[] = [];
-    const actor = session(demoUser);
-    followStudentDeviceData(actor, {
+    const follow = studentDeviceData({
       client: new QueryClient(),
       buster: 'b1',
       restoring: { set: () => {} },
       clearCaches: async () => void calls.push('clearCaches'),
       downloads: async () => ({
-        switchDownloadsStudent: async (leaver, id) => void calls.push(`switch ${leaver} → ${id}`),
-        seedDownloadedReads: async (_, id) => (calls.push(`seed ${id}`), 0),
+        switchDownloadsStudent: async (leaver: number | null, id: number | null) => void calls.push(`switch ${leaver} → ${id}`),
+        seedDownloadedReads: async (_: unknown, id: number) => (calls.push(`seed ${id}`), 0),
       }),
     });
+    follow(demoUser.id, undefined);
     await vi.waitFor(() =>
       expect(calls).toEqual(expect.arrayContaining([`switch null → ${demoUser.id}`, `seed ${demoUser.id}`])),
     );
-    actor.send({ type: 'session.logout' });
+    follow(null, demoUser.id);
     await vi.waitFor(() => expect(calls.at(-1)).toBe(`switch ${demoUser.id} → null`));
     expect(calls).toContain('clearCaches');
   });
@@ -199,14 +186,14 @@ describe('followStudentDeviceData', () => {
   it('signed out at page load (/login), only the downloads’ owner is cleared: their code is not loaded', async () => {
     const downloads = vi.fn();
     const clearDownloadsOwner = vi.fn(async () => {});
-    followStudentDeviceData(session(null), {
+    studentDeviceData({
       client: new QueryClient(),
       buster: 'b1',
       restoring: { set: () => {} },
       clearCaches: async () => {},
       downloads,
       clearDownloadsOwner,
-    });
+    })(null, undefined); // /login loaded signed out
     await vi.waitFor(() => expect(clearDownloadsOwner).toHaveBeenCalledTimes(1));
     expect(downloads).not.toHaveBeenCalled();
   });
@@ -232,17 +219,16 @@ describe('followStudentDeviceData', () => {
         }),
       };
     };
-    const actor = session(demoUser);
-    followStudentDeviceData(actor, {
+    const follow = studentDeviceData({
       client,
       buster: 'b',
       restoring: { set: () => {} },
       load,
       clearCaches: async () => {},
     });
+    follow(demoUser.id, undefined);
     await wait(0);
-    actor.send({ type: 'session.logout' });
-    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('anonymous')).toBe(true));
+    follow(null, demoUser.id);
     finishRestore();
     await wait(0);
     expect(client.getQueryData(['grades'])).toBeUndefined();

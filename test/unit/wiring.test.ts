@@ -32,7 +32,7 @@ describe('session wiring', () => {
   });
 });
 
-describe('401 from several calls at once (spec §8)', () => {
+describe('401 from several calls at once (docs/product.md §8)', () => {
   it('logs out and goes to /login exactly once', async () => {
     setToken('tok-many');
     window.history.replaceState(null, '', '/courses');
@@ -41,33 +41,10 @@ describe('401 from several calls at once (spec §8)', () => {
     for (let i = 0; i < 3; i++) session.send({ type: 'session.expired' });
     const toLogin = replace.mock.calls.filter((call) => String(call[2]).startsWith('/login'));
     expect(toLogin).toHaveLength(1);
-    // The expiry notice, and the page to come back to (issue 24).
+    // The expiry notice, and the page to come back to.
     expect(toLogin[0]![2]).toBe('/login?expired=1&next_route=%2Fcourses');
     expect(session.getSnapshot().hasTag('anonymous')).toBe(true);
     replace.mockRestore();
     session.stop();
-  });
-});
-
-describe('outbox wiring', () => {
-  it('follows the student: signed in from the start, then signed out by a 401', async () => {
-    const { createAppOutbox, followStudent } = await import('../../src/app/wiring/learning');
-    const { memoryOutboxStore } = await import('../../src/services/storage/outbox-store');
-    setToken('tok-abc');
-    const session = createActor(provideSession(), { input: { hasToken: true, cachedUser: demoUser } }).start();
-    const outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
-    const stop = followStudent(session, outbox);
-    expect(outbox.actor.getSnapshot().context.userId).toBe(demoUser.id);
-    await outbox.record('x:start', { kind: 'learningObject.start', learningObjectId: 9, lessonId: 5 });
-    expect(outbox.actor.getSnapshot().context.queue.map((e) => e.id)).toEqual(['x:start']);
-
-    session.send({ type: 'session.expired' });
-    expect(outbox.actor.getSnapshot().hasTag('signedOut')).toBe(true);
-    await expect(
-      outbox.record('y:start', { kind: 'learningObject.start', learningObjectId: 9, lessonId: 5 }),
-    ).rejects.toThrow(/no student/);
-    stop();
-    session.stop();
-    outbox.actor.stop();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Which reads each write touches (issue 23 "Fresh after every write"): for every kind of write,
+ * Which reads each write touches (every screen is fresh after every write): for every kind of write,
  * the reads a student would see change are invalidated — the home dashboard, the pending bills,
  * the course, the module, the attachment lists… — and the reads it does not change are left
  * alone. The reads are real query keys from the factories, in a real QueryClient; removing a key
@@ -233,7 +233,7 @@ describe('LGPD acceptance', () => {
     const { provideLgpdConsent } = await import('../../src/app/wiring/consent');
     const client = clientWithEveryRead();
     registerQueryClient(client);
-    const consent = createActor(provideLgpdConsent(null, () => {})).start();
+    const consent = createActor(provideLgpdConsent(null).provide({ actions: { refreshUser: () => {} } })).start();
     consent.send({ type: 'lgpd.update', due: true });
     await waitFor(consent, (s) => s.can({ type: 'lgpd.accept' }), { timeout: 3000 });
     consent.send({ type: 'lgpd.accept' });

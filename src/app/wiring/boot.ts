@@ -1,9 +1,8 @@
 /**
- * Boot (spec §4 Startup): the boot machine with its real steps, and the allowlist every boot
- * redirect passes (DESIGN.md §5).
+ * Boot (docs/product.md §4 Startup): the boot machine with its real steps, and the allowlist every boot
+ * redirect passes (docs/architecture.md §D5).
  */
-import type { ActorRefFrom } from 'xstate';
-import { bootMachine, bootOutcome, bootStepActor, type BootOutcome } from '../../machines/boot.machine';
+import { bootMachine, bootStepActor, type BootStepName } from '../../machines/boot.machine';
 import {
   authenticationStep,
   errorReportingStep,
@@ -15,7 +14,7 @@ import { bootRedirect } from '../../services/navigation/safe-redirect';
 import { ssoOrigins } from '../../services/navigation/sso-origins';
 
 /**
- * Boot machine with the real steps of spec §4 Startup.
+ * Boot machine with the real steps of docs/product.md §4 Startup.
  * @param onExpired what a 401 from the main APIs does (sends `session.expired`).
  */
 export function provideBoot(onExpired: () => void) {
@@ -30,7 +29,7 @@ export function provideBoot(onExpired: () => void) {
       }),
     },
     actions: {
-      // Every boot redirect passes the allowlist (DESIGN.md §5), which is where spec §4's rule is
+      // Every boot redirect passes the allowlist (docs/architecture.md §D5), which is where docs/product.md §4's rule is
       // applied: an absolute http(s) address is followed only to a configured SSO origin (the
       // browser goes there), anything else only as a same-origin path, loaded in full and resolved
       // by the router of that page load; refused → the app's root. `replace`: the address that
@@ -42,15 +41,12 @@ export function provideBoot(onExpired: () => void) {
 }
 
 /**
- * Waits for the started boot actor to end (spec §4 Startup). A step that threw an error without
- * a target is logged for developers only — `[boot] step "<step>" failed` with the error (spec §8:
- * no user message) — and the app is not mounted.
- * @returns the outcome (`mounted`, `redirected` or `failed`); never rejects.
+ * A startup step threw an error without a redirect target (docs/product.md §4 Startup, §8): logged
+ * for developers only — `[boot] step "<step>" failed` with the error, no user message; the app's
+ * root actor ends in `failed` and the app is not mounted.
  */
-export async function runBoot(actor: ActorRefFrom<typeof bootMachine>): Promise<BootOutcome> {
-  const outcome = await bootOutcome(actor);
-  if (outcome.kind === 'failed') console.error(`[boot] step "${outcome.step}" failed`, outcome.error);
-  return outcome;
+export function logBootFailure(step: BootStepName, error: unknown): void {
+  console.error(`[boot] step "${step}" failed`, error);
 }
 
 /** A boot redirect target through the allowlist; a refused one is logged and becomes `/`. */

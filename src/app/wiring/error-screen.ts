@@ -1,15 +1,13 @@
 /**
- * The global error store (spec §2, §3, §8): the error-screen machine with the real page reload,
+ * The global error store (docs/product.md §2, §3, §8): the error-screen machine with the real page reload,
  * told whether the platform can be reached (its countdown pauses while it cannot), and what the
  * store keeps of a thrown value.
  */
 import { errorScreenMachine, type StoredError } from '../../machines/error-screen.machine';
-import type { ActorRefFrom } from 'xstate';
 import { ApiError } from '../../services/http/errors';
-import { followReachabilityChanges, type ReachabilitySource } from './shared-facts';
 
 /**
- * Error store + error screen (spec §2, §3, §8) with the real full-page reload. Built when called
+ * Error store + error screen (docs/product.md §2, §3, §8) with the real full-page reload. Built when called
  * (once, by main.tsx), not at import: building a machine is work (XState resolves every state and
  * transition), kept out of the entry's evaluation (TBT, docs/performance.md).
  */
@@ -19,25 +17,10 @@ export const provideErrorScreen = () =>
   });
 
 /**
- * What the error store keeps of any thrown value (spec §3: an HTTP error whose response has
+ * What the error store keeps of any thrown value (docs/product.md §3: an HTTP error whose response has
  * a status and a data object with a message); non-HTTP errors have no status ('N/A').
  */
 export function toStoredError(error: unknown): StoredError {
   if (error instanceof ApiError) return { status: error.status, data: { message: error.data.message } };
   return { status: null, data: { message: error instanceof Error ? error.message : null } };
-}
-
-/**
- * Tells the error store whether the platform can be reached (`network.offline` /
- * `network.online`, the same reachability as the rest of the app): its countdown pauses while
- * it cannot. @returns the unsubscribe function.
- */
-export function followErrorStoreReachability(
-  errorStore: Pick<ActorRefFrom<typeof errorScreenMachine>, 'send'>,
-  connectivity?: ReachabilitySource,
-): () => void {
-  return followReachabilityChanges(
-    (reachable) => errorStore.send({ type: reachable ? 'network.online' : 'network.offline' }),
-    connectivity,
-  );
 }

@@ -1,11 +1,12 @@
 /**
- * Learning progress (DESIGN.md §2): the outbox of progress writes (IndexedDB store, outbox
+ * Learning progress (docs/architecture.md §D2): the outbox of progress writes (IndexedDB store, outbox
  * actor) and the learning-object, short-video and attachment lifecycles that record into it.
- * Loaded with the signed-in routes, never with /login: main.tsx calls `startAppOutbox` the first
- * time a signed-in route or a session needs it. The outbox, not the lifecycles, retries writes
+ * Loaded with the signed-in routes, never with /login: the app's root actor loads it (`loadOutbox`,
+ * src/app/app.ts) with the first signed-in session or screen that needs it, and spawns the outbox
+ * as its child `outbox`. The outbox, not the lifecycles, retries writes
  * (docs/decisions/0006-the-outbox-retries-writes.md).
  */
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { lifecycleMachine, type LifecycleEndInput, type LifecycleStartInput } from '../../machines/lifecycle.machine';
 import { outboxMachine } from '../../machines/outbox.machine';
 import { putLearningObjectEnd, putLearningObjectStart } from '../../services/api/lms';
@@ -21,10 +22,9 @@ import { withQueryClient } from '../query/page-client';
 import { invalidateAfterWrite, type WriteKind, type WriteScope } from '../../services/api/keys/write-effects';
 import { toStoredError } from './error-screen';
 import type { AppOutbox } from '../../views/app-services';
-import { followReachabilityChanges, followSignedInStudent, type SessionSource } from './shared-facts';
 
 /**
- * Sends one stored write to its endpoint (spec §7) with its client event id as
+ * Sends one stored write to its endpoint (docs/product.md §7) with its client event id as
  * `Idempotency-Key` and its client time as `X-Client-Timestamp`.
  * @throws ApiError | NetworkError | TimeoutError | ContractError, as the API clients do.
  */
@@ -67,41 +67,68 @@ export async function sendOutboxWrite(entry: OutboxEntry): Promise<void> {
 export type { AppOutbox };
 
 /**
- * Creates and starts the outbox (DESIGN.md §2): writes stored in `store` (default: IndexedDB)
- * and delivered by the outbox actor; every delivery refreshes the cached course reads.
+ * The outbox machine with its real effects (docs/architecture.md §D2): writes kept in `store`
+ * (default: the page's IndexedDB store, `pageOutboxStore()`), delivered to their endpoints; every
+ * delivery refreshes the cached course reads.
  * @param store where writes are kept; tests pass `memoryOutboxStore()`.
  * @param onDelivered called with each write the server accepted (default: invalidates the reads
  *   its kind touches — `WRITE_EFFECTS`, the same mapping as the writes made online — in the
  *   page's query client, at once for a single write and at most once a second during a burst:
  *   `PROGRESS_REFRESH_MS`).
+ * @returns the outbox logic; the app's root actor spawns it (`systemId: 'outbox'`).
+ */
+export function provideOutbox(
+  store: Promise<OutboxStore> = pageOutboxStore(),
+  onDelivered: (entry: OutboxEntry) => void = deliveredWritesRefresh(),
+) {
+  return outboxMachine.provide({
+    actors: {
+      loadEntries: fromPromise<OutboxEntry[], { userId: number }>(async ({ input }) =>
+        (await store).list(input.userId),
+      ),
+      deliver: fromPromise<void, { entry: OutboxEntry }>(async ({ input }) => {
+        await sendOutboxWrite(input.entry);
+        await (await store).remove(input.entry.id);
+        onDelivered(input.entry);
+      }),
+      reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(async ({ input }) => {
+        const stored = toStoredError(input.error);
+        await (
+          await store
+        ).reject(input.entry.id, {
+          status: stored.status,
+          message: stored.data.message ?? String(input.error),
+        });
+      }),
+    },
+  });
+}
+
+let pageStore: Promise<OutboxStore> | null = null;
+
+/** The page's outbox store (IndexedDB, or memory where it is unavailable): opened once per page. */
+export function pageOutboxStore(): Promise<OutboxStore> {
+  return (pageStore ??= openOutboxStore());
+}
+
+/**
+ * Creates and starts an outbox on its own (tests, and screens tested without the app's root):
+ * `provideOutbox(store, onDelivered)` started, with what the views use of it (`appOutboxOf`).
  */
 export function createAppOutbox(
-  store: Promise<OutboxStore> = openOutboxStore(),
+  store: Promise<OutboxStore> = pageOutboxStore(),
   onDelivered: (entry: OutboxEntry) => void = deliveredWritesRefresh(),
 ): AppOutbox {
-  const actor = createActor(
-    outboxMachine.provide({
-      actors: {
-        loadEntries: fromPromise<OutboxEntry[], { userId: number }>(async ({ input }) =>
-          (await store).list(input.userId),
-        ),
-        deliver: fromPromise<void, { entry: OutboxEntry }>(async ({ input }) => {
-          await sendOutboxWrite(input.entry);
-          await (await store).remove(input.entry.id);
-          onDelivered(input.entry);
-        }),
-        reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(async ({ input }) => {
-          const stored = toStoredError(input.error);
-          await (
-            await store
-          ).reject(input.entry.id, {
-            status: stored.status,
-            message: stored.data.message ?? String(input.error),
-          });
-        }),
-      },
-    }),
-  ).start();
+  return appOutboxOf(createActor(provideOutbox(store, onDelivered)).start(), store);
+}
+
+/**
+ * What the views use of a running outbox actor: `record` (stores a write for the student the
+ * actor follows, then hands it to the actor) and the lifecycles that record into it.
+ * @param actor the outbox actor (the root's child `outbox`, or one of `createAppOutbox`).
+ * @param store the store the actor's logic was provided with.
+ */
+export function appOutboxOf(actor: ActorRefFrom<typeof outboxMachine>, store: Promise<OutboxStore>): AppOutbox {
   const record = async (id: string, write: OutboxWrite) => {
     const userId = actor.getSnapshot().context.userId;
     if (userId === null) throw new Error('outbox: no student signed in');
@@ -150,20 +177,6 @@ export function createAppOutbox(
   const recordVideoProgress: AppOutbox['recordVideoProgress'] = (progress) =>
     record(newEventId(), { kind: 'videoProgress', ...progress });
   return { actor, record, learningObjectLifecycle, shortVideoLifecycle, attachmentLifecycle, recordVideoProgress };
-}
-
-/**
- * Keeps the outbox on the signed-in student: sends `outbox.user` with the student's id
- * when the session becomes authenticated (including when it starts so, from a cached
- * user) and `null` when it leaves it (logout, 401), so writes go out only with their
- * own student's token. @returns the unsubscribe function.
- */
-export function followStudent(session: SessionSource, outbox: Pick<AppOutbox, 'actor'>): () => void {
-  return followSignedInStudent(session, (userId, previous) => {
-    // The outbox starts with nobody: nothing to tell until someone signs in.
-    if (previous === undefined && userId === null) return;
-    outbox.actor.send({ type: 'outbox.user', userId });
-  });
 }
 
 /** A fresh client event id (UUID where available). */
@@ -236,21 +249,6 @@ export function deliveredWritesRefresh(
     if (entry.write.kind === 'learningObject.start') opened.add(entry.write.learningObjectId);
     refresh();
   };
-}
-
-/**
- * The page's outbox: created, linked to `session` (`followStudent`), told when the platform
- * answers again (or the browser is back online: services/http/connectivity.ts). Call once per
- * page (main.tsx, which also drains it before 'Sair': `drainOutbox`).
- */
-export function startAppOutbox(session: SessionSource): AppOutbox {
-  const outbox = createAppOutbox();
-  followStudent(session, outbox);
-  // The platform answers again (or the browser is back online): send what waits at once.
-  followReachabilityChanges((reachable) => {
-    if (reachable) outbox.actor.send({ type: 'network.online' });
-  });
-  return outbox;
 }
 
 /**

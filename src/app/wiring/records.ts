@@ -9,9 +9,8 @@ import { clearStudentCaches } from '../../services/pwa/caches';
 import type { StudentDownloads } from '../../services/downloads/student-data';
 import { loadQueryClient } from '../query/load-client';
 import { queryRestoring } from '../query/page-client';
-import { followSignedInStudent, type SessionSource } from './shared-facts';
 
-/** What `followStudentDeviceData` needs (tests pass fakes). */
+/** What `studentDeviceData` needs (tests pass fakes). */
 export interface DeviceDataOptions {
   /** The query client to restore into (default: the page's, loaded with its chunk when a student signs in). */
   client?: QueryClient;
@@ -21,7 +20,7 @@ export interface DeviceDataOptions {
   load?: () => Promise<typeof import('../../services/storage/query-persistence')>;
   /** Deletes the signed-out student's offline media. */
   clearCaches?: () => Promise<void>;
-  /** Loads what is done with the students' downloads (issue 20; lazily: never with the entry). */
+  /** Loads what is done with the students' downloads (docs/offline.md; lazily: never with the entry). */
   downloads?: () => Promise<StudentDownloads>;
   /** Tells the service worker nobody's downloads may be answered (a page load signed out). */
   clearDownloadsOwner?: () => Promise<void>;
@@ -33,13 +32,18 @@ export interface DeviceDataOptions {
  *   (before any signed-in screen renders, so screens wait for the saved reads instead of going to
  *   the network), their saved reads are restored into the query client — TanStack Query and the
  *   persister load lazily then, never on /login signed out (docs/performance.md) — and saved from then on;
- *   and the reads of their downloads (issue 20) are put back where missing; the service worker is
+ *   and the reads of their downloads (docs/offline.md) are put back where missing; the service worker is
  *   told that their downloads are the ones it may answer from;
  * - they sign out (or the session ends): saving stops at once, their saved reads, their
  *   offline media and their downloads are deleted — the next student on this device finds none of it.
- * @returns the unsubscribe function.
+ * The app's root actor decides when (its rule on `fact.student`, src/machines/app.machine.ts);
+ * this is what happens then.
+ * @returns `(userId, previous)`: called with the signed-in student's id (null: nobody) each time it
+ *   changes, and once at start (`previous` undefined).
  */
-export function followStudentDeviceData(session: SessionSource, options: DeviceDataOptions = {}): () => void {
+export function studentDeviceData(
+  options: DeviceDataOptions = {},
+): (userId: number | null, previous: number | null | undefined) => void {
   const loadClient = options.client ? () => Promise.resolve(options.client!) : loadQueryClient;
   const restoring = options.restoring ?? queryRestoring;
   const buster = options.buster ?? APP_BUILD;
@@ -56,7 +60,7 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
   let ownerChange: Promise<unknown> = Promise.resolve();
   let cache: StudentQueryCache | null = null;
   let generation = 0;
-  return followSignedInStudent(session, (userId, previous) => {
+  return (userId, previous) => {
     const turn = ++generation;
     const leaving = cache;
     cache = null;
@@ -101,5 +105,5 @@ export function followStudentDeviceData(session: SessionSource, options: DeviceD
       .finally(() => {
         if (turn === generation) restoring.set(false);
       });
-  });
+  };
 }

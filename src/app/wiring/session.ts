@@ -1,9 +1,9 @@
 /**
- * The session (spec §4 Auth): the session machine with the real auth calls and storage, the
- * steps run before 'Sair', the post-login setup, and the session told when the platform answers
- * again.
+ * The session (docs/product.md §4 Auth): the session machine with the real auth calls and storage
+ * ('Sair' sends the outbox first), and the post-login setup.
  */
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorSystem, type AnyActorRef } from 'xstate';
+import type { OutboxRef } from '../../machines/app.machine';
 import { navigate } from 'wouter/use-browser-location';
 import type { EventBus } from '../../services/events/bus';
 import { sessionMachine, type LogoutReason } from '../../machines/session.machine';
@@ -18,23 +18,11 @@ import { clearCachedUser, writeCachedUser } from '../../services/storage/user-ca
 import { clearPlatformSettings } from '../../services/storage/platform-settings';
 import { withQueryClient } from '../query/page-client';
 import { loadWidgetConfig } from './widgets';
-import { followReachabilityChanges, type ReachabilitySource } from './shared-facts';
 
-/** Steps run when the student chooses 'Sair', before the token is revoked (`onBeforeSignOut`). */
-const beforeSignOutSteps = new Set<() => Promise<void>>();
+type AnySystem = ActorSystem<{ actors: Record<string, AnyActorRef> }>;
 
 /**
- * Adds a step to run when the student signs out, while their token still works (e.g. sending
- * the outbox). Steps run together; a failing one never blocks the sign-out.
- * @returns a function that removes the step.
- */
-export function onBeforeSignOut(step: () => Promise<void>): () => void {
-  beforeSignOutSteps.add(step);
-  return () => beforeSignOutSteps.delete(step);
-}
-
-/**
- * Session machine with the real auth calls and storage (spec §4 Auth). Built when called (once,
+ * Session machine with the real auth calls and storage (docs/product.md §4 Auth). Built when called (once,
  * by main.tsx), not at import: building a machine is work (XState resolves every state and
  * transition), kept out of the entry's evaluation (TBT, docs/performance.md).
  */
@@ -46,9 +34,11 @@ export const provideSession = () =>
         return { access_token };
       }),
       fetchUser: fromPromise(() => getUsersSelf()),
-      // What must happen while the token still works (the outbox flushed, docs/offline.md), then revoke.
-      revokeToken: fromPromise(async () => {
-        await Promise.allSettled([...beforeSignOutSteps].map((step) => step()));
+      // 'Sair' first sends what the outbox holds while the token still works (docs/offline.md
+      // "Signing out and another student"): the app's `outbox` actor, when it runs; then revokes.
+      revokeToken: fromPromise(async ({ system }) => {
+        const outbox = (system as AnySystem).get('outbox') as OutboxRef | undefined;
+        if (outbox) await (await import('./learning')).drainOutbox({ actor: outbox }).catch(() => undefined);
         await (await import('../../services/api/auth')).postAuthLogout();
       }),
       postLoginSetup: fromPromise<void, { user: User }>(() => postLoginSetup()),
@@ -64,7 +54,7 @@ export const provideSession = () =>
         withQueryClient((client) => client.clear());
       },
       // The post-login setup rejected (a step failed after all ran): for developers only, like a
-      // failed startup step (spec §8); the student stays signed in and sees only what the step showed.
+      // failed startup step (docs/product.md §8); the student stays signed in and sees only what the step showed.
       logSetupFailure: (_, params: { error: unknown }) =>
         console.error('[setup] post-login setup failed', params.error),
       navigateAfterLogin: (_, params: { nextRoute: string | null }) =>
@@ -83,11 +73,11 @@ export const provideSession = () =>
     },
   });
 
-/** One step of the post-login setup (spec §4); a rejection never blocks the others. */
+/** One step of the post-login setup (docs/product.md §4); a rejection never blocks the others. */
 export type PostLoginStep = (bus: EventBus | null) => Promise<void> | void;
 
 /**
- * The isolated steps of the post-login setup (spec §4), by name: adding a step is one line.
+ * The isolated steps of the post-login setup (docs/product.md §4), by name: adding a step is one line.
  * What follows a state rather than running once lives in machines and starts at the same
  * moment: accessibility config — accessibility machine (`followStudentSettings`); user refresh —
  * session machine (`user.refresh`); session ping — `sessionPingMachine` (`followSessionPing`,
@@ -98,7 +88,7 @@ export const POST_LOGIN_STEPS: Record<string, PostLoginStep> = {
 };
 
 /**
- * Post-login setup of spec §4 (run 1 s after sign-in, and on a page load with a valid session,
+ * Post-login setup of docs/product.md §4 (run 1 s after sign-in, and on a page load with a valid session,
  * by the session machine): runs every step of `steps` at once, each isolated
  * (`Promise.allSettled`: a failing step never stops the others).
  * @throws AggregateError once every step has settled, when any failed: its message names the
@@ -115,19 +105,4 @@ export async function postLoginSetup(
     const reasons = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
     throw new AggregateError(reasons, `post-login setup: ${failed.map((name) => `"${name}"`).join(', ')} failed`);
   }
-}
-
-/**
- * Tells the session when the platform answers again (`network.reachable`, from
- * services/http/connectivity.ts): a session waiting for its user, or holding a stale one, asks for
- * it then (offline never signs out: docs/decisions/0007-offline-keeps-the-last-known-user.md).
- * @returns the unsubscribe function.
- */
-export function followReachability(
-  session: Pick<ActorRefFrom<typeof sessionMachine>, 'send'>,
-  connectivity?: ReachabilitySource,
-): () => void {
-  return followReachabilityChanges((reachable) => {
-    if (reachable) session.send({ type: 'network.reachable' });
-  }, connectivity);
 }
