@@ -18,7 +18,8 @@ const LAYER_ZONES = [
   {
     target: './src/views',
     from: COMPOSITION_ROOT,
-    message: "views get the app's actors from AppServicesContext (src/views/app-services.tsx), never from src/app/.",
+    message:
+      "views get the app's actors from useAppActor (src/views/app-actors.tsx) and its loaders from AppServicesContext (src/views/app-services.tsx), never from src/app/.",
   },
   {
     target: './src/machines',

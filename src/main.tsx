@@ -51,7 +51,7 @@ void whenRunning(appActor).then(async (running) => {
   if (!root) throw new Error('index.html has no #root element');
   const app = (
     <StrictMode>
-      <App services={appServicesOf(appActor)} translations={bootResults.translations} />
+      <App actors={appActor.system} services={appServicesOf(appActor)} translations={bootResults.translations} />
     </StrictMode>
   );
   // index.html holds /login pre-rendered (docs/decisions/0002-prerendered-login-and-deferred-entry.md):

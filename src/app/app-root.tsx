@@ -1,6 +1,6 @@
 /**
- * The app root: the providers (the app's services — its actors and loaders — in one context,
- * react-intl, the query client) and the /login route; every other route of docs/product.md §2 is in
+ * The app root: the providers (the app's actors by `systemId` in one context, `AppActorsContext`;
+ * its loaders in another, `AppServicesContext`; react-intl, the query client) and the /login route; every other route of docs/product.md §2 is in
  * ./lazy-routes.tsx (from the route table, ./route-table.ts). Which routes are public and
  * which need a session is said once, in src/services/navigation/routes.ts (`ROUTE_ACCESS`; the
  * guards are in `views/guards.tsx`).
@@ -18,12 +18,10 @@ import { IntlProvider } from 'react-intl';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { DEFAULT_LOCALE, loadTranslations, resolveLocale, type Translations } from '../i18n';
-import { AccessibilityContext, type AccessibilityRef } from '../views/accessibility/context';
-import { PlatformContext } from '../views/platform-context';
 import { SetupErrorToasts } from '../views/components/setup-error-toasts';
 import type { EventBus } from '../services/events/bus';
 import { AppServicesContext, useAppServices, type AppServices } from '../views/app-services';
-import { SessionContext } from '../views/session-context';
+import { AppActorsContext, useAppActor, type AppActorRefs, type AppActors } from '../views/app-actors';
 import { GuestOnly } from '../views/guest-only';
 import { LoginScreen } from '../views/login/screen';
 import { PageLoading } from '../views/components/page-loading';
@@ -54,7 +52,12 @@ const ErrorScreen = retryableLazy(() =>
 );
 
 export interface AppProps {
-  /** The app's actors and loaders, given to the views through one context (`AppServicesContext`). */
+  /**
+   * The app's actors by `systemId` (the running root actor's `system`; `appActorsOf(map)` for a
+   * build-time render or a test), given to the views through `AppActorsContext` (`useAppActor`).
+   */
+  actors: AppActors;
+  /** The app's loaders and event bus, given to the views through `AppServicesContext`. */
   services: AppServices;
   translations: Translations | null;
   /** The query client of server reads (default: the page's `appQueryClient`, loaded lazily); tests pass their own. */
@@ -62,26 +65,27 @@ export interface AppProps {
 }
 
 /** The mounted application. */
-export function App({ services, translations, queryClient }: AppProps) {
-  const { accessibility, platform, session } = services;
-  const body = <AppBody queryClient={queryClient} />;
-  // The per-actor contexts the views select from are fed from the same services.
+export function App({ actors, services, translations, queryClient }: AppProps) {
   return (
-    <AppServicesContext.Provider value={services}>
-      <SessionContext.Provider value={session}>
-        <PlatformContext.Provider value={platform ?? null}>
-          <AccessibilityContext.Provider value={accessibility ?? null}>
-            {accessibility ? (
-              <FollowLanguage accessibility={accessibility} initial={translations}>
-                {body}
-              </FollowLanguage>
-            ) : (
-              <Localized translations={translations}>{body}</Localized>
-            )}
-          </AccessibilityContext.Provider>
-        </PlatformContext.Provider>
-      </SessionContext.Provider>
-    </AppServicesContext.Provider>
+    <AppActorsContext.Provider value={actors}>
+      <AppServicesContext.Provider value={services}>
+        <AppLanguage translations={translations}>
+          <AppBody queryClient={queryClient} />
+        </AppLanguage>
+      </AppServicesContext.Provider>
+    </AppActorsContext.Provider>
+  );
+}
+
+/** react-intl in the language of the accessibility settings (`FollowLanguage`); `translations` without that actor. */
+function AppLanguage({ translations, children }: { translations: Translations | null; children: ReactNode }) {
+  const accessibility = useAppActor('accessibility');
+  return accessibility ? (
+    <FollowLanguage accessibility={accessibility} initial={translations}>
+      {children}
+    </FollowLanguage>
+  ) : (
+    <Localized translations={translations}>{children}</Localized>
   );
 }
 
@@ -112,7 +116,7 @@ function FollowLanguage({
   initial,
   children,
 }: {
-  accessibility: AccessibilityRef;
+  accessibility: AppActorRefs['accessibility'];
   initial: Translations | null;
   children: ReactNode;
 }) {
@@ -150,7 +154,10 @@ function catalogueOf(language: string): Promise<Translations> {
 
 /** Everything inside the providers: toasts, the error screen, and the routes behind it. */
 function AppBody({ queryClient }: { queryClient?: QueryClient | undefined }) {
-  const { errorStore, eventBus, lgpdConsent, appUpdate } = useAppServices();
+  const { eventBus } = useAppServices();
+  const errorStore = useAppActor('errorStore');
+  const lgpdConsent = useAppActor('lgpdConsent');
+  const appUpdate = useAppActor('appUpdate');
   return (
     <>
       <SetupErrorToasts bus={eventBus} />

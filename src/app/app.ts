@@ -156,20 +156,13 @@ export function outboxLoader(root: AppRef): () => Promise<AppOutbox> {
 }
 
 /**
- * What the views are given (`AppServices`, src/views/app-services.tsx): the root's children by
- * `systemId`, and the loaders of what comes in later chunks (the outbox, the Pix payment effects).
- * Call once the root runs (`whenRunning`).
+ * What the views are given besides the actors (`AppServices`, src/views/app-services.tsx): the
+ * event bus and the loaders of what comes in later chunks (the outbox, the Pix payment effects).
+ * The actors themselves reach the views as the root's `system` (`<App actors>`, `useAppActor`).
  */
 export function appServicesOf(root: AppRef): AppServices {
-  const child = <T>(id: string) => root.system.get(id) as T;
   let payments: Promise<AppPayments> | null = null;
   return {
-    session: child(APP_ACTORS.session),
-    errorStore: child(APP_ACTORS.errorStore),
-    platform: child(APP_ACTORS.platform),
-    accessibility: child(APP_ACTORS.accessibility),
-    lgpdConsent: child(APP_ACTORS.lgpdConsent),
-    appUpdate: child(APP_ACTORS.appUpdate),
     eventBus: bootResults.eventBus,
     loadOutbox: outboxLoader(root),
     // The Pix payment effects load with the payment dialog, never with /login.

@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { createActor } from 'xstate';
 import { App } from './app-root';
+import { appActorsOf } from '../views/app-actors';
 import { sessionMachine } from '../machines/session.machine';
 import { errorScreenMachine } from '../machines/error-screen.machine';
 import { accessibilityMachine } from '../machines/accessibility.machine';
@@ -30,15 +31,11 @@ export function renderLoginShell(): string {
     <StrictMode>
       <Router ssrPath={ROUTE_PATHS.login}>
         <App
+          actors={appActorsOf({ session, errorStore, accessibility, lgpdConsent: lgpd, appUpdate })}
           services={{
-            session,
-            errorStore,
             loadOutbox: () => Promise.reject(new Error('no outbox at build time')),
             loadPayments: () => Promise.reject(new Error('no payments at build time')),
-            accessibility,
             eventBus: null,
-            lgpdConsent: lgpd,
-            appUpdate,
           }}
           translations={null}
         />

@@ -1,8 +1,9 @@
 /**
- * What the views are given by the app (the composition root, src/app/): its actors and the
- * loaders of the effects that load later, in one React context provided once by the app root.
- * Views never import the composition root: they name here what they need, and the app provides
- * it (tests provide fakes the same way).
+ * What the views are given by the app (the composition root, src/app/) besides its actors: the
+ * loaders of the effects that load later and the event bus, in one React context provided once
+ * by the app root. The actors themselves are reached by `systemId` (`useAppActor`,
+ * ./app-actors.tsx). Views never import the composition root: they name here what they need,
+ * and the app provides it (tests provide fakes the same way).
  */
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -15,12 +16,6 @@ import type { DownloadRecord } from '../services/storage/downloads-store';
 import type { StorageFigures } from '../services/downloads/run';
 import type { OutboxWrite } from '../services/storage/outbox-store';
 import type { EventBus } from '../services/events/bus';
-import type { SessionRef } from './session-context';
-import type { PlatformRef } from './platform-context';
-import type { AccessibilityRef } from './accessibility/context';
-import type { ErrorScreenRef } from './error-screen/screen';
-import type { LgpdConsentRef } from './lgpd/dialog';
-import type { AppUpdateRef } from './pwa/update-prompt';
 
 /** What the views use of the outbox of progress writes: its actor (pending count, flush) and `record`. */
 export interface AppOutbox {
@@ -76,12 +71,8 @@ export interface AppDownloads {
   removeDownload(record: DownloadRecord, storage: CacheStorage): Promise<void>;
 }
 
-/** The app's actors and loaders, as the views see them. */
+/** The app's loaders and event bus, as the views see them (its actors: `useAppActor`, ./app-actors.tsx). */
 export interface AppServices {
-  /** The session actor (docs/product.md §4 Auth). */
-  session: SessionRef;
-  /** The global error store (docs/product.md §3); its error screen blocks the app while shown. */
-  errorStore: ErrorScreenRef;
   /**
    * Loads the outbox of progress writes (linked to the session by the app); the same promise on
    * every call. Called by the signed-in routes only, so /login never loads it.
@@ -93,14 +84,6 @@ export interface AppServices {
   loadDownloads?: () => Promise<AppDownloads>;
   /** The app's event bus (boot step): post-login configuration failures become toasts. */
   eventBus?: EventBus | null;
-  /** The accessibility settings actor (docs/product.md §3): language, and the settings panel. */
-  accessibility?: AccessibilityRef;
-  /** The LGPD consent actor (docs/product.md §4 LGPD): its acceptance dialog shows while it prompts. */
-  lgpdConsent?: LgpdConsentRef;
-  /** The app update actor: 'Nova versão disponível' shows while it offers one. */
-  appUpdate?: AppUpdateRef;
-  /** The platform actor (docs/product.md §1): screens select its options (e.g. `show_banners`). */
-  platform?: PlatformRef;
 }
 
 export const AppServicesContext = createContext<AppServices | null>(null);

@@ -1,22 +1,18 @@
 /**
- * React access to the session actor (docs/product.md §4 Auth). Views select narrow slices
- * and send events; they never call the auth API themselves.
+ * React access to the session actor (docs/product.md §4 Auth), the app's `session` actor
+ * (`useAppActor`, ./app-actors.tsx). Views select narrow slices and send events; they never call
+ * the auth API themselves.
  */
-import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { signedInStudent, type sessionMachine } from '../machines/session.machine';
+import { signedInStudent } from '../machines/session.machine';
 import type { User } from '../services/contract/session';
+import { useAppActor, type AppActorRefs } from './app-actors';
 
-export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+export type SessionRef = AppActorRefs['session'];
 
-export const SessionContext = createContext<SessionRef | null>(null);
-
-/** @returns the session actor; throws when used outside `<SessionContext.Provider>`. */
+/** @returns the session actor (`useAppActor('session')`); throws when the app's actors have none. */
 export function useSessionRef(): SessionRef {
-  const ref = useContext(SessionContext);
-  if (!ref) throw new Error('useSessionRef needs <SessionContext.Provider>');
-  return ref;
+  return useAppActor('session');
 }
 
 /**

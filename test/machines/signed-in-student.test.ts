@@ -2,14 +2,16 @@
  * `signedInStudent` (src/machines/session.machine.ts), the one answer to "who is signed in": its
  * answer in each state of the session machine, 'Sair' included (still the student until the token
  * is revoked), and the wiring (the app's root actor, src/machines/app.machine.ts) and the views
- * (src/views/session-context.tsx, src/views/downloads/use-downloads.ts) giving the same answer.
+ * (src/views/session-context.tsx, src/views/downloads/use-downloads.ts, reading the root's
+ * `session` through `useAppActor`) giving the same answer.
  */
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { sessionMachine, signedInStudent } from '../../src/machines/session.machine';
-import { SessionContext, useCurrentUser } from '../../src/views/session-context';
+import { useCurrentUser } from '../../src/views/session-context';
+import { AppActorsContext } from '../../src/views/app-actors';
 import { useSignedInId } from '../../src/views/downloads/use-downloads';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
@@ -137,7 +139,7 @@ describe('signedInStudent: who is signed in, in each session state (docs/product
     const actor = world.child('session') as ActorRefFrom<typeof sessionMachine>;
     const rootStudent = () => world.app.getSnapshot().context.student;
     const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(SessionContext.Provider, { value: actor }, children);
+      createElement(AppActorsContext.Provider, { value: world.app.system }, children);
     const { result } = renderHook(() => ({ user: useCurrentUser()?.id ?? null, id: useSignedInId() }), { wrapper });
     expect(result.current).toEqual({ user: student.id, id: student.id });
     expect(rootStudent()).toBe(student.id);

@@ -16,7 +16,7 @@ import {
   readSettings,
   writeSettings,
 } from '../../src/services/storage/accessibility-settings';
-import { AccessibilityContext } from '../../src/views/accessibility/context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { AccessibilityButton } from '../../src/views/accessibility/panel';
 
 beforeEach(() => localStorage.clear());
@@ -72,9 +72,9 @@ function renderPanel(loadLibras: () => Promise<void> = () => Promise.reject(new 
   }).start();
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <AccessibilityContext.Provider value={actor}>
+      <WithAppActors actors={{ accessibility: actor }}>
         <AccessibilityButton />
-      </AccessibilityContext.Provider>
+      </WithAppActors>
     </IntlProvider>,
   );
   return actor;

@@ -14,7 +14,7 @@ import { createActor, fromPromise } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { sessionMachine } from '../../src/machines/session.machine';
-import { SessionContext } from '../../src/views/session-context';
+import { WithAppActors } from '../fixtures/app-actors';
 import AccountScreen from '../../src/views/account/screen';
 import { forgetStudentOnDevice } from '../../src/services/api/account';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
@@ -72,9 +72,9 @@ function renderAccount() {
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <QueryClientProvider client={new QueryClient()}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          <SessionContext.Provider value={session}>
+          <WithAppActors actors={{ session }}>
             <AccountScreen />
-          </SessionContext.Provider>
+          </WithAppActors>
         </Router>
       </QueryClientProvider>
     </IntlProvider>,

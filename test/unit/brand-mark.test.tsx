@@ -9,7 +9,7 @@ import { IntlProvider } from 'react-intl';
 import { createActor, fromPromise } from 'xstate';
 import { platformMachine } from '../../src/machines/platform.machine';
 import type { Platform, PlatformSetting } from '../../src/services/contract';
-import { PlatformContext } from '../../src/views/platform-context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { BrandMark } from '../../src/views/components/brand-mark';
 
 function platformActor(logo: string | null) {
@@ -46,9 +46,9 @@ function platformActor(logo: string | null) {
 function renderMark(actor: ReturnType<typeof platformActor>['actor']) {
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <PlatformContext.Provider value={actor}>
+      <WithAppActors actors={{ platform: actor }}>
         <BrandMark variant="header" />
-      </PlatformContext.Provider>
+      </WithAppActors>
     </IntlProvider>,
   );
 }

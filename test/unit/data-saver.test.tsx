@@ -8,7 +8,7 @@ import { act, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createActor } from 'xstate';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
-import { AccessibilityContext } from '../../src/views/accessibility/context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { LearningObjectContent } from '../../src/views/learning-object/content';
 import { sanitizeForTest as sanitizeHtml } from '../fixtures/rich-text';
 import { DEFAULT_SETTINGS, parseSettings } from '../../src/services/storage/accessibility-settings';
@@ -26,9 +26,9 @@ function renderWith(dataSaver: boolean | undefined, lo: LearningObject = video) 
   }).start();
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <AccessibilityContext.Provider value={actor}>
+      <WithAppActors actors={{ accessibility: actor }}>
         <LearningObjectContent lo={lo} onFinish={() => {}} />
-      </AccessibilityContext.Provider>
+      </WithAppActors>
     </IntlProvider>,
   );
   return actor;

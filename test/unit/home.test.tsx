@@ -18,8 +18,8 @@ import { ApiError } from '../../src/services/http/errors';
 import { isPastDay, localDay } from '../../src/views/home/upcoming';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { ADVANCE_MS, carouselMachine } from '../../src/machines/carousel.machine';
-import { SessionContext } from '../../src/views/session-context';
-import { PlatformContext, type PlatformRef } from '../../src/views/platform-context';
+import type { PlatformRef } from '../../src/views/platform-context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { platformMachine } from '../../src/machines/platform.machine';
 import { safeSsoUrl } from '../../src/services/navigation/safe-redirect';
 import { demoUser } from '../fixtures/user';
@@ -104,11 +104,9 @@ function renderWith(ui: ReactNode, user: User = demoUser, path = '/home', platfo
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PlatformContext.Provider value={platform}>
-          <SessionContext.Provider value={sessionFor(user)}>
-            <Router hook={location.hook}>{ui}</Router>
-          </SessionContext.Provider>
-        </PlatformContext.Provider>
+        <WithAppActors actors={{ platform: platform ?? undefined, session: sessionFor(user) }}>
+          <Router hook={location.hook}>{ui}</Router>
+        </WithAppActors>
       </QueryClientProvider>
     </IntlProvider>,
   );

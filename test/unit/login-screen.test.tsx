@@ -13,7 +13,7 @@ import { sessionMachine } from '../../src/machines/session.machine';
 import { ApiError } from '../../src/services/http/errors';
 import type { User } from '../../src/services/contract';
 import { demoUser } from '../fixtures/user';
-import { SessionContext } from '../../src/views/session-context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { LoginScreen } from '../../src/views/login/screen';
 
 const user: User = demoUser;
@@ -46,9 +46,9 @@ function setup(
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <Router hook={hook} searchHook={searchHook}>
-        <SessionContext.Provider value={session}>
+        <WithAppActors actors={{ session }}>
           <LoginScreen />
-        </SessionContext.Provider>
+        </WithAppActors>
       </Router>
     </IntlProvider>,
   );

@@ -10,7 +10,7 @@ import { createActor } from 'xstate';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 import type { LearningObject } from '../../src/services/contract';
-import { AccessibilityContext } from '../../src/views/accessibility/context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { LearningObjectContent } from '../../src/views/learning-object/content';
 
 const lo = (type: 'video' | 'audio'): LearningObject => ({
@@ -35,11 +35,11 @@ function renderWithSettings(type: 'video' | 'audio', withActor = true) {
     input: { userId: 1, settings: DEFAULT_SETTINGS },
   }).start();
   const view = render(
-    <AccessibilityContext.Provider value={withActor ? accessibility : null}>
+    <WithAppActors actors={withActor ? { accessibility } : {}}>
       <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
         <LearningObjectContent lo={lo(type)} onFinish={vi.fn()} />
       </IntlProvider>
-    </AccessibilityContext.Provider>,
+    </WithAppActors>,
   );
   const media = document.querySelector<HTMLMediaElement>(type)!;
   return { accessibility, media, view };
@@ -62,11 +62,11 @@ describe.each(['video', 'audio'] as const)('a %s learning object', (type) => {
     const { accessibility, media, view } = renderWithSettings(type);
     media.volume = 0.9; // the player's own volume control
     view.rerender(
-      <AccessibilityContext.Provider value={accessibility}>
+      <WithAppActors actors={{ accessibility }}>
         <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
           <LearningObjectContent lo={lo(type)} onFinish={vi.fn()} />
         </IntlProvider>
-      </AccessibilityContext.Provider>,
+      </WithAppActors>,
     );
     expect(media.volume).toBeCloseTo(0.9);
     act(() => accessibility.send({ type: 'settings.change', patch: { volume_of_sounds: 0.3 } }));

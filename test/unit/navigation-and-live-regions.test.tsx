@@ -17,7 +17,7 @@ import { appUpdateMachine } from '../../src/machines/app-update.machine';
 import { createAppOutbox, type AppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
-import { SessionContext } from '../../src/views/session-context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { AppLayout } from '../../src/views/components/app-layout';
 import { UpdatePrompt, type AppUpdateRef } from '../../src/views/pwa/update-prompt';
 import { demoUser } from '../fixtures/user';
@@ -41,13 +41,13 @@ function renderLayoutAt(path: string) {
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <QueryClientProvider client={new QueryClient()}>
         <Router hook={hook}>
-          <SessionContext.Provider value={session}>
+          <WithAppActors actors={{ session }}>
             <OutboxContext.Provider value={outbox}>
               <AppLayout>
                 <h1>Conteúdo</h1>
               </AppLayout>
             </OutboxContext.Provider>
-          </SessionContext.Provider>
+          </WithAppActors>
         </Router>
       </QueryClientProvider>
     </IntlProvider>,

@@ -15,7 +15,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ReactNode } from 'react';
 import { sessionMachine } from '../../src/machines/session.machine';
-import { SessionContext } from '../../src/views/session-context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { LoginScreen } from '../../src/views/login/screen';
 import RequestResetPasswordScreen from '../../src/views/password-reset/request-screen';
 import ResetPasswordScreen from '../../src/views/password-reset/reset-screen';
@@ -51,7 +51,7 @@ function renderAt(path: string, ui: ReactNode) {
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <QueryClientProvider client={new QueryClient()}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          <SessionContext.Provider value={session}>{ui}</SessionContext.Provider>
+          <WithAppActors actors={{ session }}>{ui}</WithAppActors>
         </Router>
       </QueryClientProvider>
     </IntlProvider>,

@@ -15,7 +15,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { User } from '../../src/services/contract';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
-import { SessionContext, type SessionRef } from '../../src/views/session-context';
+import type { SessionRef } from '../../src/views/session-context';
+import { WithAppActors } from '../fixtures/app-actors';
 
 vi.mock('../../src/services/api/users', () => ({ getUsersSelf: vi.fn(), putUsersSelf: vi.fn() }));
 vi.mock('../../src/services/api/profile', () => ({
@@ -61,7 +62,7 @@ function renderWith(ui: ReactNode) {
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR">
       <QueryClientProvider client={client}>
-        <SessionContext.Provider value={{ send } as unknown as SessionRef}>{ui}</SessionContext.Provider>
+        <WithAppActors actors={{ session: { send } as unknown as SessionRef }}>{ui}</WithAppActors>
       </QueryClientProvider>
     </IntlProvider>,
   );

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { createActor } from 'xstate';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
-import { AccessibilityContext } from '../../src/views/accessibility/context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { LearningObjectContent } from '../../src/views/learning-object/content';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 import type { LearningObject } from '../../src/services/contract';
@@ -39,9 +39,9 @@ function renderLo(item: LearningObject, { dataSaver = false, onFinish = () => {}
   }).start();
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <AccessibilityContext.Provider value={actor}>
+      <WithAppActors actors={{ accessibility: actor }}>
         <LearningObjectContent lo={item} onFinish={onFinish} />
-      </AccessibilityContext.Provider>
+      </WithAppActors>
     </IntlProvider>,
   );
 }

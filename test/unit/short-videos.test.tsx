@@ -32,11 +32,11 @@ import { sessionMachine } from '../../src/machines/session.machine';
 import { createAppOutbox, type AppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
-import { SessionContext } from '../../src/views/session-context';
 import ShortVideosSection from '../../src/views/short-videos/section';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
-import { AccessibilityContext, type AccessibilityRef } from '../../src/views/accessibility/context';
+import type { AppActorRefs } from '../../src/views/app-actors';
+import { WithAppActors } from '../fixtures/app-actors';
 
 const video: ShortVideo = {
   id: 7,
@@ -212,7 +212,7 @@ let outbox: AppOutbox;
 
 function renderSection(
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-  accessibility: AccessibilityRef | null = null,
+  accessibility: AppActorRefs['accessibility'] | null = null,
 ) {
   outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
   outbox.actor.send({ type: 'outbox.user', userId: demoUser.id });
@@ -228,13 +228,11 @@ function renderSection(
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <QueryClientProvider client={client}>
-        <SessionContext.Provider value={session}>
+        <WithAppActors actors={{ session, accessibility: accessibility ?? undefined }}>
           <OutboxContext.Provider value={outbox}>
-            <AccessibilityContext.Provider value={accessibility}>
-              <ShortVideosSection />
-            </AccessibilityContext.Provider>
+            <ShortVideosSection />
           </OutboxContext.Provider>
-        </SessionContext.Provider>
+        </WithAppActors>
       </QueryClientProvider>
     </IntlProvider>,
   );

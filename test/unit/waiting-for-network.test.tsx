@@ -18,7 +18,7 @@ import { getToken, setToken } from '../../src/services/storage/token';
 import { readLastKnownUser, writeCachedUser } from '../../src/services/storage/user-cache';
 import { readPlatformSettings, writePlatformSettings } from '../../src/services/storage/platform-settings';
 import type { User } from '../../src/services/contract';
-import { SessionContext } from '../../src/views/session-context';
+import { WithAppActors } from '../fixtures/app-actors';
 import { WaitingForNetwork } from '../../src/views/components/waiting-for-network';
 import { demoUser } from '../fixtures/user';
 
@@ -41,9 +41,9 @@ async function renderWaiting(locale = 'pt-BR', messages: Record<string, string> 
   ).start();
   render(
     <IntlProvider locale={locale} defaultLocale="pt-BR" messages={messages}>
-      <SessionContext.Provider value={session}>
+      <WithAppActors actors={{ session }}>
         <WaitingForNetwork />
-      </SessionContext.Provider>
+      </WithAppActors>
     </IntlProvider>,
   );
   await flush();

@@ -8,14 +8,14 @@ import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { LANGUAGES, type AccessibilitySettings } from '../../services/storage/accessibility-settings';
 import { dataSaverOn } from '../../services/media/data-saver';
-import type { AccessibilityRef } from './context';
+import type { AppActorRefs } from '../app-actors';
 import { AccessibilityMessages as M, LANGUAGE_NAMES } from './messages';
 
 const LEVELS = [1, 2, 3] as const;
 const LEVEL_TEXT = { 1: M.level1, 2: M.level2, 3: M.level3 } as const;
 
 /** The controls of the accessibility dialog (its title is the dialog's, in panel.tsx). */
-export default function Panel({ actor, onClose }: { actor: AccessibilityRef; onClose: () => void }) {
+export default function Panel({ actor, onClose }: { actor: AppActorRefs['accessibility']; onClose: () => void }) {
   const intl = useIntl();
   const settings = useSelector(actor, (s) => s.context.settings);
   const libras = useSelector(actor, (s) =>

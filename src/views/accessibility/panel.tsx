@@ -11,7 +11,7 @@ import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { retryableLazy } from '../components/retryable-lazy';
 import { PERSON_STANDING, StaticIcon } from '../components/static-icon';
 import { useIntl } from 'react-intl';
-import { useAccessibilityRef } from './context';
+import { useAppActor } from '../app-actors';
 import { AccessibilityMessages as M } from './messages';
 
 // The controls load on the first opening: every public page shows the button.
@@ -24,7 +24,7 @@ const Panel = retryableLazy(() => import('./controls'));
  */
 export function useAccessibilityDialog(): { open: () => void; dialog: ReactNode } | null {
   const intl = useIntl();
-  const actor = useAccessibilityRef();
+  const actor = useAppActor('accessibility');
   const dialog = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
   if (!actor) return null;

@@ -12,10 +12,10 @@
  *   never looks the brand up). The markup does not depend on the cache,
  *   so the static /login hydrates as is; the box never changes size (no layout shift).
  */
-import { useContext, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
-import { PlatformContext } from '../platform-context';
+import { useAppActor } from '../app-actors';
 import { brandLogoUrl } from '../../services/theme/apply-platform';
 import { CommonMessages } from './messages';
 
@@ -39,7 +39,7 @@ const SIZES = { header: 40, login: 56 } as const;
 
 export function BrandMark({ variant }: { variant: 'header' | 'login' }) {
   const intl = useIntl();
-  const ref = useContext(PlatformContext) ?? undefined;
+  const ref = useAppActor('platform');
   const hydrated = useHydrated();
   const brandName = useSelector(ref, (s) => s?.context.platform?.name ?? null);
   const brandLogo = useSelector(ref, (s) => (s?.context.platform ? brandLogoUrl(s.context.platform) : null));

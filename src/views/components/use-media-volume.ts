@@ -6,14 +6,14 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { DEFAULT_SETTINGS } from '../../services/storage/accessibility-settings';
-import { useAccessibilityRef } from '../accessibility/context';
+import { useAppActor } from '../app-actors';
 
 /**
- * @returns the volume setting, 0–1 (the docs/product.md §3 default, 0.6, outside an accessibility
- *   provider, e.g. an isolated view test).
+ * @returns the volume setting, 0–1 (the docs/product.md §3 default, 0.6, without the accessibility
+ *   actor, e.g. an isolated view test).
  */
 export function useSoundVolume(): number {
-  const actor = useAccessibilityRef() ?? undefined;
+  const actor = useAppActor('accessibility');
   return useSelector(actor, (s) => s?.context.settings.volume_of_sounds ?? DEFAULT_SETTINGS.volume_of_sounds);
 }
 

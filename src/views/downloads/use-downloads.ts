@@ -5,22 +5,22 @@
  * removed (`downloadsKeys`).
  * @returns the records, oldest first ([] while loading, signed out, or where IndexedDB is unavailable).
  */
-import { useContext, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { downloadsKeys } from '../../services/api/keys/downloads';
 import type { DownloadRecord } from '../../services/storage/downloads-store';
-import { SessionContext } from '../session-context';
+import { useAppActor } from '../app-actors';
 import { signedInStudent } from '../../machines/session.machine';
 
 const NONE: DownloadRecord[] = [];
 
 /**
  * @returns the signed-in student's id (the session machine's `signedInStudent`, as the wiring
- *   and `useCurrentUser` see it), or null (also where no session is provided, e.g. a screen
- *   alone in a test).
+ *   and `useCurrentUser` see it), or null (also without a session actor, e.g. a screen alone in
+ *   a test).
  */
 export function useSignedInId(): number | null {
-  const session = useContext(SessionContext);
+  const session = useAppActor('session', { optional: true });
   return useSyncExternalStore(
     (listener) => (session ? session.subscribe(listener).unsubscribe : () => {}),
     () => {

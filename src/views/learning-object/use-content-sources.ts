@@ -3,20 +3,19 @@
  * views, not in platform-context.tsx, so that the first screen (which reads the platform) does not
  * load the content sources.
  */
-import { useContext, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { narrowContentSources, type ContentSources } from '../../services/contract/content-sources';
 import { deploymentContentSources } from '../../services/content/sources';
-import { PlatformContext } from '../platform-context';
+import { useAppActor } from '../app-actors';
 
 /**
  * The deployment's content hosts and embed providers, narrowed by the platform's
  * `options.content_hosts` / `options.embed_providers` once the platform is known (the deployment's
- * before that, and outside a provider).
+ * before that, and without a platform actor).
  * @returns a `ContentSources` that is stable while the platform does not change.
  */
 export function useContentSources(): ContentSources {
-  const ref = useContext(PlatformContext) ?? undefined;
-  const options = useSelector(ref, (s) => s?.context.platform?.options);
+  const options = useSelector(useAppActor('platform'), (s) => s?.context.platform?.options);
   return useMemo(() => narrowContentSources(deploymentContentSources, options), [options]);
 }

@@ -7,7 +7,8 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useContext, type ReactNode } from 'react';
 import { usePageTitle } from '../components/use-page-title';
-import { SessionContext, useSessionStatus } from '../session-context';
+import { useSessionStatus } from '../session-context';
+import { useAppActor } from '../app-actors';
 import { AppLayout, InsideAppLayout } from '../components/app-layout';
 
 const messages = defineMessages({
@@ -25,7 +26,7 @@ export default function NotFoundScreen() {
   const title = intl.formatMessage(messages.title);
   usePageTitle(title);
   const inLayout = useContext(InsideAppLayout);
-  const hasSession = useContext(SessionContext) !== null;
+  const hasSession = useAppActor('session', { optional: true }) !== undefined;
   const page = (
     <section className="page">
       <h1>{title}</h1>
