@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { buildHeaders, prepaintInline } from './server/security-headers.ts';
 import { headersFile } from './src/services/contract/security-policy.ts';
 import { precompiledMessages } from './scripts/vite/precompiled-messages';
+import { machineDescriptions } from './scripts/vite/machine-descriptions';
 import { bundleReport } from './scripts/vite/bundle-report';
 import { prerenderLogin } from './scripts/vite/prerender';
 import { deferredEntry } from './scripts/vite/deferred-entry';
@@ -148,6 +149,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   plugins: [
+    machineDescriptions(),
     precompiledMessages(),
     vendorChunk(),
     react(),

@@ -1,6 +1,6 @@
 /**
  * `local/no-hand-built-route` (eslint.config.js): an app link with a path parameter is built by
- * the link builders of src/services/navigation/routes.ts (`courseLink`, `moduleLink`,
+ * the link builders of src/services/navigation/links.ts (`courseLink`, `moduleLink`,
  * `learningObjectLink`, `previewLink`, `attachmentLink`, `gradeDetailsLink`), never by hand, so
  * that the links and the router's patterns cannot drift apart (docs/product.md §2).
  *
@@ -10,7 +10,7 @@
 
 /**
  * The fixed start of every route pattern with a parameter in `ROUTE_PATHS` of
- * src/services/navigation/routes.ts (`/courses/:course…` → `/courses/`); test/unit/lint-boundaries.test.ts
+ * src/services/navigation/routes.ts (`/courses/:course…` → `/courses/`; the builders live in links.ts); test/unit/lint-boundaries.test.ts
  * checks that the two agree.
  */
 export const ROUTE_PREFIXES = ['/courses/', '/lo/preview/', '/attachment/', '/grades/course/'];
@@ -33,12 +33,12 @@ export const noHandBuiltRoute = {
   meta: {
     type: 'problem',
     docs: {
-      description: 'App links with path parameters come from the builders of src/services/navigation/routes.ts.',
+      description: 'App links with path parameters come from the builders of src/services/navigation/links.ts.',
     },
     schema: [],
     messages: {
       handBuilt:
-        "This builds the route '{{prefix}}…' by hand. Use the link builders of src/services/navigation/routes.ts " +
+        "This builds the route '{{prefix}}…' by hand. Use the link builders of src/services/navigation/links.ts " +
         '(courseLink, moduleLink, learningObjectLink, previewLink, attachmentLink, gradeDetailsLink): ' +
         'the links and the router read the same patterns there (docs/product.md §2).',
     },

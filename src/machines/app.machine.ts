@@ -40,7 +40,7 @@ import { sessionPingMachine } from './session-ping.machine';
 import { lgpdConsentMachine } from './lgpd-consent.machine';
 import { accessibilityMachine, type AccessibilityEvent, type AccessibilityInput } from './accessibility.machine';
 import { appUpdateMachine } from './app-update.machine';
-import { outboxMachine } from './outbox.machine';
+import type { outboxMachine } from './outbox.machine';
 import type { Platform } from '../services/contract/session';
 import { ROUTE_PATHS } from '../services/navigation/routes';
 

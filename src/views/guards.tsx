@@ -9,7 +9,8 @@ import { AppLayout } from './components/app-layout';
 import { PageLoading } from './components/page-loading';
 import { WaitingForNetwork } from './components/waiting-for-network';
 import { HOME_PLATFORM_ID } from './guest-only';
-import { ROUTE_PATHS, signInLink, type AreaFlag } from '../services/navigation/routes';
+import { ROUTE_PATHS, type AreaFlag } from '../services/navigation/routes';
+import { signInLink } from '../services/navigation/links';
 
 // The guard of the public auth pages lives apart (guest-only.tsx) so /login does not load the
 // signed-in layout with it (docs/performance.md "Only /login in the entry"); re-exported here

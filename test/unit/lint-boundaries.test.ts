@@ -108,10 +108,10 @@ describe('lint boundaries', () => {
     }
   }, 60_000);
 
-  it('lets the routes module build links, and src/services/api/ write the platform API paths', async () => {
+  it('lets the links module build links, and src/services/api/ write the platform API paths', async () => {
     const builder = await ruleIdsOf(
       'export const link = (id: number) => `/courses/${id}`;\n',
-      'src/services/navigation/routes.ts',
+      'src/services/navigation/links.ts',
     );
     expect(builder).not.toContain('local/no-hand-built-route');
     const api = await ruleIdsOf(

@@ -9,19 +9,13 @@ import {
   ROUTE_ACCESS,
   ROUTE_PATHS,
   areaFlagOf,
-  attachmentLink,
-  courseLink,
-  gradeDetailsLink,
   isPublicPath,
   isSignInPage,
-  learningObjectLink,
   matchRoute,
-  moduleLink,
-  previewLink,
-  signInLink,
-  withQuery,
   type RouteName,
 } from '../../src/services/navigation/routes';
+import { attachmentLink, courseLink, gradeDetailsLink, learningObjectLink, moduleLink, previewLink, signInLink } from '../../src/services/navigation/links';
+import { withQuery } from '../../src/services/navigation/routes';
 import { ROUTES, routeOf } from '../../src/app/route-table';
 import { AREA_SHORTCUTS } from '../../src/views/home/screen';
 

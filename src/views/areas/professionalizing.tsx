@@ -14,7 +14,7 @@ import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
 import { areasKeys } from '../../services/api/keys/areas';
-import { courseLink } from '../../services/navigation/routes';
+import { courseLink } from '../../services/navigation/links';
 
 export default function ProfessionalizingScreen() {
   const intl = useIntl();

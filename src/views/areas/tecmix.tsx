@@ -16,7 +16,7 @@ import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
 import { areasKeys } from '../../services/api/keys/areas';
-import { courseLink, moduleLink } from '../../services/navigation/routes';
+import { courseLink, moduleLink } from '../../services/navigation/links';
 
 export default function TecmixScreen() {
   const intl = useIntl();

@@ -25,7 +25,8 @@ import { useUrlQuery } from '../components/use-url-query';
 import { AttachmentsAreaMessages as M } from './messages';
 import { CommonMessages } from '../components/messages';
 import { CertificatesSection } from '../certificates/section';
-import { attachmentLink, ROUTE_PATHS } from '../../services/navigation/routes';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
+import { attachmentLink } from '../../services/navigation/links';
 
 export default function AttachmentsScreen() {
   const intl = useIntl();

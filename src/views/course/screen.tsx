@@ -22,7 +22,7 @@ import { ProgressBar } from '../components/progress-bar';
 import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { parseId } from '../components/route-params';
-import { learningObjectLink, moduleLink } from '../../services/navigation/routes';
+import { learningObjectLink, moduleLink } from '../../services/navigation/links';
 import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { CourseMessages } from './messages';

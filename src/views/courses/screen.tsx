@@ -22,7 +22,8 @@ import { CoursesFilterMessages, CoursesMessages } from './messages';
 import { ShortVideos } from '../short-videos/lazy';
 import { coursesApiQuery, coursesUrlQuery, STATUS_FILTERS } from './url-query';
 import { coursesQuery } from '../../services/api/lms-queries';
-import { courseLink, ROUTE_PATHS } from '../../services/navigation/routes';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
+import { courseLink } from '../../services/navigation/links';
 import { OfflineBadge } from '../downloads/badge';
 
 export { COURSES_PER_PAGE, coursesHref, parseCoursesQuery, type CoursesUrlQuery } from './url-query';

@@ -25,7 +25,8 @@ import { useUrlQuery } from '../components/use-url-query';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from './messages';
 import styles from './grades.module.css';
-import { gradeDetailsLink, ROUTE_PATHS } from '../../services/navigation/routes';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
+import { gradeDetailsLink } from '../../services/navigation/links';
 
 /** The sortable columns (the passing grade column, between grade and status, is not sortable). */
 const COLUMNS: { sort: GradeSort; label: 'columnCourse' | 'columnGrade' | 'columnStatus' | 'columnUpdated' }[] = [

@@ -15,14 +15,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getBanners, getDashboard } from '../../services/api/home';
 import type { User } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
-import {
-  areaFlagOf,
-  courseLink,
-  learningObjectLink,
-  ROUTE_PATHS,
-  type AreaFlag,
-  type RouteName,
-} from '../../services/navigation/routes';
+import { areaFlagOf, ROUTE_PATHS, type AreaFlag, type RouteName } from '../../services/navigation/routes';
+import { courseLink, learningObjectLink } from '../../services/navigation/links';
 import { useOnline } from '../components/use-online';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';

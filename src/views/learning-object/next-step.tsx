@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import type { LearningObject } from '../../services/contract/lms';
-import { courseLink, learningObjectLink, moduleLink } from '../../services/navigation/routes';
+import { courseLink, learningObjectLink, moduleLink } from '../../services/navigation/links';
 import { LearningObjectMessages as M } from './messages';
 
 /** Where the student goes next: `href` and what kind of step it is (the next module's `name`). */

@@ -20,7 +20,7 @@ import { PageLoading } from '../components/page-loading';
 import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { parseId } from '../components/route-params';
-import { courseLink, learningObjectLink, moduleLink } from '../../services/navigation/routes';
+import { courseLink, learningObjectLink, moduleLink } from '../../services/navigation/links';
 import NotFoundScreen from '../not-found/screen';
 import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';

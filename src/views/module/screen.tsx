@@ -21,7 +21,7 @@ import { ProgressBar } from '../components/progress-bar';
 import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { parseId } from '../components/route-params';
-import { courseLink, learningObjectLink } from '../../services/navigation/routes';
+import { courseLink, learningObjectLink } from '../../services/navigation/links';
 import { markCompleted, usePendingCompletions, useResetBlockedReason } from '../outbox/pending';
 import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';

@@ -16,7 +16,8 @@ import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit'
 import { AccessibilityButton } from '../accessibility/panel';
 import { ResetMessages } from './messages';
 import { TextField } from './field';
-import { ROUTE_PATHS, withQuery } from '../../services/navigation/routes';
+import { ROUTE_PATHS } from '../../services/navigation/routes';
+import { withQuery } from '../../services/navigation/routes';
 
 export default function RequestResetPasswordScreen() {
   const intl = useIntl();
