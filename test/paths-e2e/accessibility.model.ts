@@ -1,5 +1,5 @@
 /**
- * The accessibility settings' browser model (accessibilityMachine, spec §3 Accessibility
+ * The accessibility settings' browser model (accessibilityMachine, docs/product.md §3 Accessibility
  * settings): the 'Acessibilidade' dialog of the login page and of the signed-in layout.
  * `settings.change` is a control of the dialog (the VLibras switch, 'Tamanho da letra'),
  * `settings.reset` is 'Restaurar padrões', `settings.user` is signing in as `demo` (student 1)
@@ -27,7 +27,7 @@ const A11Y = {
   close: 'Fechar',
 } as const;
 
-/** spec §3 defaults: font size 1, VLibras off. */
+/** docs/product.md §3 defaults: font size 1, VLibras off. */
 const DEFAULTS = {
   is_dark_mode: false,
   font_size: 1,

@@ -1,5 +1,5 @@
 /**
- * The PWA update's browser model (appUpdateMachine, docs/offline.md "Updates"; spec §4 Service
+ * The PWA update's browser model (appUpdateMachine, docs/offline.md "Updates"; docs/product.md §4 Service
  * worker): real builds under one reference server of the model's own, with the real service
  * worker (test/e2e/pwa-update.spec.ts's approach and helpers, test/e2e/support/deploy.ts).
  * - v1 is the run's build (`dist`, its version read from its pre-rendered /login); v2 is built

@@ -1,5 +1,5 @@
 /**
- * The startup's browser model (bootMachine, spec §4 Startup; §2 "If a URL carries an access_token
+ * The startup's browser model (bootMachine, docs/product.md §4 Startup; §2 "If a URL carries an access_token
  * query parameter, it is stored as the session token, the user is fetched, and the user goes to
  * /courses"; §8 "Failure fetching the current user: logout and clear stored auth").
  *
@@ -29,7 +29,7 @@ import { LAYOUT, TOKEN_COOKIE } from './spec';
 
 /** The Spanish sign-in button (src/i18n/es.json `login.submit.button`). */
 const ES_SIGN_IN = 'Iniciar sesión';
-/** spec §3 accessibility defaults, with the language the device chose. */
+/** docs/product.md §3 accessibility defaults, with the language the device chose. */
 const DEVICE_SETTINGS = {
   is_dark_mode: false,
   font_size: 1,
@@ -41,7 +41,7 @@ const DEVICE_SETTINGS = {
 /** A token the reference server never issued (its `GET /users/self` answers 401). */
 const UNKNOWN_TOKEN = 'token-que-o-servidor-nao-conhece';
 
-/** spec §4: the startup steps, in order. */
+/** docs/product.md §4: the startup steps, in order. */
 const STEPS = ['authentication', 'httpClient', 'translations', 'errorReporting', 'eventBus'] as const;
 
 interface Notes {

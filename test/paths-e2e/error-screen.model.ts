@@ -1,5 +1,5 @@
 /**
- * The error screen's browser model (errorScreenMachine, spec §2 Error screen, §4, §9).
+ * The error screen's browser model (errorScreenMachine, docs/product.md §2 Error screen, §4, §9).
  * The app places an error when the platform lookup fails at boot: the page is opened on
  * `desconhecido.localhost` (no such platform: the reference server answers 404) with that first
  * lookup HELD by `page.route` — the machine is `hidden` — and released for `error.show`.
@@ -146,6 +146,6 @@ export const errorScreenModel: MachineModel<Notes> = {
       },
     },
   },
-  // Every transition is driven (issue 21 deleted `error.clear` and the `error.show` self-transition).
+  // Every transition is driven (the machine has no `error.clear` and no `error.show` self-transition).
   excluded: {},
 };

@@ -1,5 +1,5 @@
 /**
- * The LGPD consent's browser model (lgpdConsentMachine, spec §4 LGPD, §7, §9: prompt delay 1 s).
+ * The LGPD consent's browser model (lgpdConsentMachine, docs/product.md §4 LGPD, §7, §9: prompt delay 1 s).
  * A student who has not accepted signs in landing on /courses (`idle`: not a prompt path);
  * the header's logo (/home, where / leads on platform 1) is `lgpd.update { due: true }`, 'Cursos' before
  * the delay is `{ due: false }`, 'Sair' is `lgpd.reset`. Time: Playwright's clock, paused from

@@ -1,5 +1,5 @@
 /**
- * The learning-object lifecycle's browser model (lifecycleMachine, spec §4 "started, then
+ * The learning-object lifecycle's browser model (lifecycleMachine, docs/product.md §4 "started, then
  * ended"; docs/decisions/0006-the-outbox-retries-writes.md). In the app `start` and `end` store
  * the write in the outbox (IndexedDB) and the outbox sends it; a failure of `start`/`end` means
  * the write could not be stored. So the model controls that store from the page: an init script

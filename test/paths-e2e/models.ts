@@ -24,7 +24,7 @@ export const MODELS: AnyMachineModel[] = [
   appUpdateModel,
 ];
 
-/** Machines issue 21 lists that have no browser model yet: name → why. */
+/** Machines that have no browser model yet: name → why. */
 export const NOT_YET: Record<string, string> = {};
 
 /** The transition-covering paths of a model's machine (./plans.ts). */

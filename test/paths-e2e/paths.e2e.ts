@@ -1,5 +1,5 @@
 /**
- * Generated paths in the real browser (issue 21): for every machine of ./models.ts, the
+ * Generated paths in the real browser: for every machine of ./models.ts, the
  * transition-covering paths of ./plans.ts (xstate/graph, from the machine definition) are
  * replayed in Chromium against the fresh reference server, one browser context per path. At the
  * start and after every step, the page must show what the model says that state shows.

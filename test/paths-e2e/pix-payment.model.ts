@@ -1,5 +1,5 @@
 /**
- * The Pix payment's browser model (pixPaymentMachine, spec §3 Bills with a Pix payment, §7 ERP
+ * The Pix payment's browser model (pixPaymentMachine, docs/product.md §3 Bills with a Pix payment, §7 ERP
  * `POST /bills/{id}/pay`, `GET /bills/{id}`; docs/architecture.md Walk 2). The student `demo`
  * opens 'Pagar com Pix' for 'Mensalidade de abril'. Both ERP calls are HELD by `page.route`
  * (so `creating` and `checking` are visible) and then answered as the path says: sent on to the

@@ -1,6 +1,7 @@
 /**
  * The paths replayed in the browser, generated from a machine definition with `xstate/graph`
- * (shared/recipes/model-based-paths.md): never a hand-written list.
+ * (docs/testing.md "Generated paths for machines with `after` and `invoke`"): never a
+ * hand-written list.
  *
  * 1. `getShortestPaths(machine, { events })` gives the shortest event sequence to every reachable
  *    snapshot (value + context), the events being the model's samples of every event type the

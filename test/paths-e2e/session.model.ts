@@ -1,5 +1,5 @@
 /**
- * The session's browser model (sessionMachine, spec §2 Navigation, §4 Auth, §8 401 and "Failure
+ * The session's browser model (sessionMachine, docs/product.md §2 Navigation, §4 Auth, §8 401 and "Failure
  * fetching the current user: logout and clear stored auth", §9 post-login delay 1 s).
  *
  * Four page loads, as the machine's four inputs: /login without a token; /courses with a token
@@ -23,7 +23,7 @@
  * own user refresh comes only with the model's `after postLoginDelay` step. `session.logout` is
  * the layout's 'Sair', or the waiting screen's 'Sair' while the session waits for its user. The
  * post-login setup fails (`error: postLoginSetup`) when the platform answers both settings reads
- * with a body that cannot be read: the toasts 'Cód: 8' and 'Cód: 7' show (spec §8), the setup's
+ * with a body that cannot be read: the toasts 'Cód: 8' and 'Cód: 7' show (docs/product.md §8), the setup's
  * failure is logged for developers ('[setup] post-login setup failed' on the console) and the
  * student stays signed in.
  */
@@ -153,7 +153,7 @@ export const sessionModel: MachineModel<Notes> = {
   generate: {
     inputs: [
       // The token-only load first: its 401 on /users/self comes on /courses (on /login, after a
-      // sign-in, a 401 is an answer to show, never the 401 rule — spec §4).
+      // sign-in, a 401 is an answer to show, never the 401 rule — docs/product.md §4).
       { hasToken: true, cachedUser: null },
       { hasToken: false, cachedUser: null },
       { hasToken: true, cachedUser: SAMPLE_USER },
@@ -495,6 +495,6 @@ export const sessionModel: MachineModel<Notes> = {
         expect.poll(() => notes.held.logout.length, { message: 'POST /auth/logout asked for' }).toBeGreaterThan(0),
     },
   },
-  // Every transition is driven (issue 21 wired the waiting screen's 'Sair' and the setup's failure).
+  // Every transition is driven (the waiting screen's 'Sair' and the setup's failure included).
   excluded: {},
 };

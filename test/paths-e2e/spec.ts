@@ -1,16 +1,18 @@
 /**
- * What the browser must show, from the spec (/work/shared/spec.md §2, §4, §9) — never from the
- * machines' own constants or helpers, so that a wrong machine or view fails the replay.
+ * What the browser must show, from docs/product.md (§2, §4, §9) — never from the
+ * machines' own constants or helpers, so that a wrong machine or view fails the replay. The
+ * constants are the oracle's (test/paths/oracle.ts `SPEC`), shared with the Vitest paths.
  */
+import { SPEC } from '../paths/oracle';
 
 /** §9 "Error screen auto-reload: 30 s, ticking every 1 s". */
-export const SPEC_ERROR_COUNTDOWN_SECONDS = 30;
-export const SPEC_ERROR_TICK_MS = 1000;
+export const SPEC_ERROR_COUNTDOWN_SECONDS = SPEC.errorScreen.countdownSeconds;
+export const SPEC_ERROR_TICK_MS = SPEC.errorScreen.tickMs;
 /** §9 "Post-login setup delay 1 s; LGPD prompt delay 1 s". */
-export const SPEC_POST_LOGIN_SETUP_MS = 1000;
-export const SPEC_LGPD_PROMPT_DELAY_MS = 1000;
+export const SPEC_POST_LOGIN_SETUP_MS = SPEC.session.postLoginDelayMs;
+export const SPEC_LGPD_PROMPT_DELAY_MS = SPEC.lgpdPromptDelayMs;
 /** §9 "Session ping every 5 minutes (300000 ms)". */
-export const SPEC_SESSION_PING_MS = 300_000;
+export const SPEC_SESSION_PING_MS = SPEC.sessionPingMs;
 
 /** §2 Error screen. */
 export const ERROR_SCREEN = {
@@ -90,5 +92,5 @@ export const APP_UPDATE = {
   failed: 'Não foi possível atualizar agora. Tente de novo.',
   /** The login screen's version marker (`login.version.text`). */
   version: (version: string) => `Versão ${version}`,
-  remindMs: 30 * 60_000,
+  remindMs: SPEC.updateRemindMs,
 } as const;

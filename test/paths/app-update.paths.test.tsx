@@ -1,12 +1,15 @@
 /**
- * Generated path tests of the PWA update offer ('Nova versão disponível'), with its notice
- * rendered at every step: paths from xstate/graph replayed on a real actor
- * (test/paths/support.tsx, ./driver.ts); fails when a state or transition is never reached.
+ * Generated path tests of the PWA update offer ('Nova versão disponível', docs/offline.md
+ * "Updates"), with its notice rendered: paths from xstate/graph replayed on a real actor
+ * (test/paths/support.tsx, ./driver.ts), each step checked against the oracle
+ * (./oracles/app-update.ts): the notice, 'Atualizando…' while the new version takes over, the
+ * failure's alert, 'Depois' for 30 minutes, one reload.
  */
 import { appUpdateMachine } from '../../src/machines/app-update.machine';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { UpdatePrompt, type AppUpdateRef } from '../../src/views/pwa/update-prompt';
+import { appUpdateOracle, type AppUpdateView } from './oracles/app-update';
 import { generatedPathTests, sampleEvents, renderPtBr } from './support';
 
 generatedPathTests(
@@ -15,25 +18,31 @@ generatedPathTests(
     inputs: [undefined],
     samples: sampleEvents,
     serializeState: (s) => JSON.stringify([s.value, (s.context as { error: unknown }).error !== null]),
+    oracle: appUpdateOracle,
   },
   {
     run: (step) => act(step),
     onStart: (actor) => renderPtBr(<UpdatePrompt update={actor as unknown as AppUpdateRef} />),
-    onStep: async (snapshot, step) => {
+    see: async (expected: AppUpdateView, step) => {
       await act(async () => {});
-      const s = snapshot as unknown as { hasTag: (t: string) => boolean; context: { error: unknown } };
       // The notice's code loads the first time an offer shows (a lazy chunk): wait for it then.
-      const offer = s.hasTag('prompt')
+      const offer = expected.notice
         ? await screen.findByRole('complementary', { name: 'Nova versão disponível' })
         : screen.queryByRole('complementary', { name: 'Nova versão disponível' });
-      expect(offer !== null, step).toBe(s.hasTag('prompt'));
+      expect(offer !== null, `${step}: the notice shows`).toBe(expected.notice);
       if (!offer) return;
-      const accept = screen.getByRole('button', { name: s.hasTag('busy') ? 'Atualizando…' : 'Atualizar agora' });
-      expect(accept.getAttribute('aria-disabled'), step).toBe(String(s.hasTag('busy')));
-      expect(screen.getByRole('button', { name: 'Depois' }).hasAttribute('disabled'), step).toBe(s.hasTag('busy'));
-      const alert = screen.queryByRole('alert');
+      const inOffer = within(offer);
+      const accept = inOffer.getByRole('button', {
+        name: expected.busy ? 'Atualizando…' : 'Atualizar agora',
+        hidden: true,
+      });
+      expect(accept.getAttribute('aria-disabled'), step).toBe(String(expected.busy));
+      expect(inOffer.getByRole('button', { name: 'Depois', hidden: true }).hasAttribute('disabled'), step).toBe(
+        expected.busy,
+      );
+      const alert = inOffer.queryByRole('alert', { hidden: true }) ?? screen.queryByRole('alert');
       expect(alert?.textContent ?? null, step).toBe(
-        s.context.error !== null ? 'Não foi possível atualizar agora. Tente de novo.' : null,
+        expected.failed ? 'Não foi possível atualizar agora. Tente de novo.' : null,
       );
     },
   },

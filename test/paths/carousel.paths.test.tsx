@@ -1,7 +1,8 @@
 /**
- * Generated path tests of the home's banner carousel, with its slides rendered at every step:
- * paths from xstate/graph replayed on a real actor (test/paths/support.tsx, ./driver.ts); fails
- * when a state or transition is never reached.
+ * Generated path tests of the home's banner carousel, with its slides rendered: paths from
+ * xstate/graph replayed on a real actor (test/paths/support.tsx, ./driver.ts), each step checked
+ * against the oracle (./oracles/carousel.ts): the one slide shown ('N de M'), 'Pausar' or
+ * 'Continuar rotação', the announcement of a slide the student chose, the 6000 ms advance.
  */
 import { carouselMachine } from '../../src/machines/carousel.machine';
 import { act, screen } from '@testing-library/react';
@@ -9,6 +10,7 @@ import { expect } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { BannerCarouselView, type CarouselRef } from '../../src/views/home/carousel';
+import { carouselOracle, type CarouselView } from './oracles/carousel';
 import { generatedPathTests, sampleEvents, renderPtBr } from './support';
 
 // 3 slides keep the context (index 0–2) bounded; reduced motion and a single slide start paused.
@@ -17,6 +19,15 @@ generatedPathTests(
     machine: carouselMachine,
     inputs: [{ count: 3 }, { count: 3, reducedMotion: true }, { count: 1 }],
     samples: sampleEvents,
+    oracle: carouselOracle,
+    // The rules' own paths two events deep: the timers make every state of the rules distinct.
+    oracleDepth: 2,
+    // Every event once per (slides, mode, slide shown): whether the slide was announced, and
+    // reduced motion once past the start, change no rule.
+    planKey: (s, event) => {
+      const { count, index } = s.context as { count: number; index: number };
+      return JSON.stringify([count, s.value, index, event]);
+    },
   },
   {
     run: (step) => act(step),
@@ -38,25 +49,20 @@ generatedPathTests(
         </Router>,
       );
     },
-    onStep: async (snapshot, step) => {
+    see: async ({ index, count, announce, rotating }: CarouselView, step) => {
       await act(async () => {});
-      const s = snapshot as unknown as {
-        hasTag: (t: string) => boolean;
-        context: { index: number; count: number; announce: boolean };
-      };
-      const { index, count, announce } = s.context;
       // Exactly one slide shows: 'N de M'.
-      const shown = screen.getAllByRole('group', { name: / de / }).filter((g) => !g.hidden);
+      const shown = screen.getAllByRole('group', { name: / de /, hidden: true }).filter((g) => !g.hidden);
       expect(
         shown.map((g) => g.getAttribute('aria-label')),
-        step,
+        `${step}: the slide shown`,
       ).toEqual([`${index + 1} de ${count}`]);
       if (count > 1) {
-        const name = s.hasTag('rotating') ? 'Pausar' : 'Continuar rotação';
-        expect(screen.getByRole('button', { name }), step).toBeTruthy();
+        const name = rotating ? 'Pausar' : 'Continuar rotação';
+        expect(screen.getByRole('button', { name, hidden: true }), step).toBeTruthy();
       }
       const live = `Destaque ${index + 1} de ${count}: Destaque número ${index + 1}`;
-      expect(screen.queryByText(live) !== null, step).toBe(announce);
+      expect(screen.queryByText(live) !== null, `${step}: the slide is announced`).toBe(announce);
     },
   },
 );

@@ -1,9 +1,12 @@
 /**
- * Generated path tests of a course or module download for offline study (issue 20): paths from
- * xstate/graph replayed on a real actor (test/paths/support.tsx, ./driver.ts); fails when a state
- * or transition is never reached.
+ * Generated path tests of a course or module download for offline study (docs/offline.md): paths
+ * from xstate/graph replayed on a real actor (test/paths/support.tsx, ./driver.ts), each step
+ * checked against the oracle (./oracles/download.ts): what the panel shows (its step, the size,
+ * the progress, the reason of a failure, 'Tentar novamente'), every read, transfer, clean-up and
+ * removal asked for, and the 30 000 ms stall.
  */
 import { downloadMachine } from '../../src/machines/download.machine';
+import { downloadOracle } from './oracles/download';
 import { generatedPathTests, sampleEvents, downloadTarget } from './support';
 
 generatedPathTests({
@@ -35,5 +38,28 @@ generatedPathTests({
       c.removeFailed,
       c.persisted,
     ]);
+  },
+  oracle: downloadOracle,
+  // What the panel reads (views/downloads/panel.tsx).
+  observe: (s) => {
+    const c = s.context as {
+      planned: unknown;
+      progress: unknown;
+      record: unknown;
+      failure: unknown;
+      removeFailed: boolean;
+      persisted: unknown;
+    };
+    const screen = (['confirm', 'downloading', 'available', 'failed', 'idle'] as const).find((tag) => s.hasTag(tag));
+    return {
+      screen: screen ?? (s.matches('removing' as never) ? 'removing' : 'busy'),
+      planned: c.planned,
+      progress: c.progress,
+      record: c.record,
+      failure: c.failure,
+      canRetry: s.matches({ failed: 'settled' } as never),
+      removeFailed: c.removeFailed,
+      persisted: c.persisted,
+    };
   },
 });

@@ -1,14 +1,21 @@
 /**
- * Generated path tests of the LGPD acceptance prompt (spec §4), with its dialog rendered at every
- * step: paths from xstate/graph replayed on a real actor (test/paths/support.tsx, ./driver.ts);
- * fails when a state or transition is never reached.
+ * Generated path tests of the LGPD acceptance prompt (docs/product.md §4, §7, §9), with its dialog
+ * rendered: paths from xstate/graph replayed on a real actor (test/paths/support.tsx,
+ * ./driver.ts), each step checked against the oracle (./oracles/lgpd-consent.ts): the dialog 1000
+ * ms after the prompt is due (the prompt emitted once), 'Registrando aceite…' while the acceptance
+ * is on its way, the failure's alert, the student refreshed once accepted.
  */
 import { lgpdConsentMachine } from '../../src/machines/lgpd-consent.machine';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createIntl } from 'react-intl';
 import { LgpdDialog, type LgpdConsentRef } from '../../src/views/lgpd/dialog';
+import { describeError } from '../../src/views/components/error-messages';
+import { lgpdConsentOracle, type LgpdView } from './oracles/lgpd-consent';
 import { generatedPathTests, sampleEvents, renderPtBr } from './support';
+
+const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages: {} });
 
 generatedPathTests(
   {
@@ -16,6 +23,7 @@ generatedPathTests(
     inputs: [undefined],
     samples: sampleEvents,
     serializeState: (s) => JSON.stringify([s.value, (s.context as { error: unknown }).error !== null]),
+    oracle: lgpdConsentOracle,
   },
   {
     run: (step) => act(step),
@@ -28,18 +36,21 @@ generatedPathTests(
         </QueryClientProvider>,
       );
     },
-    onStep: async (snapshot, step) => {
+    see: async (expected: LgpdView, step) => {
       await act(async () => {});
-      const s = snapshot as unknown as { hasTag: (t: string) => boolean };
       const dialog = screen.queryByRole('dialog', { name: 'Privacidade e proteção de dados' });
-      expect(dialog !== null, step).toBe(s.hasTag('prompt'));
+      expect(dialog !== null, `${step}: the dialog shows`).toBe(expected.dialog);
       if (!dialog) return;
       expect(dialog.textContent, step).toContain('Termos de teste da plataforma.');
-      const name = s.hasTag('busy') ? 'Registrando aceite…' : 'Aceitar';
-      expect(screen.getByRole('button', { name }).getAttribute('aria-disabled'), step).toBe(String(s.hasTag('busy')));
-      const alert = screen.queryByRole('alert');
-      if (s.hasTag('error')) expect(alert?.textContent, step).toContain('Não foi possível registrar o seu aceite.');
-      else expect(alert, step).toBeNull();
+      const name = expected.busy ? 'Registrando aceite…' : 'Aceitar';
+      const accept = within(dialog).getByRole('button', { name, hidden: true });
+      expect(accept.getAttribute('aria-disabled'), step).toBe(String(expected.busy));
+      const alert = within(dialog).queryByRole('alert', { hidden: true });
+      if (expected.failed) {
+        expect(alert?.textContent, step).toContain('Não foi possível registrar o seu aceite.');
+        // …and why: the reason of the failure the acceptance met.
+        expect(alert?.textContent, `${step}: the reason`).toContain(describeError(intl, expected.reason));
+      } else expect(alert, step).toBeNull();
     },
   },
 );

@@ -1,31 +1,25 @@
 /**
- * Generated path tests of a learning object's start → end lifecycle, with its status rendered at
- * every step: paths from xstate/graph replayed on a real actor (test/paths/support.tsx,
- * ./driver.ts); fails when a state or transition is never reached.
+ * Generated path tests of a learning object's start → end lifecycle (docs/product.md §4), with its
+ * status rendered: paths from xstate/graph replayed on a real actor (test/paths/support.tsx,
+ * ./driver.ts), each step checked against the oracle (./oracles/lifecycle.ts): the status line,
+ * the failure's alert, 'Concluir', and each write recorded once per opening with its key.
  */
 import { lifecycleMachine } from '../../src/machines/lifecycle.machine';
 import { act, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import {
-  LifecycleStatus,
-  lifecycleView,
-  type LifecycleRef,
-  type LifecycleView,
-} from '../../src/views/learning-object/lifecycle-status';
+import { LifecycleStatus, type LifecycleRef } from '../../src/views/learning-object/lifecycle-status';
+import { lifecycleOracle, normalizeOpenings, type LifecycleScreen } from './oracles/lifecycle';
 import { generatedPathTests, sampleEvents, renderPtBr } from './support';
 
-/**
- * What a student sees at each step: the lifecycle status of the learning-object viewer is rendered
- * and checked against the snapshot after every step.
- */
-const LIFECYCLE_TEXT: Record<LifecycleView, string | null> = {
-  idle: null,
+/** The status line of each step (pt-BR). */
+const STATUS: Record<LifecycleScreen, string> = {
+  idle: '',
   starting: 'Registrando acesso…',
   started: 'Em andamento',
   ending: 'Registrando conclusão…',
-  ended: 'Concluído',
-  startFailed: null,
-  endFailed: null,
+  ended: '✓ Concluído',
+  startFailed: '',
+  endFailed: '',
 };
 
 generatedPathTests(
@@ -38,25 +32,24 @@ generatedPathTests(
       const c = s.context as { pendingFinish: unknown; error: unknown };
       return JSON.stringify([s.value, c.pendingFinish !== null, c.error !== null]);
     },
+    oracle: lifecycleOracle,
+    normalizeLog: normalizeOpenings,
   },
   {
     run: (step) => act(step),
     onStart: (actor) => renderPtBr(<LifecycleStatus lifecycle={actor as unknown as LifecycleRef} />),
-    onStep: async (snapshot, step) => {
+    see: async (expected: LifecycleScreen, step) => {
       await act(async () => {});
-      const view = lifecycleView(snapshot as unknown as { hasTag: (t: string) => boolean });
-      const status = screen.getByRole('status');
-      const expected = LIFECYCLE_TEXT[view];
-      if (expected === null) expect(status.textContent, step).toBe('');
-      else expect(status.textContent, step).toContain(expected);
+      expect(screen.getByRole('status').textContent, `${step}: the status line`).toBe(STATUS[expected]);
       const alert = screen.queryByRole('alert');
-      if (view === 'startFailed') expect(alert?.textContent, step).toContain('Não foi possível registrar seu acesso');
-      else if (view === 'endFailed')
+      if (expected === 'startFailed')
+        expect(alert?.textContent, step).toContain('Não foi possível registrar seu acesso');
+      else if (expected === 'endFailed')
         expect(alert?.textContent, step).toContain('Não foi possível registrar a conclusão');
       else expect(alert, step).toBeNull();
-      const finish = screen.queryByRole('button', { name: 'Concluir' });
-      if (view === 'ended') expect(finish, step).toBeNull();
-      else expect((finish as HTMLButtonElement).disabled, step).toBe(view === 'ending' || view === 'endFailed');
+      const finish = screen.queryByRole('button', { name: 'Concluir', hidden: true });
+      if (expected === 'ended') expect(finish, `${step}: 'Concluir' is gone`).toBeNull();
+      else expect((finish as HTMLButtonElement).disabled, step).toBe(expected === 'ending' || expected === 'endFailed');
     },
   },
 );

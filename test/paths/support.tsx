@@ -1,5 +1,5 @@
 /**
- * Generated path tests (DESIGN.md §4), shared by the one `<machine>.paths.test.tsx` per machine:
+ * Generated path tests (docs/architecture.md §D4), shared by the one `<machine>.paths.test.tsx` per machine:
  * the sample events that drive each guarded branch (and the fixtures they carry), the pt-BR
  * renderer of the views checked at each step, and `generatedPathTests`, which replays the paths
  * xstate/graph generates from a machine on a real actor (./driver.ts), fails when a state or
@@ -12,20 +12,23 @@ import type { AnyStateMachine, EventObject } from 'xstate';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { bootMachine, BootRedirectError } from '../../src/machines/boot.machine';
+import { BootRedirectError } from '../../src/services/boot/redirect-error';
 import type { PlannedDownload } from '../../src/machines/download.machine';
 import type { DownloadRecord } from '../../src/services/storage/downloads-store';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 import type { Bill, BillDetails, PixCharge, User } from '../../src/services/contract';
 import type { OutboxEntry } from '../../src/services/storage/outbox-store';
-import { ApiError, NetworkError } from '../../src/services/http/errors';
+import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import { demoUser } from '../fixtures/user';
 import {
   coverage,
   definedStates,
   definedTransitions,
+  generateOraclePlans,
   generatePlans,
   replay,
+  replayAgainstOracle,
+  situationsSeen,
   type ModelOptions,
   type ReplayHooks,
 } from './driver';
@@ -33,6 +36,7 @@ import {
 export const user: User = demoUser;
 const unauthorized = new ApiError(401, { message: 'Sessão expirada' }, '/users/self');
 const offline = new NetworkError();
+const serverError = new ApiError(500, { message: 'Falha no servidor' }, '/users/self');
 const refused = new ApiError(404, { message: 'Conteúdo não encontrado.' }, '/lms/learningObjects/9/end');
 
 /** A stored progress write of student `userId`. */
@@ -71,7 +75,7 @@ const billDetails = (status: Bill['status']): BillDetails => ({
 });
 const alreadyPaid = new ApiError(409, { message: 'Esta fatura já foi paga.' }, '/bills/7/pay');
 
-/** A course download (issue 20): its plan (fits in the space left, or not) and its record. */
+/** A course download: its plan (fits in the space left, or not) and its record. */
 export const downloadTarget = { kind: 'course' as const, id: 1, name: 'Curso', courseId: 1 };
 const downloadPlanned = (available: number | null): PlannedDownload => ({
   plan: {
@@ -100,6 +104,9 @@ const downloadRecord: DownloadRecord = {
   reads: [],
 };
 
+/** The boot's one invoked actor (each startup step), named here so that no path file imports the boot machine. */
+const BOOT_STEP = 'step';
+
 /** Sample events shared by the models: payload variants drive each guarded branch. */
 export function sampleEvents(eventType: string): EventObject[] {
   if (eventType.startsWith('xstate.after.')) return [{ type: eventType }];
@@ -107,7 +114,11 @@ export function sampleEvents(eventType: string): EventObject[] {
   if (eventType.startsWith('xstate.done.actor.')) {
     const outputs: Record<string, unknown[]> = {
       login: [{ access_token: 't'.repeat(20) }],
-      lookupPlatform: [{ id: 1, theme: { palette: {} } }],
+      // A platform with its banners, one without (`options.show_banners: false`).
+      lookupPlatform: [
+        { id: 1, theme: { palette: {} }, options: {} },
+        { id: 2, theme: { palette: {} }, options: { show_banners: false } },
+      ],
       loadSettings: [[{ key: 'clarity_key', value: 'k' }]],
       fetchUser: [user],
       refreshUser: [user],
@@ -117,31 +128,67 @@ export function sampleEvents(eventType: string): EventObject[] {
       loadRecord: [null, downloadRecord],
       plan: [downloadPlanned(null), downloadPlanned(100)],
     };
-    // The boot's one `step` actor (each step's outcome): nothing, a path, an absolute address.
-    const bootOutputs = [undefined, { redirect: '/courses' }, { redirect: 'https://sso.example.com/entrar' }];
-    return (outputs[actor] ?? (bootMachine.implementations.actors[actor] ? bootOutputs : [undefined])).map(
-      (output) => ({
-        type: eventType,
-        output,
-      }),
-    );
+    // The boot's one `step` actor (each step's outcome): nothing, a path, an absolute address, an
+    // empty one (no redirect).
+    const bootOutputs = [
+      undefined,
+      { redirect: '/courses' },
+      { redirect: 'https://sso.example.com/entrar' },
+      { redirect: '' },
+    ];
+    return (outputs[actor] ?? (actor === BOOT_STEP ? bootOutputs : [undefined])).map((output) => ({
+      type: eventType,
+      output,
+    }));
   }
   if (eventType.startsWith('xstate.error.actor.')) {
-    // The boot's `step`: any other error (taken by no transition) and one carrying a target (→ redirected).
-    const errors: unknown[] = bootMachine.implementations.actors[actor]
-      ? [new Error('falhou'), new BootRedirectError('/login')]
-      : actor === 'lookupPlatform'
-        ? [
-            new ApiError(404, { message: 'Plataforma não encontrada.' }, '/platforms/x'),
-            offline, // transient: retried with backoff
-            new ApiError(403, { message: 'Proibido.' }, '/platforms/x'), // a refusal: not retried by itself
-          ]
-        : actor === 'deliver'
-          ? [unauthorized, offline, refused]
-          : actor === 'createCharge'
-            ? [alreadyPaid, offline]
-            : [unauthorized, offline];
-    return errors.map((error) => ({ type: eventType, error }));
+    const errors: Record<string, unknown[]> = {
+      // The boot's `step`: any other error (taken by no transition) and one carrying a target (→ redirected).
+      [BOOT_STEP]: [new Error('falhou'), new BootRedirectError('/login')],
+      lookupPlatform: [
+        new ApiError(404, { message: 'Plataforma não encontrada.' }, '/platforms/x'), // the error screen
+        new ApiError(500, { message: 'Falha no servidor' }, '/platforms/x'), // the error screen
+        offline, // transient: retried with backoff
+        new TimeoutError(30_000),
+        new ContractError(['id: esperado um número']),
+        new ApiError(503, { message: 'Indisponível' }, '/platforms/x'),
+        new ApiError(408, { message: 'Tempo esgotado' }, '/platforms/x'),
+        new ApiError(429, { message: 'Muitas requisições' }, '/platforms/x'),
+        new ApiError(403, { message: 'Proibido.' }, '/platforms/x'), // a refusal: not retried by itself
+      ],
+      deliver: [
+        unauthorized,
+        offline,
+        refused,
+        new ApiError(503, { message: 'Indisponível' }, '/lms/learningObjects/9/end'),
+        new ApiError(408, { message: 'Tempo esgotado' }, '/lms/learningObjects/9/end'),
+        new ContractError(['data: esperado um objeto']),
+        // 'Too many requests' with a Retry-After of 45 s (longer than the backoff's 30 s cap).
+        new ApiError(429, { message: 'Muitas requisições' }, '/lms/learningObjects/9/end', true, 45_000),
+      ],
+      createCharge: [alreadyPaid, offline],
+      // The user read: the user gone (401, 404: sign out) or silence (offline, 5xx: never).
+      fetchUser: [
+        unauthorized,
+        new ApiError(404, { message: 'Usuário não encontrado' }, '/users/self'),
+        offline,
+        serverError,
+      ],
+      refreshUser: [
+        unauthorized,
+        new ApiError(410, { message: 'Conta excluída' }, '/users/self'),
+        offline,
+        serverError,
+      ],
+      // The download's size: the browser's quota, the server's answer, or the connection.
+      plan: [
+        Object.assign(new Error('quota'), { kind: 'quota' }),
+        Object.assign(new Error('5xx'), { kind: 'server' }),
+        offline,
+      ],
+    };
+    const list = errors[actor] ?? [unauthorized, offline];
+    return list.map((error) => ({ type: eventType, error }));
   }
   switch (eventType) {
     case 'session.login':
@@ -184,8 +231,9 @@ export function sampleEvents(eventType: string): EventObject[] {
     case 'lgpd.update':
       return [{ type: eventType, due: true } as EventObject, { type: eventType, due: false } as EventObject];
     case 'cooldown.start':
-      // A 2 s Retry-After: every tick branch (another second, the last one) in a finite graph.
-      return [{ type: eventType, seconds: 2 } as EventObject];
+      // A 2 s Retry-After: every tick branch (another second, the last one) in a finite graph;
+      // 1.5 s (rounded up to 2) and 0 (at least 1 s).
+      return [2, 1.5, 0].map((seconds) => ({ type: eventType, seconds }) as EventObject);
     case 'download.progress':
       return [{ type: eventType, progress: { bytes: 500, items: 0 } } as EventObject];
     case 'download.persisted':
@@ -218,19 +266,32 @@ export const renderPtBr = (view: ReactNode) =>
 export function generatedPathTests(model: ModelOptions, hooks?: ReplayHooks): void {
   const id = model.machine.id;
   describe(`generated paths: ${id} machine`, () => {
-    const plans = generatePlans(model);
+    const plans = model.oracle ? generateOraclePlans(model) : generatePlans(model);
 
-    it(`replays ${plans.length} generated plans on a real actor, matching the model at every step`, async () => {
-      expect(plans.length).toBeGreaterThan(0);
-      for (const plan of plans) await replay(model.machine as AnyStateMachine, plan, hooks);
-    }, 120_000);
+    if (model.oracle) {
+      // The name does not carry the number of plans: a mutant changes it, and Stryker selects tests by name.
+      it('replays the generated plans on a real actor, checking every step against the oracle', async () => {
+        expect(plans.length).toBeGreaterThan(0);
+        for (const plan of plans) await replayAgainstOracle(model, plan, hooks);
+      }, 120_000);
+    } else {
+      // Without an oracle each step only matches the machine's own `transition` (a file not yet on the oracle).
+      it(`replays ${plans.length} generated plans on a real actor, matching the model at every step`, async () => {
+        expect(plans.length).toBeGreaterThan(0);
+        for (const plan of plans) await replay(model.machine as AnyStateMachine, plan, hooks);
+      }, 120_000);
+    }
 
-    it('reaches every state and every transition the machine defines', () => {
+    it('reaches every state and every transition the machine defines (and every situation of the oracle)', () => {
       const defined = definedTransitions(model.machine);
       const states = definedStates(model.machine);
       const seen = coverage.get(id)!;
       const missing = [...defined].filter((key) => !seen.transitions.has(key));
       const missingStates = [...states].filter((state) => !seen.states.has(state));
+      // With an oracle: every situation of the product's rules was seen too (whatever the
+      // machine's own graph says: a mutant that shrinks it leaves some unvisited).
+      const situations = model.oracle?.situations ?? [];
+      const missingSituations = situations.filter((situation) => !situationsSeen.get(id)?.has(situation));
       mkdirSync('.tmp/paths-coverage', { recursive: true });
       writeFileSync(
         `.tmp/paths-coverage/${id}.json`,
@@ -238,8 +299,13 @@ export function generatedPathTests(model: ModelOptions, hooks?: ReplayHooks): vo
           {
             states: [states.size - missingStates.length, states.size],
             transitions: [defined.size - missing.length, defined.size],
+            ...(model.oracle ? { situations: [situations.length - missingSituations.length, situations.length] } : {}),
             plans: plans.length,
-            missing: [...missing, ...missingStates.map((s) => `state ${s}`)],
+            missing: [
+              ...missing,
+              ...missingStates.map((s) => `state ${s}`),
+              ...missingSituations.map((s) => `situation ${s}`),
+            ],
             generatedAt: new Date().toISOString(),
           },
           null,
@@ -248,6 +314,7 @@ export function generatedPathTests(model: ModelOptions, hooks?: ReplayHooks): vo
       );
       expect(missingStates).toEqual([]);
       expect(missing).toEqual([]);
+      expect(missingSituations).toEqual([]);
     });
   });
 }
