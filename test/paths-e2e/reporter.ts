@@ -1,5 +1,5 @@
 /**
- * The generated-paths-in-the-browser report (issue 21), a Playwright reporter:
+ * The generated-paths-in-the-browser report, a Playwright reporter:
  * - collects each path's steps (`path-steps` attachment of ./paths.e2e.ts);
  * - coverage IN THE BROWSER: a state or transition counts as reached only when a step that
  *   enters/takes it passed (its page expectation held); the run fails, naming them, when a
@@ -7,13 +7,16 @@
  * - writes test-results/paths/index.html (per machine: the state diagram from
  *   docs/machines/<machine>.md, the transition table, every path as pt-BR steps
  *   'evento → o que a tela mostra' with pass/fail and a screenshot of a failed step);
- * - prints one summary line per machine.
+ * - prints one summary line per machine;
+ * - the cross-actor paths (./app.e2e.ts) are the section 'app': the student's situations and
+ *   actions (./app-plans.ts) instead of a machine's states and transitions, counted the same way.
  * A path retried after a failure (`retries` in playwright.paths.config.ts) counts by its last
  * try; the report still says that an earlier try failed, at which step and why — a race to chase.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { APP_SECTION_NAME, APP_SECTION_TITLE, appDefinition } from './app-plans';
 import { MODELS, NOT_YET } from './models';
 import { definitionOf } from './plans';
 import type { PathRecord } from './records';
@@ -48,6 +51,34 @@ function mermaidOf(name: string): string | null {
   return /```mermaid\n([\s\S]*?)```/.exec(readFileSync(file, 'utf8'))?.[1] ?? null;
 }
 
+/** What the report counts for one section: a machine's model, or the cross-actor paths. */
+interface Section {
+  name: string;
+  title: string;
+  defined: { states: string[]; transitions: string[] };
+  excluded: Record<string, string>;
+  excludedStates?: Record<string, string>;
+  /** docs/machines/<name>.md has this section's diagram. */
+  diagram: boolean;
+}
+
+/**
+ * Every machine of ./models.ts, then the cross-actor paths (./app.e2e.ts, section 'app'): their
+ * "states" are the situations of the student's world, their "transitions" each action by kind
+ * of situation, and the error screen's phases (./app-plans.ts `appDefinition`).
+ */
+const reportSections = (): Section[] => [
+  ...MODELS.map((model) => ({
+    name: model.name,
+    title: model.title,
+    defined: definitionOf(model.machine),
+    excluded: model.excluded,
+    excludedStates: model.excludedStates,
+    diagram: true,
+  })),
+  { name: APP_SECTION_NAME, title: APP_SECTION_TITLE, defined: appDefinition(), excluded: {}, diagram: false },
+];
+
 export default class PathsReporter implements Reporter {
   private paths: Finished[] = [];
   /** Machines with at least one path in this run (a `-g` filter may leave some out). */
@@ -76,7 +107,7 @@ export default class PathsReporter implements Reporter {
     const problems: string[] = [];
     const sections: string[] = [];
     const summary: string[] = [];
-    for (const model of MODELS) {
+    for (const model of reportSections()) {
       if (!this.running.has(model.name)) {
         summary.push(`${model.name}: not in this run (filtered out)`);
         continue;
@@ -84,7 +115,7 @@ export default class PathsReporter implements Reporter {
       const paths = this.paths
         .filter((p) => p.machine === model.name)
         .sort((a, b) => a.plan.localeCompare(b.plan, 'en', { numeric: true }));
-      const defined = definitionOf(model.machine);
+      const { defined } = model;
       const reachedStates = new Set<string>();
       const reachedTransitions = new Map<string, string[]>();
       let steps = 0;
@@ -126,7 +157,7 @@ export default class PathsReporter implements Reporter {
         );
       if (stale.length) problems.push(`${model.name}: excluded but not defined by the machine: ${stale.join(', ')}`);
 
-      const mermaid = mermaidOf(model.name);
+      const mermaid = model.diagram ? mermaidOf(model.name) : null;
       const rows = defined.transitions
         .map((key) => {
           const by = reachedTransitions.get(key);
@@ -193,7 +224,7 @@ ${mermaid ? `<h3>Diagrama de estados</h3><p>De <code>docs/machines/${esc(model.n
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
 pre{background:#f5f5f5;padding:.5rem;overflow:auto}pre.error{background:#fff0f0;white-space:pre-wrap}li{margin:.3rem 0}summary{cursor:pointer}</style>
 </head><body><h1>Caminhos gerados das máquinas, reproduzidos no Chromium</h1>
-<p>Gerado por <code>npm run test:paths:e2e</code> em ${esc(new Date().toISOString())}. Caminhos de <code>xstate/graph</code> (um conjunto que cobre as transições) a partir das máquinas em <code>src/machines</code>, reproduzidos contra um servidor de referência novo. Um estado ou transição só conta como alcançado quando o passo que o alcança passou.</p>
+<p>Gerado por <code>npm run test:paths:e2e</code> em ${esc(new Date().toISOString())}. Caminhos de <code>xstate/graph</code> (um conjunto que cobre as transições) a partir das máquinas em <code>src/machines</code>, e, na seção <code>app</code>, do modelo entre os atores (<code>test/paths/app-model.ts</code>: situações do aluno e ações), reproduzidos contra um servidor de referência novo. Um estado ou transição só conta como alcançado quando o passo que o alcança passou.</p>
 <ul>${summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul>
 ${problems.length ? `<h2 class="fail">Problemas</h2><ul>${problems.map((p) => `<li class="fail">${esc(p)}</li>`).join('')}</ul>` : ''}
 ${sections.join('\n')}

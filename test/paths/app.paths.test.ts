@@ -6,126 +6,31 @@
  * (src/machines/app.machine.ts, every child machine real, effects faked in
  * test/fixtures/app-world.ts) with a simulated clock.
  *
- * The expectations come from the product's rules, written once below (`PRODUCT`, and the model's
- * context: what the student should see), never from the machines under test: a mutant of a
+ * The expectations come from the product's rules, written once in ./app-model.ts (`PRODUCT`, and
+ * the models' context: what the student should see; the same oracle replays in Chromium,
+ * test/paths-e2e/app.e2e.ts), never from the machines under test: a mutant of a
  * constant or of a rule between actors disagrees with them. At every step the test checks what a
  * student or QA would see — signed in or not, the place /login keeps, the error screen's
  * seconds, the reloads, the pings, the LGPD prompt, and every finished learning object reaching the
  * server exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, setup, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { createWorld, serverNameOf, type World } from '../fixtures/app-world';
 import { demoUser } from '../fixtures/user';
 import type { User } from '../../src/services/contract';
-
-/** The product's rules and constants, restated from docs/product.md (§2, §4, §9) and docs/offline.md. */
-const PRODUCT = {
-  /** The error screen counts down from 30 s, one second at a time, then reloads (§2 Error screen, §9). */
-  countdownSeconds: 30,
-  countdownTickMs: 1000,
-  /** The post-login setup (and with it the first session ping) runs 1 s after sign-in (§4, §9). */
-  postLoginDelayMs: 1000,
-  /** The session ping, every 5 min while signed in on a platform with enforce_session_throttle (§9). */
-  pingIntervalMs: 5 * 60_000,
-  /** The LGPD prompt, 1 s after a student without acceptance arrives on / (§4, §9). */
-  lgpdDelayMs: 1000,
-  /** What waits goes as soon as the platform answers again ("at once": no timer may be needed for it). */
-  sendOnReconnectMs: 0,
-  /** A cached user is fresh for an hour (§9); offline, an older one still keeps the student signed in. */
-  userFreshMs: 60 * 60_000,
-  /** After a 401, /login keeps the page to come back to (§4 Auth). */
-  loginKeeping: (path: string) => `/login?next=${encodeURIComponent(path)}`,
-} as const;
-
-// ---------------------------------------------------------------------------------------------
-// The student's world: signed in or not, the signal, the writes made, the page.
-
-interface StudentWorld {
-  signedIn: boolean;
-  reachable: boolean;
-  /** Learning objects finished (their writes), at most 2 to keep the model finite. */
-  writes: number;
-  /** The app was reopened after an hour (the cached user is stale). */
-  reopenedLate: boolean;
-  /** Where /login was told to come back to after the last 401 (null: none). */
-  keptPlace: string | null;
-  /** Writes that reached the server by now (the student's, sent while signed in and online). */
-  arrived: number;
-  /** The name shown is the one the platform has now (false: the device's copy from before the hour). */
-  nameFresh: boolean;
-}
-
-type StudentEvent =
-  | { type: 'SIGN_IN' }
-  | { type: 'SAIR' }
-  | { type: 'SIGNAL_LOST' }
-  | { type: 'SIGNAL_BACK' }
-  | { type: 'FINISH' }
-  | { type: 'HOUR_PASSES' }
-  | { type: 'REOPEN' }
-  | { type: 'EXPIRED_401' };
-
-const COURSE_PAGE = '/courses/1';
-
-/** The oracle: what each of the student's actions leads to, as the product's rules say. */
-const studentModel = setup({
-  types: { context: {} as StudentWorld, events: {} as StudentEvent },
-}).createMachine({
-  id: 'student',
-  context: {
-    signedIn: true,
-    reachable: true,
-    writes: 0,
-    reopenedLate: false,
-    keptPlace: null,
-    arrived: 0,
-    nameFresh: true,
-  },
-  on: {
-    // Signing in (the same student) reads the user from the platform; what waited is sent.
-    SIGN_IN: {
-      guard: ({ context }) => !context.signedIn && context.reachable,
-      actions: assign(({ context }) => ({ signedIn: true, keptPlace: null, nameFresh: true, arrived: context.writes })),
-    },
-    // 'Sair', online or not: signed out at once; what waits stays stored for the same student.
-    SAIR: {
-      guard: ({ context }) => context.signedIn,
-      actions: assign(({ context }) => ({
-        signedIn: false,
-        arrived: context.reachable ? context.writes : context.arrived,
-      })),
-    },
-    SIGNAL_LOST: { guard: ({ context }) => context.reachable, actions: assign({ reachable: false }) },
-    // The platform answers again: a signed-in student's writes go at once, and a stale user is read again.
-    SIGNAL_BACK: {
-      guard: ({ context }) => !context.reachable,
-      actions: assign(({ context }) =>
-        context.signedIn ? { reachable: true, arrived: context.writes, nameFresh: true } : { reachable: true },
-      ),
-    },
-    FINISH: {
-      guard: ({ context }) => context.signedIn && context.writes < 2,
-      actions: assign(({ context }) => ({
-        writes: context.writes + 1,
-        arrived: context.reachable ? context.writes + 1 : context.arrived,
-      })),
-    },
-    // Offline never signs out, however long (docs/decisions/0007).
-    HOUR_PASSES: { guard: ({ context }) => context.signedIn && !context.reachable && !context.reopenedLate },
-    // Reopened after the cached user's hour: online it is read again at once; offline the last
-    // known one stays on screen until the platform answers.
-    REOPEN: {
-      guard: ({ context }) => context.signedIn && !context.reopenedLate,
-      actions: assign(({ context }) => ({ reopenedLate: true, nameFresh: context.reachable })),
-    },
-    EXPIRED_401: {
-      guard: ({ context }) => context.signedIn && context.reachable,
-      actions: assign({ signedIn: false, keptPlace: PRODUCT.loginKeeping(COURSE_PAGE) }),
-    },
-  },
-});
+import {
+  COURSE_PAGE,
+  ERROR_SCREEN_EVENTS,
+  PRODUCT,
+  STUDENT_EVENTS,
+  errorScreenModel,
+  studentModel,
+  type ErrorScreenEvent,
+  type StudentEvent,
+  type StudentWorld,
+} from './app-model';
 
 interface Replay {
   world: World;
@@ -152,21 +57,10 @@ const studentPaths = createTestModel(studentModel).getShortestPaths({ allowDupli
 // Every reachable situation, then every action the student can take from it.
 const studentPlans = studentPaths.flatMap((path) => {
   const last = path.state;
-  const events: StudentEvent['type'][] = [
-    'SIGN_IN',
-    'SAIR',
-    'SIGNAL_LOST',
-    'SIGNAL_BACK',
-    'FINISH',
-    'HOUR_PASSES',
-    'REOPEN',
-    'EXPIRED_401',
-  ];
-  return events
-    .filter((type) => last.can({ type }))
-    .map((type) => ({
-      steps: [...path.steps.slice(1).map((step) => step.event as StudentEvent), { type } as StudentEvent],
-    }));
+  // Enabled by the model (`can` says false for a transition that only passes time, e.g. HOUR_PASSES).
+  return STUDENT_EVENTS.filter((type) => studentModel.getTransitionData(last, { type }).length > 0).map((type) => ({
+    steps: [...path.steps.slice(1).map((step) => step.event as StudentEvent), { type } as StudentEvent],
+  }));
 });
 
 async function act(replay: Replay, event: StudentEvent): Promise<void> {
@@ -235,46 +129,9 @@ describe('generated paths across the actors: a student signs in, loses the signa
   );
 });
 
-// ---------------------------------------------------------------------------------------------
-// The error screen: the platform lookup fails; seconds pass, the signal goes and comes back.
-
-interface ErrorScreenWorld {
-  /** Seconds shown (the oracle's count), 0 = reloaded. */
-  shown: number;
-  reachable: boolean;
-  reloads: number;
-  /** The signal went and came back at least once (the countdown must have resumed). */
-  resumed: boolean;
-}
-
-type ErrorScreenEvent = { type: 'SECOND' } | { type: 'SIGNAL_LOST' } | { type: 'SIGNAL_BACK' };
-
-const errorScreenModel = setup({
-  types: { context: {} as ErrorScreenWorld, events: {} as ErrorScreenEvent },
-}).createMachine({
-  id: 'errorScreenWorld',
-  context: { shown: PRODUCT.countdownSeconds, reachable: true, reloads: 0, resumed: false },
-  on: {
-    // A second passes: online the countdown goes down by one and reloads at 0; offline it waits.
-    SECOND: {
-      guard: ({ context }) => context.reloads === 0,
-      actions: assign(({ context }) => {
-        if (!context.reachable) return {};
-        const shown = context.shown - 1;
-        return shown === 0 ? { shown, reloads: 1 } : { shown };
-      }),
-    },
-    SIGNAL_LOST: {
-      guard: ({ context }) => context.reachable && context.reloads === 0,
-      actions: assign({ reachable: false }),
-    },
-    SIGNAL_BACK: { guard: ({ context }) => !context.reachable, actions: assign({ reachable: true, resumed: true }) },
-  },
-});
-
 describe('generated paths: the error screen after a failed platform lookup (docs/product.md §2, §4)', () => {
   const paths = createTestModel(errorScreenModel, {
-    events: [{ type: 'SECOND' }, { type: 'SIGNAL_LOST' }, { type: 'SIGNAL_BACK' }],
+    events: ERROR_SCREEN_EVENTS.map((type) => ({ type })),
   }).getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches every second of the countdown, online and offline, and the reload', () => {
@@ -289,12 +146,10 @@ describe('generated paths: the error screen after a failed platform lookup (docs
 
   // Every reachable second (online and offline), then every event from it (a second offline too).
   const plans = paths.flatMap((path) =>
-    (['SECOND', 'SIGNAL_LOST', 'SIGNAL_BACK'] as const)
-      .filter((type) => path.state.can({ type }))
-      .map((type) => ({
-        events: [...path.steps.slice(1).map((step) => step.event as ErrorScreenEvent), { type } as ErrorScreenEvent],
-        end: path.state.context,
-      })),
+    ERROR_SCREEN_EVENTS.filter((type) => path.state.can({ type })).map((type) => ({
+      events: [...path.steps.slice(1).map((step) => step.event as ErrorScreenEvent), { type } as ErrorScreenEvent],
+      end: path.state.context,
+    })),
   );
 
   it.each(plans.map((plan) => [plan.events.length, plan.end, plan.events.at(-1)!.type, plan] as const))(

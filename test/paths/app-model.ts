@@ -1,0 +1,173 @@
+/**
+ * The oracle of the cross-actor generated paths, shared by their two replays: on the real root
+ * actor with fakes (./app.paths.test.ts, Vitest) and in real Chromium against the reference
+ * server (test/paths-e2e/app.e2e.ts).
+ *
+ * The student's world as two small models — the app signed in (sign in, 'Sair', the signal going
+ * and coming back, finishing a learning object, an hour passing, reopening the app, a 401) and
+ * the error screen after a failed platform lookup (seconds passing, the signal going and coming
+ * back) — whose context is what the student must see, as the product's rules say. Nothing here
+ * comes from src/machines: the constants are the oracle's (./oracle.ts `SPEC`, restated from
+ * docs/product.md), so a mutant of a constant or of a rule between actors disagrees with them.
+ */
+import { assign, setup } from 'xstate';
+import { SPEC } from './oracle';
+
+/** The product's rules and constants of the cross-actor paths (docs/product.md §2, §4, §9, docs/offline.md). */
+export const PRODUCT = {
+  /** The error screen counts down from 30 s, one second at a time, then reloads (§2 Error screen, §9). */
+  countdownSeconds: SPEC.errorScreen.countdownSeconds,
+  countdownTickMs: SPEC.errorScreen.tickMs,
+  /** The post-login setup (and with it the first session ping) runs 1 s after sign-in (§4, §9). */
+  postLoginDelayMs: SPEC.session.postLoginDelayMs,
+  /** The session ping, every 5 min while signed in on a platform with enforce_session_throttle (§9). */
+  pingIntervalMs: SPEC.sessionPingMs,
+  /** The LGPD prompt, 1 s after a student without acceptance arrives on / (§4, §9). */
+  lgpdDelayMs: SPEC.lgpdPromptDelayMs,
+  /** What waits goes as soon as the platform answers again ("at once": no timer may be needed for it). */
+  sendOnReconnectMs: 0,
+  /** A cached user is fresh for an hour (§9); offline, an older one still keeps the student signed in. */
+  userFreshMs: 60 * 60_000,
+  /** After a 401, /login keeps the page to come back to (§4 Auth), as the Vitest world records it. */
+  loginKeeping: (path: string) => `/login?next=${encodeURIComponent(path)}`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The student's world: signed in or not, the signal, the writes made, the page.
+
+export interface StudentWorld {
+  signedIn: boolean;
+  reachable: boolean;
+  /** Learning objects finished (their writes), at most 2 to keep the model finite. */
+  writes: number;
+  /** The app was reopened after an hour (the cached user is stale). */
+  reopenedLate: boolean;
+  /** Where /login was told to come back to after the last 401 (null: none). */
+  keptPlace: string | null;
+  /** Writes that reached the server by now (the student's, sent while signed in and online). */
+  arrived: number;
+  /** The name shown is the one the platform has now (false: the device's copy from before the hour). */
+  nameFresh: boolean;
+}
+
+export type StudentEvent =
+  | { type: 'SIGN_IN' }
+  | { type: 'SAIR' }
+  | { type: 'SIGNAL_LOST' }
+  | { type: 'SIGNAL_BACK' }
+  | { type: 'FINISH' }
+  | { type: 'HOUR_PASSES' }
+  | { type: 'REOPEN' }
+  | { type: 'EXPIRED_401' };
+
+/** Every action the student can take, in the order the plans try them. */
+export const STUDENT_EVENTS: readonly StudentEvent['type'][] = [
+  'SIGN_IN',
+  'SAIR',
+  'SIGNAL_LOST',
+  'SIGNAL_BACK',
+  'FINISH',
+  'HOUR_PASSES',
+  'REOPEN',
+  'EXPIRED_401',
+];
+
+/** The module page the Vitest world's 401 happens on (the browser uses a real module's address). */
+export const COURSE_PAGE = '/courses/1';
+
+/** The oracle: what each of the student's actions leads to, as the product's rules say. */
+export const studentModel = setup({
+  types: { context: {} as StudentWorld, events: {} as StudentEvent },
+}).createMachine({
+  id: 'student',
+  context: {
+    signedIn: true,
+    reachable: true,
+    writes: 0,
+    reopenedLate: false,
+    keptPlace: null,
+    arrived: 0,
+    nameFresh: true,
+  },
+  on: {
+    // Signing in (the same student) reads the user from the platform; what waited is sent.
+    SIGN_IN: {
+      guard: ({ context }) => !context.signedIn && context.reachable,
+      actions: assign(({ context }) => ({ signedIn: true, keptPlace: null, nameFresh: true, arrived: context.writes })),
+    },
+    // 'Sair', online or not: signed out at once; what waits stays stored for the same student.
+    SAIR: {
+      guard: ({ context }) => context.signedIn,
+      actions: assign(({ context }) => ({
+        signedIn: false,
+        arrived: context.reachable ? context.writes : context.arrived,
+      })),
+    },
+    SIGNAL_LOST: { guard: ({ context }) => context.reachable, actions: assign({ reachable: false }) },
+    // The platform answers again: a signed-in student's writes go at once, and a stale user is read again.
+    SIGNAL_BACK: {
+      guard: ({ context }) => !context.reachable,
+      actions: assign(({ context }) =>
+        context.signedIn ? { reachable: true, arrived: context.writes, nameFresh: true } : { reachable: true },
+      ),
+    },
+    FINISH: {
+      guard: ({ context }) => context.signedIn && context.writes < 2,
+      actions: assign(({ context }) => ({
+        writes: context.writes + 1,
+        arrived: context.reachable ? context.writes + 1 : context.arrived,
+      })),
+    },
+    // Offline never signs out, however long (docs/decisions/0007).
+    HOUR_PASSES: { guard: ({ context }) => context.signedIn && !context.reachable && !context.reopenedLate },
+    // Reopened after the cached user's hour: online it is read again at once; offline the last
+    // known one stays on screen until the platform answers.
+    REOPEN: {
+      guard: ({ context }) => context.signedIn && !context.reopenedLate,
+      actions: assign(({ context }) => ({ reopenedLate: true, nameFresh: context.reachable })),
+    },
+    EXPIRED_401: {
+      guard: ({ context }) => context.signedIn && context.reachable,
+      actions: assign({ signedIn: false, keptPlace: PRODUCT.loginKeeping(COURSE_PAGE) }),
+    },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The error screen: the platform lookup fails; seconds pass, the signal goes and comes back.
+
+export interface ErrorScreenWorld {
+  /** Seconds shown (the oracle's count), 0 = reloaded. */
+  shown: number;
+  reachable: boolean;
+  reloads: number;
+  /** The signal went and came back at least once (the countdown must have resumed). */
+  resumed: boolean;
+}
+
+export type ErrorScreenEvent = { type: 'SECOND' } | { type: 'SIGNAL_LOST' } | { type: 'SIGNAL_BACK' };
+
+export const ERROR_SCREEN_EVENTS: readonly ErrorScreenEvent['type'][] = ['SECOND', 'SIGNAL_LOST', 'SIGNAL_BACK'];
+
+export const errorScreenModel = setup({
+  types: { context: {} as ErrorScreenWorld, events: {} as ErrorScreenEvent },
+}).createMachine({
+  id: 'errorScreenWorld',
+  context: { shown: PRODUCT.countdownSeconds, reachable: true, reloads: 0, resumed: false },
+  on: {
+    // A second passes: online the countdown goes down by one and reloads at 0; offline it waits.
+    SECOND: {
+      guard: ({ context }) => context.reloads === 0,
+      actions: assign(({ context }) => {
+        if (!context.reachable) return {};
+        const shown = context.shown - 1;
+        return shown === 0 ? { shown, reloads: 1 } : { shown };
+      }),
+    },
+    SIGNAL_LOST: {
+      guard: ({ context }) => context.reachable && context.reloads === 0,
+      actions: assign({ reachable: false }),
+    },
+    SIGNAL_BACK: { guard: ({ context }) => !context.reachable, actions: assign({ reachable: true, resumed: true }) },
+  },
+});
