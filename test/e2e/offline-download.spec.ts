@@ -235,7 +235,8 @@ test('"Sair" removes the downloads; a second student on the same browser finds n
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => downloadedFiles(page)).toEqual([]);
-  expect(Object.keys(await cachedUrls(page))).not.toContain('downloads-owner');
+  // The files and the owner are deleted one after the other (the owner after the files): wait for both.
+  await expect.poll(async () => Object.keys(await cachedUrls(page))).not.toContain('downloads-owner');
   const records = () =>
     page.evaluate(
       () =>
