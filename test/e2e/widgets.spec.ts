@@ -60,14 +60,15 @@ test('chatbot on /home only, survey told of routes and courseId, Clarity keyed',
   await expect(chatbot).toBeVisible();
 
   // The keys the platform configured (seed: brand 1 clarity_key / imbot_key).
-  const entries = await log();
-  expect(entries).toContainEqual(
+  // Clarity's script loads on its own (after the first paint, beside the chatbot): wait for it.
+  await expect.poll(log, { timeout: 15_000 }).toContainEqual(
     expect.objectContaining({
       widget: 'clarity',
       event: 'load',
       data: expect.objectContaining({ key: 'demo-clarity-1' }),
     }),
   );
+  const entries = await log();
   expect(entries).toContainEqual(
     expect.objectContaining({
       widget: 'chatbot',
