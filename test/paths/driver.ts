@@ -18,6 +18,7 @@ import {
   SimulatedClock,
   createActor,
   fromPromise,
+  initialTransition,
   transition,
   type AnyActorLogic,
   type AnyStateMachine,
@@ -417,11 +418,13 @@ function ruleEventKey(event: EventObject, sources: Map<string, string>): string 
 }
 
 /**
- * The oracle's own plans: breadth first over the states of the rules (`OracleRun.key`), up to
- * `oracleDepth` events, the shortest sequence to each state followed by every event there —
- * every sample event, an answer to every request in flight, every timer, time passing — unless a
- * plan of the machine's graph already sends exactly that sequence. (Sequences, not states: a
- * mutant's machine may be in another state than the rules after the same events.)
+ * The oracle's own plans: breadth first over the pairs (state of the rules, state of the machine)
+ * — `OracleRun.key` and the machine's pure `transition` (its `serializeState`) — up to
+ * `oracleDepth` events, the shortest sequence to each pair followed by every event there: every
+ * sample event, an answer to every request in flight, every timer of the rules, time passing —
+ * unless a plan of the machine's graph already sends exactly that sequence. Where the machine
+ * agrees with the rules the pairs are the states of the rules; a mutant that forgets a fact
+ * splits them, and the sequence that shows it is walked.
  */
 function oraclePlans(
   model: ModelOptions,
@@ -429,10 +432,11 @@ function oraclePlans(
   userEvents: EventObject[],
   samples: ModelOptions['samples'],
 ): Plan[] {
-  const { machine, inputs } = model;
+  const { machine, inputs, serializeState } = model;
   const oracle = model.oracle!;
   const depth = model.oracleDepth ?? 3;
   const sources = invokeSources(machine);
+  const afterTypes = [...eventTypes(machine)].filter((type) => type.startsWith('xstate.after.'));
   const idsOf = (src: string) => {
     const ids = [...sources].filter(([, s]) => s === src).map(([id]) => id);
     return ids.length > 0 ? ids : [src];
@@ -442,6 +446,24 @@ function oraclePlans(
     for (const event of events) applyToOracle(run, oracle, event, sources);
     return run;
   };
+  type Snap = ReturnType<typeof initialTransition>[0] & { can: (event: EventObject) => boolean };
+  /** The machine after `event`, as its graph sees it (time passing: unchanged). */
+  const step = (snapshot: Snap, event: EventObject): Snap => {
+    try {
+      if (event.type === TIME_PASSES) return snapshot;
+      if (event.type.startsWith('xstate.after.') && event.type.split('.').length === 3) {
+        const timer = afterTypes.find((type) => type.startsWith(`${event.type}.`) && snapshot.can({ type }));
+        return timer ? (transition(machine, snapshot as never, { type: timer } as never)[0] as Snap) : snapshot;
+      }
+      return transition(machine, snapshot as never, event as never)[0] as Snap;
+    } catch {
+      return snapshot;
+    }
+  };
+  const machineKey = (snapshot: Snap) =>
+    serializeState
+      ? serializeState(snapshot as never)
+      : JSON.stringify([snapshot.value, (snapshot as unknown as { context: unknown }).context]);
   const sequenceOf = (input: unknown, events: readonly EventObject[]) =>
     JSON.stringify([input, events.map((event) => ruleEventKey(event, sources))]);
   // Every sequence the machine's plans already send (and each of their beginnings).
@@ -451,11 +473,17 @@ function oraclePlans(
   }
   const extra: Plan[] = [];
   for (const input of inputs) {
-    const seen = new Set([oracle.start(input).key()]);
-    let frontier: EventObject[][] = [[]];
+    let first: Snap;
+    try {
+      first = initialTransition(machine, input as never)[0] as Snap;
+    } catch {
+      continue;
+    }
+    const seen = new Set([`${oracle.start(input).key()}|${machineKey(first)}`]);
+    let frontier: { events: EventObject[]; snapshot: Snap }[] = [{ events: [], snapshot: first }];
     for (let level = 0; level < depth && frontier.length > 0; level++) {
-      const next: EventObject[][] = [];
-      for (const sequence of frontier) {
+      const next: typeof frontier = [];
+      for (const { events: sequence, snapshot } of frontier) {
         const run = simulate(input, sequence);
         const candidates = [
           ...userEvents,
@@ -481,10 +509,11 @@ function oraclePlans(
               description: `${JSON.stringify(input)} (the rules' path): ${events.map((e) => e.type).join(' → ')}`,
             });
           }
-          const reached = simulate(input, events).key();
+          const after = step(snapshot, event);
+          const reached = `${simulate(input, events).key()}|${machineKey(after)}`;
           if (!seen.has(reached)) {
             seen.add(reached);
-            next.push(events);
+            next.push({ events, snapshot: after });
           }
         }
       }

@@ -33,6 +33,8 @@ generatedPathTests(
       return JSON.stringify([s.value, c.pendingFinish !== null, c.error !== null]);
     },
     oracle: lifecycleOracle,
+    // Five events deep: open, the start fails, 'Concluir', 'Tentar novamente', the start recorded.
+    oracleDepth: 5,
     normalizeLog: normalizeOpenings,
   },
   {

@@ -39,15 +39,23 @@ generatedPathTests(
     inputs: [undefined],
     samples: sampleEvents,
     // Queues of the sample ids, failed tries in a row up to 7 (the backoff reaches its 30 s cap
-    // at the sixth): a finite graph with every branch.
+    // at the sixth), whether the platform asked to wait: a finite graph with every branch.
     serializeState: (s) => {
-      const c = s.context as { queue: OutboxEntry[]; userId: number | null; rejected: number; attempts: number };
+      const c = s.context as {
+        queue: OutboxEntry[];
+        userId: number | null;
+        rejected: number;
+        attempts: number;
+        error: unknown;
+      };
       return JSON.stringify([
         s.value,
         c.queue.map((e) => e.id),
         c.userId,
         Math.min(c.rejected, 1),
         Math.min(c.attempts, 7),
+        // Whether the platform asked to wait (a 429's Retry-After): then flush and online do not send.
+        (c.error as { retryAfterMs?: number | null } | null)?.retryAfterMs ?? null,
       ]);
     },
     oracle: outboxOracle,
@@ -55,9 +63,12 @@ generatedPathTests(
     // are queued changes the order checked, not which rule applies. After two failed sends in a
     // row only the backoff goes on: the wait, then no answer again.
     planKey: (s, event, _input, prefix) => {
-      const c = s.context as { queue: OutboxEntry[]; userId: number | null };
+      const c = s.context as { queue: OutboxEntry[]; userId: number | null; error: unknown };
       const failures = prefix.filter((e) => e.type === 'xstate.error.actor.deliver').length;
-      if (failures < 2) return JSON.stringify([s.value, Math.min(c.queue.length, 2), c.userId !== null, event]);
+      const askedToWait = ((c.error as { retryAfterMs?: number | null } | null)?.retryAfterMs ?? null) !== null;
+      if (failures < 2) {
+        return JSON.stringify([s.value, Math.min(c.queue.length, 2), c.userId !== null, askedToWait, event]);
+      }
       const backoff =
         event.type.startsWith('xstate.after.') ||
         (event.type === 'xstate.error.actor.deliver' && (event as { error?: unknown }).error instanceof NetworkError);

@@ -6,7 +6,7 @@
  * post-login setup 1000 ms after signing in, the token revoked) and effect (token and user
  * stored, auth cleared, /login with its reason, the next route) with its time.
  */
-import { sessionMachine } from '../../src/machines/session.machine';
+import { postLoginSetupStarted, sessionMachine, signedInStudent } from '../../src/machines/session.machine';
 import { sessionOracle } from './oracles/session';
 import { generatedPathTests, sampleEvents, user } from './support';
 
@@ -18,10 +18,15 @@ generatedPathTests({
     { hasToken: true, cachedUser: null },
     // After the 1 h freshness: signed in with the last known user, refreshed.
     { hasToken: true, cachedUser: null, lastKnownUser: user },
+    // As the app reads the device within the hour: the fresh user and the last known one.
+    { hasToken: true, cachedUser: user, lastKnownUser: user },
+    // A user cookie left without a token: signed out, nobody shown.
+    { hasToken: false, cachedUser: user, lastKnownUser: user },
   ],
   samples: sampleEvents,
   oracle: sessionOracle,
-  // What the router (views/session-context.tsx), the login screen and the layout read.
+  // What the router (views/session-context.tsx), the login screen, the layout and the other
+  // actors (the signed-in student, the setup started) read.
   observe: (s) => {
     const c = s.context as { user: unknown; loginError: unknown };
     return {
@@ -34,6 +39,8 @@ generatedPathTests({
             : 'pending',
       busy: s.hasTag('busy'),
       user: c.user,
+      student: signedInStudent(s as never),
+      setupStarted: postLoginSetupStarted(s as never),
       loginError: c.loginError,
     };
   },

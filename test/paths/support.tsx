@@ -201,6 +201,9 @@ export function sampleEvents(eventType: string): EventObject[] {
           nextRoute: '/courses',
         } as EventObject,
       ];
+    case 'session.logout':
+      // 'Sair', and the sign-out after the account was deleted (/login says why).
+      return [{ type: eventType } as EventObject, { type: eventType, reason: 'accountDeleted' } as EventObject];
     case 'error.show':
       return [
         { type: eventType, error: { status: 500, data: { message: 'Falha no servidor' } } } as EventObject,

@@ -75,9 +75,13 @@ export const lifecycleOracle = oracleOf(
   (input) => new LifecycleRun(input as LifecycleInput),
 );
 
+/** An opening id as the server needs it: unique (a UUID, or the fallback's time-random pair), never empty. */
+const OPENING_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-z]{6,}-[0-9a-z]{6,})$/;
+
 /**
  * The log with each opening id replaced by `opening-<n>` in order of appearance: the real ids are
- * random; that the start and the end of one opening share one id is what is checked.
+ * random; that they are ids at all, and that the start and the end of one opening share one, is
+ * what is checked (anything else, e.g. an empty id, stays as it is and differs from the oracle's).
  */
 export function normalizeOpenings(log: LogEntry[]): LogEntry[] {
   const names = new Map<string, string>();
@@ -85,6 +89,7 @@ export function normalizeOpenings(log: LogEntry[]): LogEntry[] {
     const detail = entry.detail as { idempotencyKey?: string } | undefined;
     if (typeof detail?.idempotencyKey !== 'string') return entry;
     const [opening = '', which] = detail.idempotencyKey.split(/:(?=[^:]*$)/);
+    if (!OPENING_ID.test(opening)) return entry;
     if (!names.has(opening)) names.set(opening, `opening-${names.size + 1}`);
     return { ...entry, detail: { ...detail, idempotencyKey: `${names.get(opening)}:${which}` } };
   });

@@ -36,6 +36,10 @@ export interface SessionView {
   /** The sign-in form is busy ('Entrando…'): signing in, reading the user, waiting for it, signing out. */
   busy: boolean;
   user: User | null;
+  /** The signed-in student the views and the other actors follow: while signed in, and while 'Sair' revokes the token. */
+  student: User | null;
+  /** The post-login setup has started (signed in, past its 1 s): the session ping may start. */
+  setupStarted: boolean;
   /** What the sign-in form says went wrong (the app's classification of the failure). */
   loginError: ReturnType<typeof classifyError> | null;
 }
@@ -91,6 +95,8 @@ class SessionRun extends SpecRun<SessionView> {
               : 'pending',
       busy: phase !== 'anonymous' && phase !== 'authenticated',
       user: this.user,
+      student: phase === 'authenticated' || phase === 'loggingOut' ? this.user : null,
+      setupStarted: phase === 'authenticated' && !this.running('postLoginDelay'),
       loginError: this.loginError,
     };
   }
