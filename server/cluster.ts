@@ -20,6 +20,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { startServer } from './app';
 import { openDb } from './db/client';
+import { ensureSharedDeviceSecret } from './device-cookie';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
 import { seedAdditions } from './seed-additions';
@@ -48,6 +49,9 @@ if (cluster.isPrimary) {
   } finally {
     await db.close();
   }
+
+  // One device-cookie secret for every worker: a cookie signed by one is valid in the others.
+  ensureSharedDeviceSecret();
 
   let stopping = false;
   let listening = 0;

@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { apiAt, messageOf, signInAt, useTestServer, withEnv } from './test-support/harness';
-import { RATE_LIMIT_MESSAGE, rateLimits } from './rate-limit';
+import { describeRateLimits, RATE_LIMIT_MESSAGE, rateLimits } from './rate-limit';
+import { trustedProxies } from './client-address';
 
 const server = useTestServer();
 
@@ -139,6 +140,80 @@ describe('POST /auth/token', () => {
     for (let i = 0; i < 2; i++) expect((await signIn('rl6', 'errada', { base: secondBase })).status).toBe(401);
     await expectLimited(await signIn('rl6', 'errada'));
     await expectLimited(await signIn('rl6', 'errada', { base: secondBase }));
+  });
+});
+
+describe('the client address behind trusted proxies (TRUST_PROXY)', () => {
+  /** A random documentation address (203.0.113.0/24), as a client would forge. */
+  const randomAddress = () => `203.0.113.${Math.floor(Math.random() * 254) + 1}`;
+
+  it('parses a hop count, a list of proxies, and refuses anything else', () => {
+    expect(trustedProxies(undefined).trust).toBeNull();
+    expect(trustedProxies('0').trust).toBeNull();
+    expect(trustedProxies('').error).toBeNull();
+    const one = trustedProxies('1').trust!;
+    expect([one('198.51.100.1', 0), one('198.51.100.1', 1)]).toEqual([true, false]);
+    const list = trustedProxies('loopback, 10.0.0.0/8').trust!;
+    expect([list('127.0.0.1', 0), list('10.9.8.7', 1), list('198.51.100.1', 1)]).toEqual([true, true, false]);
+    for (const bad of ['true', 'yes', '10.0.0.0/99', '999']) {
+      expect(trustedProxies(bad).trust, bad).toBeNull();
+      expect(trustedProxies(bad).error, bad).toMatch(/TRUST_PROXY/);
+    }
+    expect(describeRateLimits({ TRUST_PROXY: '1' })).toMatch(/client address: X-Forwarded-For behind 1 trusted hop/);
+  });
+
+  it('with TRUST_PROXY=1 a forged first X-Forwarded-For entry does not lift the per-address limit', async () => {
+    withEnv({ RATE_LIMIT_PER_ADDRESS: '3', TRUST_PROXY: '1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      // The client writes any first entry; the one proxy in front appends the address it saw.
+      const answer = await signIn(`rl13-${i}`, 'errada', {
+        headers: { 'x-forwarded-for': `${randomAddress()}, 198.51.100.23` },
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) await expectLimited(answer);
+    }
+    expect(statuses).toEqual([...Array<number>(3).fill(401), ...Array<number>(17).fill(429)]);
+    expect(await bucketCount('login:addr:198.51.100.23')).toBe(3);
+  });
+
+  it('with TRUST_PROXY=2 (a CDN and a proxy) the client is the second entry from the right', async () => {
+    withEnv({ RATE_LIMIT_PER_ADDRESS: '2', TRUST_PROXY: '2' });
+    const xff = () => `${randomAddress()}, 198.51.100.24, 192.0.2.${Math.floor(Math.random() * 254) + 1}`;
+    for (let i = 0; i < 2; i++) {
+      expect((await signIn(`rl14-${i}`, 'errada', { headers: { 'x-forwarded-for': xff() } })).status).toBe(401);
+    }
+    await expectLimited(await signIn('rl14-x', 'errada', { headers: { 'x-forwarded-for': xff() } }));
+    expect(await bucketCount('login:addr:198.51.100.24')).toBe(2);
+  });
+
+  it('with a list of proxies the client is the rightmost address not in it', async () => {
+    withEnv({ RATE_LIMIT_PER_ADDRESS: '2', TRUST_PROXY: 'loopback, 10.0.0.0/8' });
+    const xff = () => `${randomAddress()}, 198.51.100.25, 10.1.2.${Math.floor(Math.random() * 254) + 1}`;
+    for (let i = 0; i < 2; i++) {
+      expect((await signIn(`rl15-${i}`, 'errada', { headers: { 'x-forwarded-for': xff() } })).status).toBe(401);
+    }
+    await expectLimited(await signIn('rl15-x', 'errada', { headers: { 'x-forwarded-for': xff() } }));
+    expect(await bucketCount('login:addr:198.51.100.25')).toBe(2);
+  });
+
+  it('ignores X-Forwarded-For when TRUST_PROXY is invalid (true would trust the client)', async () => {
+    withEnv({ RATE_LIMIT_PER_ADDRESS: '2', TRUST_PROXY: 'true' });
+    for (let i = 0; i < 2; i++) {
+      const headers = { 'x-forwarded-for': randomAddress() };
+      expect((await signIn(`rl16-${i}`, 'errada', { headers })).status).toBe(401);
+    }
+    await expectLimited(await signIn('rl16-x', 'errada', { headers: { 'x-forwarded-for': randomAddress() } }));
+  });
+
+  it('counts an IPv6 client by its /64 prefix', async () => {
+    withEnv({ RATE_LIMIT_PER_ADDRESS: '2', TRUST_PROXY: '1' });
+    for (const [i, address] of ['2001:db8:1:2::a', '2001:0db8:0001:0002:ffff::b'].entries()) {
+      expect((await signIn(`rl17-${i}`, 'errada', { headers: { 'x-forwarded-for': address } })).status).toBe(401);
+    }
+    await expectLimited(await signIn('rl17-x', 'errada', { headers: { 'x-forwarded-for': '2001:db8:1:2:3:4:5:6' } }));
+    expect(await bucketCount('login:addr:2001:db8:1:2::/64')).toBe(2);
+    expect((await signIn('rl17-y', 'errada', { headers: { 'x-forwarded-for': '2001:db8:1:3::a' } })).status).toBe(401);
   });
 });
 

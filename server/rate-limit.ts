@@ -19,18 +19,32 @@
  * database share them. An attempt is inserted first and then the window is counted, so
  * concurrent attempts cannot all slip under the limit.
  *
+ * The account is the access code in normal form (server/identifiers.ts `normaliseAccessCode`:
+ * trimmed, lower-cased, NFC), the same form the routes validate, look up and e-mail, so every
+ * spelling of one code shares one bucket. The client address is the rightmost address not of a
+ * trusted proxy (server/client-address.ts, `TRUST_PROXY`).
+ *
+ * Known devices (sign-in only, `knownDevice` of the options; server/device-cookie.ts): an
+ * attempt carrying a valid device cookie for the access code is counted in that device's own
+ * bucket (`perCode` attempts) instead of the code's and the address's buckets, so a stranger's
+ * wrong passwords lock out unknown devices, never the device the student signed in from
+ * (docs/security.md "Sign-in limits and device cookies").
+ *
  * Configuration (env, read per request so tests and e2e runs can shrink them):
  *   RATE_LIMIT_WINDOW_SECONDS  sliding window, seconds               default 900 (15 min)
  *   RATE_LIMIT_PER_CODE        attempts per account per window        default 5   (0 = no limit)
+ *                              (and per known device of an account)
  *   RATE_LIMIT_PER_ADDRESS     attempts per client address per window default 50  (0 = no limit)
- *   TRUST_PROXY=1              the client address is the first `X-Forwarded-For` entry (behind a
- *                              reverse proxy); otherwise the TCP peer address.
+ *   TRUST_PROXY                trusted proxy hops in front of the server (server/client-address.ts,
+ *                              docs/scaling.md "Trusted proxies and device cookies"); unset: the
+ *                              TCP peer address.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import type { AppEnv } from './http';
+import { clientAddress, trustedProxies } from './client-address';
+import { normaliseAccessCode } from './identifiers';
 
 /** The answer's message (pt-BR), with 429 and `Retry-After`. */
 export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Tente novamente mais tarde.';
@@ -61,11 +75,17 @@ export function rateLimits(env: NodeJS.ProcessEnv = process.env): RateLimits {
   };
 }
 
-/** One line for the start banner. */
+/**
+ * One line for the start banner: the limits of `env` and whose address is counted.
+ * @returns e.g. `5 per access code (and per known device), 50 per address, per 900 s; client address: the TCP peer (TRUST_PROXY off)`.
+ */
 export function describeRateLimits(env: NodeJS.ProcessEnv = process.env): string {
   const l = rateLimits(env);
   const n = (x: number) => (x === 0 ? 'unlimited' : String(x));
-  return `${n(l.perCode)} per access code, ${n(l.perAddress)} per address, per ${l.windowSeconds} s`;
+  return (
+    `${n(l.perCode)} per access code (and per known device), ${n(l.perAddress)} per address, per ${l.windowSeconds} s; ` +
+    `client address: ${trustedProxies(env.TRUST_PROXY).description}`
+  );
 }
 
 /** The limited calls; each has its own counters. */
@@ -73,24 +93,6 @@ export type RateAction = 'login' | 'reset-request' | 'reset-confirm' | 'change-p
 
 /** Calls that count every attempt (not only failures). */
 const COUNTS_EVERY_ATTEMPT: ReadonlySet<RateAction> = new Set(['reset-request']);
-
-/**
- * The client's address: the TCP peer (IPv4-mapped IPv6 shown as IPv4), or with `TRUST_PROXY=1`
- * the first `X-Forwarded-For` entry; 'unknown' when neither is available (e.g. `app.request`).
- */
-export function clientAddress(c: Context): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    address = undefined;
-  }
-  return (address ?? 'unknown').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
-}
 
 interface Bucket {
   name: string;
@@ -151,28 +153,46 @@ const forget = (db: Db, ids: number[]) =>
         )})`,
       );
 
+/** Options of `rateLimit`. */
+export interface RateLimitOptions {
+  /**
+   * The known device the request comes from for `account` (server/device-cookie.ts
+   * `knownDevice`), or null for an unknown device. A known device's attempts count in its own
+   * bucket only (see the file header).
+   */
+  knownDevice?: (c: Context<AppEnv>, account: string) => string | null;
+}
+
 /**
  * Middleware limiting `action` (see the file header; a function picks it per request, e.g. the
  * reset path's two steps). `accountOf` names the account the call
- * is about (the access code of the body, the signed-in student…) or null when it names none
- * (then only the address counts). Put it after `requireStudent` for signed-in calls.
- * Answers 429 + `Retry-After` + `{ message: RATE_LIMIT_MESSAGE }` when over a limit.
+ * is about (the normal-form access code of the body, the signed-in student…) or null when it
+ * names none (then only the address counts). Put it after `requireStudent` for signed-in calls.
+ * Answers 429 + `Retry-After` (seconds) + `{ message: RATE_LIMIT_MESSAGE }` when over a limit.
  */
 export function rateLimit(
   db: Db,
   actionOf: RateAction | ((c: Context<AppEnv>) => Promise<RateAction>),
   accountOf: (c: Context<AppEnv>) => Promise<string | null> | string | null,
+  options: RateLimitOptions = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const limits = rateLimits();
     const action = typeof actionOf === 'string' ? actionOf : await actionOf(c);
     const account = await accountOf(c);
+    const device = account !== null && options.knownDevice ? options.knownDevice(c, account) : null;
     const buckets: Bucket[] = [];
-    if (account !== null && limits.perCode > 0) {
-      buckets.push({ name: `${action}:code:${account.slice(0, 200)}`, limit: limits.perCode, perAccount: true });
-    }
-    if (limits.perAddress > 0) {
-      buckets.push({ name: `${action}:addr:${clientAddress(c)}`, limit: limits.perAddress, perAccount: false });
+    if (device !== null) {
+      if (limits.perCode > 0) {
+        buckets.push({ name: `${action}:device:${device}`, limit: limits.perCode, perAccount: true });
+      }
+    } else {
+      if (account !== null && limits.perCode > 0) {
+        buckets.push({ name: `${action}:code:${account.slice(0, 200)}`, limit: limits.perCode, perAccount: true });
+      }
+      if (limits.perAddress > 0) {
+        buckets.push({ name: `${action}:addr:${clientAddress(c)}`, limit: limits.perAddress, perAccount: false });
+      }
     }
     if (buckets.length === 0) return next();
     const { ids, retryAfter } = await reserve(db, buckets, limits.windowSeconds);
@@ -203,14 +223,15 @@ export function rateLimit(
 }
 
 /**
- * The access code a sign-in or reset body names (`username`, a string), else null. Reads the
- * JSON body Hono caches, so the route reads it again freely; a body that is not JSON names none.
+ * The access code a sign-in or reset body names (`username`, a string), in normal form
+ * (server/identifiers.ts `normaliseAccessCode`), else null. Reads the JSON body Hono caches, so
+ * the route reads it again freely; a body that is not JSON names none.
  */
 export async function usernameOfBody(c: Context): Promise<string | null> {
   try {
     const body = (await c.req.json()) as unknown;
     const username = typeof body === 'object' && body !== null ? (body as { username?: unknown }).username : null;
-    return typeof username === 'string' ? username : null;
+    return typeof username === 'string' ? normaliseAccessCode(username) : null;
   } catch {
     return null;
   }

@@ -1,9 +1,10 @@
 /**
  * Public routes of main v1: platform lookup, settings, sign-in and sign-out (docs/product.md §7).
- * Sign-in is rate limited per access code and per address (429 + Retry-After, server/rate-limit.ts)
- * and spends the same work on an unknown access code as on a wrong password (a dummy scrypt
- * hash: no enumeration by timing). Sign-out revokes the session and, with it, every
- * token derived from it.
+ * Sign-in takes the access code in normal form (server/identifiers.ts), is rate limited per
+ * access code and per address, or per known device (429 + Retry-After, server/rate-limit.ts,
+ * server/device-cookie.ts), and spends the same work on an unknown access code as on a wrong
+ * password (a dummy scrypt hash: no enumeration by timing). Sign-out revokes the session and,
+ * with it, every token derived from it.
  */
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,8 @@ import { issueToken, revokeToken, TOKEN_TTL_SECONDS, verifyPasswordOrDummy } fro
 import type { Db } from '../db/client';
 import { HttpProblem, jsonBody, MAX_ID, parseId, presentedToken, type AppEnv } from '../http';
 import { rateLimit, usernameOfBody } from '../rate-limit';
+import { withNormalisedAccessCode } from '../identifiers';
+import { knownDevice, rememberDevice } from '../device-cookie';
 import { previewLearningObject } from '../lms';
 import { contentOriginOf } from '../content-host';
 import { ACCOUNT_DELETED_MESSAGE } from './account';
@@ -121,9 +124,10 @@ export function publicRoutes(db: Db): Hono<AppEnv> {
     return c.json({ data: lo });
   });
 
-  // Limited per access code and per address (server/rate-limit.ts).
-  app.post('/auth/token', rateLimit(db, 'login', usernameOfBody), async (c) => {
-    const body = await jsonBody(c, LoginRequest);
+  // Limited per access code and per address, or per known device (server/rate-limit.ts); the
+  // access code is validated and looked up in normal form (server/identifiers.ts).
+  app.post('/auth/token', rateLimit(db, 'login', usernameOfBody, { knownDevice }), async (c) => {
+    const body = await jsonBody(c, withNormalisedAccessCode(LoginRequest));
     const [user] = await db.rows<{ id: number; password_hash: string; deleted_at: unknown }>(sql`
       SELECT id, password_hash, deleted_at FROM users WHERE access_code = ${body.username}`);
     // An unknown access code verifies against a dummy hash: same answer, same work.
@@ -137,6 +141,8 @@ export function publicRoutes(db: Db): Hono<AppEnv> {
       token_type: 'Bearer',
       expires_in: TOKEN_TTL_SECONDS,
     };
+    // This device is now known for this access code (server/device-cookie.ts).
+    rememberDevice(c, body.username);
     return c.json(answer);
   });
 
