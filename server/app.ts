@@ -27,7 +27,7 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { COMMON_HEADERS, readBuildHeaders } from './security-headers';
+import { COMMON_HEADERS, accessTokenReferrerPolicy, readBuildHeaders } from './security-headers';
 import { contentHost } from './content-host';
 import { CHAOS_STATS_PATH, chaosMiddleware, parseChaos, type ChaosConfig } from './chaos';
 import { API_PREFIXES } from '../src/services/contract/bases';
@@ -36,7 +36,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
 import { seedAdditions } from './seed-additions';
 import { seedLoadStudents } from './seed-load';
-import { HttpProblem, MESSAGES } from './http';
+import { HttpProblem, MESSAGES, noStoreWhenSignedIn } from './http';
 import { inputGuard } from './input-guard';
 import { publicRoutes } from './routes/public';
 import { studentV1Routes, studentV2Routes } from './routes/student';
@@ -110,7 +110,15 @@ export function createApp(db: Db, options: AppOptions): Hono {
   app.use('*', async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(COMMON_HEADERS)) c.header(name, value);
+    // A page opened with `?access_token=` sends no Referer until the pre-paint script has removed
+    // the token (the preload scanner fetches the stylesheet before any script runs).
+    const referrerPolicy = accessTokenReferrerPolicy(c.req.url);
+    if (referrerPolicy) c.header('Referrer-Policy', referrerPolicy);
   });
+
+  // Answers to a request with a token carry personal data: no copy in any HTTP cache, unless
+  // the route chose its own caching (server/http.ts).
+  app.use('/api/*', noStoreWhenSignedIn());
 
   // Fault injection (CHAOS, server/chaos.ts): only when configured; never by default.
   if (options.chaos) app.use('/api/*', chaosMiddleware(options.chaos));

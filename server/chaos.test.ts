@@ -1,14 +1,28 @@
 /**
  * Fault injection (server/chaos.ts, env CHAOS): parsing, deterministic decisions, and what a
  * client sees for each fault over real HTTP (@hono/node-server on a free port). Off by default.
+ *
+ * Also crashes: the server process killed with SIGKILL (kill -9) three times while clients keep
+ * sending progress writes with Idempotency-Keys and retrying them (two copies at once on a
+ * retry), restarted on the same database each time; afterwards every write's audit row is counted
+ * in the database: exactly one per key (docs/decisions/0009-idempotency-keys-claimed-in-the-database.md).
+ * On a PGlite data folder always; on PostgreSQL too when `CRASH_DATABASE_URL` names a database
+ * this test may write to (not `TEST_DATABASE_URL`: server/postgres.test.ts wipes that one while
+ * other files run).
  */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { chaosMiddleware, ChaosSyntaxError, createChaos, parseChaos, WRONG_SHAPE } from './chaos';
 import { createApp } from './app';
-import type { Db } from './db/client';
+import { openDb, type Db } from './db/client';
+import { tokenAt } from './test-support/harness';
 
 describe('parseChaos', () => {
   it('is off for an unset, empty, 0 or off value', () => {
@@ -197,4 +211,169 @@ describe('off by default', () => {
     const answer = await app.request('/api/dev/chaos');
     expect(answer.status).toBe(404);
   });
+});
+
+/** A free TCP port of this machine (listened on once, then released). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Where a crashing server keeps its data: a PGlite folder, or a PostgreSQL database. */
+type CrashDatabase = { dataDir: string } | { databaseUrl: string };
+
+/**
+ * Starts `npm run server` (API only) as a child process on `port` over `database`.
+ * @returns the process once it prints its port (the database is migrated and seeded by then).
+ */
+function serverProcess(database: CrashDatabase, port: number): Promise<ChildProcess> {
+  const where =
+    'dataDir' in database ? { DATA_DIR: database.dataDir, DATABASE_URL: '' } : { DATABASE_URL: database.databaseUrl };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), ...where, SERVE_DIST: '0', CHAOS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`PORT=${port}`)) resolve(child);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code, signal) => reject(new Error(`server exited (${signal ?? code}):\n${output}`)));
+  });
+}
+
+/** Waits for `child` to exit (at once when it already has). */
+const exited = (child: ChildProcess) =>
+  new Promise<void>((done) =>
+    child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done()),
+  );
+
+const crashDatabases: [string, () => CrashDatabase][] = [
+  [
+    'PGlite',
+    () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'lms-crash-'));
+      onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+      return { dataDir };
+    },
+  ],
+  ...(process.env.CRASH_DATABASE_URL
+    ? [['PostgreSQL', () => ({ databaseUrl: process.env.CRASH_DATABASE_URL! })] as [string, () => CrashDatabase]]
+    : []),
+];
+
+describe.each(crashDatabases)('kill -9 during retried progress writes (%s)', (_name, databaseOf) => {
+  /** Server crashes while the writers run. */
+  const CRASHES = 3;
+  /** Writers sending at once, each in order like one device's outbox. */
+  const WRITERS = 6;
+
+  it(`applies every write exactly once over ${CRASHES} crashes (audit rows counted in the database)`, async () => {
+    const database = databaseOf();
+    // Keys of this run only (a PostgreSQL database keeps the rows of earlier runs).
+    const run = `crash-${Date.now().toString(36)}`;
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let server = await serverProcess(database, port);
+    onTestFinished(async () => {
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+      await exited(server);
+    });
+    const token = await tokenAt(base, 'demo');
+
+    let crashing = true;
+    const acked: string[] = [];
+    const problems: string[] = [];
+    const stats = { writes: 0, requests: 0, cut: 0, refused: 0, replayed: 0 };
+    /** One write with its key, sent until the server answers 200 (copies at once on a retry). */
+    const deliver = async (key: string, path: string, body?: string) => {
+      for (let attempt = 0; ; attempt++) {
+        const copies = attempt === 0 ? 1 : 2;
+        const answers = await Promise.all(
+          Array.from({ length: copies }, async () => {
+            stats.requests += 1;
+            try {
+              const answer = await fetch(`${base}${path}`, {
+                method: 'PUT',
+                headers: {
+                  'x-user-environment': 'WEB',
+                  'x-access-token': token,
+                  'idempotency-key': key,
+                  ...(body ? { 'content-type': 'application/json' } : {}),
+                },
+                ...(body ? { body } : {}),
+                signal: AbortSignal.timeout(10_000),
+              });
+              await answer.arrayBuffer();
+              if (answer.headers.get('idempotent-replayed') === 'true') stats.replayed += 1;
+              return answer.status;
+            } catch (error) {
+              // Refused while the server restarts, or cut: the process died mid-request.
+              const code = (error as { cause?: { code?: string } }).cause?.code;
+              if (code === 'ECONNREFUSED') stats.refused += 1;
+              else stats.cut += 1;
+              return 0;
+            }
+          }),
+        );
+        for (const status of answers) if (status !== 0 && status !== 200) problems.push(`${key}: ${status}`);
+        if (answers.includes(200)) return void acked.push(key);
+        await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      }
+    };
+    const writer = async (w: number) => {
+      let tail = 8; // writes after the last crash: the retries of the crashed ones finish in between
+      for (let n = 0; crashing || tail-- > 0; n++) {
+        stats.writes += 1;
+        const key = `${run}-${w}-${n}`;
+        if (n % 3 === 2) {
+          await deliver(key, '/api/v1/lms/learningObjects/2/end', JSON.stringify({ lesson_id: 1, data: { n } }));
+        } else {
+          await deliver(key, `/api/v1/lms/learningObjects/${1 + (n % 2)}/start?lesson_id=1`);
+        }
+      }
+    };
+    const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
+
+    for (let crash = 0; crash < CRASHES; crash++) {
+      await new Promise((r) => setTimeout(r, 1000 + 500 * crash));
+      server.kill('SIGKILL');
+      await exited(server);
+      server = await serverProcess(database, port);
+    }
+    crashing = false;
+    await Promise.all(writers);
+    server.kill('SIGTERM');
+    await exited(server);
+
+    const db = await openDb(database);
+    try {
+      const rows = await db.rows<{ key: string; n: number }>(sql`
+        SELECT idempotency_key AS key, count(*)::int AS n FROM progress_events
+        WHERE idempotency_key LIKE ${`${run}-%`} GROUP BY idempotency_key`);
+      const duplicates = rows.filter((r) => r.n !== 1).map((r) => `${r.key} × ${r.n}`);
+      const [pending] = await db.rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE key LIKE ${`${run}-%`} AND status IS NULL`,
+      );
+      console.log(
+        `[crash] kill -9 × ${CRASHES}: ${stats.writes} writes, ${stats.requests} requests, ${stats.cut} cut by a crash, ` +
+          `${stats.refused} refused while restarting, ${stats.replayed} replayed, ${duplicates.length} duplicate rows`,
+      );
+      expect(problems).toEqual([]);
+      expect(stats.cut, 'the crashes cut requests in flight').toBeGreaterThan(0);
+      expect(duplicates).toEqual([]);
+      expect(rows.map((r) => r.key).sort()).toEqual([...acked].sort());
+      expect(pending!.n).toBe(0);
+    } finally {
+      await db.close();
+    }
+  }, 240_000);
 });

@@ -1,7 +1,8 @@
 /**
  * Shared HTTP helpers of the reference API: JSON errors `{ message }`, body and id
  * parsing that answer 400 (never 500) on client mistakes, the authenticated student,
- * `Idempotency-Key` replay for writes (bound to the request) and `X-Client-Timestamp`.
+ * `Idempotency-Key` replay for writes (bound to the request, claimed in the write's own
+ * transaction) and `X-Client-Timestamp`.
  */
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -89,6 +90,20 @@ export function requireStudent(db: Db): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Middleware: `Cache-Control: no-store` on the answer to every request that presents a token
+ * (`x-access-token` or `Authorization`: `presentedToken`) — the student's profile, grades,
+ * bills, documents… and the 401s — unless its route set a `Cache-Control` of its own on
+ * purpose (e.g. the public media files, the short-video proxy). Browsers and proxies then
+ * keep no copy of a student's data; the app keeps its own offline copies (docs/offline.md).
+ */
+export function noStoreWhenSignedIn(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (presentedToken(c) && !c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+  };
+}
+
 /** Answer (422) to an Idempotency-Key already used by another request. */
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   'Esta Idempotency-Key já foi usada com outra requisição. Gere uma nova chave para cada escrita.';
@@ -103,16 +118,15 @@ export async function requestFingerprint(c: Context, body?: string): Promise<str
   return createHash('sha256').update(`${c.req.method}\n${url.pathname}${url.search}\n`).update(text).digest('hex');
 }
 
-/**
- * Seconds after which a pending Idempotency-Key claim (its write started but never recorded an
- * answer: the process died mid-write) may be taken over by a request with the same key.
- */
-export const IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS = 30;
+/** Answer (503, with `Retry-After: 1`) while another server's claim of the key is still open. */
+export const IDEMPOTENCY_IN_PROGRESS_MESSAGE =
+  'Esta escrita ainda está sendo processada. Tente novamente em instantes.';
 
-/** Pause between two looks at a claim another request holds, ms. */
-const CLAIM_POLL_MS = 20;
+type StoredAnswer = { status: number | null; body: unknown; request_hash: string | null };
 
-type StoredAnswer = { status: number | null; body: unknown; request_hash: string | null; stale: boolean };
+/** What one attempt's transaction ended with: the write's answer, or the row already there. */
+type Attempt =
+  { kind: 'written'; answer: { status: 200 | 201; body: unknown } } | { kind: 'stored'; stored?: StoredAnswer };
 
 /**
  * Runs a write once per (student, Idempotency-Key): a repeated key with the same request
@@ -122,16 +136,19 @@ type StoredAnswer = { status: number | null; body: unknown; request_hash: string
  * header the write simply runs. `fingerprint` replaces the default one (multipart uploads pass
  * a hash of their file).
  *
- * The key is claimed in the database (a pending row of `idempotency_keys`, migration 0018)
- * before the write runs, so requests with the same key are serialised across every server
- * process on the database: a client that timed out and resent while the first request was
- * still running — on this process or another — waits and gets the replay. A write that fails
- * (throws, e.g. a 404) releases its claim, and a retry runs it again. A claim left pending
- * longer than `IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS` (its process died between the write and its
- * answer) is taken over by the next request with the key, which runs the write again
- * (docs/decisions/0009-idempotency-keys-claimed-in-the-database.md).
+ * The claim of the key (a row of `idempotency_keys`), the write and the answer stored in that
+ * row are ONE database transaction (`Db.transaction`; every query of `write` joins it), so a
+ * crash applies all of them or none: a key whose row exists was written exactly once, and a
+ * process that dies mid-write leaves no row (PostgreSQL and PGlite roll the open transaction
+ * back), so the retry runs the write for the first time. Requests with the same key are
+ * serialised by the database: on PostgreSQL the second claim's `INSERT … ON CONFLICT DO
+ * NOTHING` waits for the first transaction, then finds its committed row and replays it; on
+ * PGlite the transaction holds the one connection, so the second request runs after the
+ * first committed. A write that throws (e.g. a 404) rolls its claim back with it, and a retry
+ * runs it again (docs/decisions/0009-idempotency-keys-claimed-in-the-database.md).
  * @returns the write's answer (`{ status, body }` as JSON), or the stored one with
- *   `Idempotent-Replayed: true`.
+ *   `Idempotent-Replayed: true`; 503 `IDEMPOTENCY_IN_PROGRESS_MESSAGE` + `Retry-After: 1` for a
+ *   row without answer (written only by a server that predates this scheme, mid-write).
  * @throws HttpProblem 400 (key longer than 200), 422 (key bound to another request); whatever
  *   `write` throws.
  */
@@ -150,52 +167,38 @@ export async function idempotent(
   const requestHash = fingerprint ?? (await requestFingerprint(c));
   const userId = c.var.student.id;
   for (;;) {
-    const claimed = await db.rows(sql`
-      INSERT INTO idempotency_keys (user_id, key, status, body, request_hash)
-      VALUES (${userId}, ${key}, NULL, NULL, ${requestHash})
-      ON CONFLICT (user_id, key) DO NOTHING RETURNING key`);
-    if (claimed.length === 0) {
-      const [stored] = await db.rows<StoredAnswer>(sql`
-        SELECT status, body, request_hash,
-          created_at < now() - make_interval(secs => ${IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS}) AS stale
-        FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
-      // Released by a failed write in between: claim it again.
-      if (!stored) continue;
-      // Rows from before migration 0014 carry no hash: they replay as they always did.
-      if (stored.request_hash !== null && stored.request_hash !== requestHash) {
-        throw new HttpProblem(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+    const attempt = await db.transaction(async (): Promise<Attempt> => {
+      const claimed = await db.rows(sql`
+        INSERT INTO idempotency_keys (user_id, key, status, body, request_hash)
+        VALUES (${userId}, ${key}, NULL, NULL, ${requestHash})
+        ON CONFLICT (user_id, key) DO NOTHING RETURNING key`);
+      if (claimed.length === 0) {
+        const [stored] = await db.rows<StoredAnswer>(sql`
+          SELECT status, body, request_hash FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
+        return { kind: 'stored', ...(stored ? { stored } : {}) };
       }
-      if (stored.status !== null) {
-        c.header('Idempotent-Replayed', 'true');
-        return c.json(stored.body as object, stored.status as 200);
-      }
-      const takenOver =
-        stored.stale &&
-        (
-          await db.rows(sql`
-            UPDATE idempotency_keys SET created_at = now()
-            WHERE user_id = ${userId} AND key = ${key} AND status IS NULL
-              AND created_at < now() - make_interval(secs => ${IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS})
-            RETURNING key`)
-        ).length > 0;
-      if (!takenOver) {
-        // Another request (here or on another process) is running this write: wait for its answer.
-        await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
-        continue;
-      }
-    }
-    let answer: { status: 200 | 201; body: unknown };
-    try {
-      answer = await write();
-    } catch (error) {
+      const answer = await write();
       await db.rows(sql`
-        DELETE FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key} AND status IS NULL`);
-      throw error;
+        UPDATE idempotency_keys SET status = ${answer.status}, body = ${JSON.stringify(answer.body)}::jsonb
+        WHERE user_id = ${userId} AND key = ${key}`);
+      return { kind: 'written', answer };
+    });
+    if (attempt.kind === 'written') return c.json(attempt.answer.body as object, attempt.answer.status);
+    const stored = attempt.stored;
+    // Gone between the claim and the look (a row is never deleted today): claim again.
+    if (!stored) continue;
+    // Rows from before migration 0014 carry no hash: they replay as they always did.
+    if (stored.request_hash !== null && stored.request_hash !== requestHash) {
+      throw new HttpProblem(422, IDEMPOTENCY_MISMATCH_MESSAGE);
     }
-    await db.rows(sql`
-      UPDATE idempotency_keys SET status = ${answer.status}, body = ${JSON.stringify(answer.body)}::jsonb
-      WHERE user_id = ${userId} AND key = ${key}`);
-    return c.json(answer.body as object, answer.status);
+    if (stored.status === null) {
+      // Only a server of the former two-step claim commits a row before its write: never
+      // run the write beside it; the client retries (the outbox does on a 503).
+      c.header('Retry-After', '1');
+      return c.json({ message: IDEMPOTENCY_IN_PROGRESS_MESSAGE }, 503);
+    }
+    c.header('Idempotent-Replayed', 'true');
+    return c.json(stored.body as object, stored.status as 200);
   }
 }
 

@@ -1,28 +1,35 @@
 /**
- * Hostile input answered 4xx before it reaches a route or the database (NUL
- * characters, lone surrogates, absurd timestamps, deep or huge JSON, which would otherwise answer 500 or be stored).
- * One middleware on `/api/*` (server/app.ts), in this order:
+ * Hostile input answered 4xx before it reaches a route or the database (NUL characters, lone
+ * surrogates, absurd timestamps, deep or huge JSON, a body of a type the route does not take,
+ * which would otherwise answer 500 or be stored). One middleware on `/api/*` (server/app.ts), in
+ * this order:
  *
  * 1. the path, decoded, and every query name and value: invalid percent-encoding, NUL or a lone
  *    UTF-16 surrogate → 400 `INPUT_MESSAGES.badText` (e.g. `/platforms/%00`);
  * 2. `X-Client-Timestamp`, when present, must be a date from 2000-01-01 to now + 1 day
  *    (`parseClientTimestamp`) → else 400;
- * 3. the body: more than `MAX_JSON_BODY_BYTES` (1 MB; multipart uploads `MAX_MULTIPART_BYTES`,
- *    6 MB) → 413 `INPUT_MESSAGES.tooLarge` (Hono's body-limit: Content-Length, or counted while
- *    streaming). A body that parses as JSON is then walked (iteratively, so depth cannot crash
- *    it): nesting deeper than `MAX_JSON_DEPTH` → 400; any key or string with NUL or a lone
- *    surrogate → 400; on a progress write (`…/end`) a `data` field over `MAX_PROGRESS_DATA_BYTES`
- *    (64 KB as UTF-8 JSON) → 413. Bodies that are not JSON pass on (the route answers 400).
+ * 3. the body, by route (`BodyRule`): every route takes a JSON body or none (`JSON_BODY`, 1 MB),
+ *    except the routes of `UPLOAD_ROUTES` (multipart, with their own cap). A body of another
+ *    content type → 415 `unsupportedType(rule)`, before a byte of it is read; a body over the
+ *    route's cap → 413 whatever its type (a declared Content-Length over it at once; otherwise
+ *    the bytes are counted as they stream, by Hono's body-limit, so a body without a length is
+ *    cut at the cap too). A JSON body that parses is then walked (iteratively, so depth cannot
+ *    crash it): nesting deeper than `MAX_JSON_DEPTH` → 400; any key or string with NUL or a lone
+ *    surrogate → 400; on a progress write (`…/end`) a `data` field over
+ *    `MAX_PROGRESS_DATA_BYTES` (64 KB as UTF-8 JSON) → 413. JSON bodies that do not parse pass on
+ *    (the route answers 400). A request without a body (none, or `Content-Length: 0`) passes
+ *    whatever its content type.
  *
- * The parsed body stays in Hono's cache: routes read it again without a second network read.
+ * The body read here stays in Hono's cache: routes read it again without a second network read.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { API_PREFIXES } from '../src/services/contract/bases';
 import { HttpProblem, parseClientTimestamp } from './http';
 
-/** Largest JSON (or other non-multipart) request body, bytes: 1 MB. */
+/** Largest JSON request body, bytes: 1 MB. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-/** Largest multipart body (the identity photo, ≤ 5 MB, plus its envelope), bytes. */
+/** Largest multipart body of an upload route (the identity photo, ≤ 5 MB, plus its envelope), bytes. */
 export const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
 /** Largest `data` of a progress write (learning object, short video, attachment end), bytes of UTF-8 JSON. */
 export const MAX_PROGRESS_DATA_BYTES = 64 * 1024;
@@ -38,6 +45,53 @@ export const INPUT_MESSAGES = {
   multipartTooLarge: 'O corpo da requisição é grande demais (máximo 6 MB).',
   progressTooLarge: 'Os dados de progresso passam do limite de 64 KB.',
 } as const;
+
+/** What a route accepts as its request body. */
+export interface BodyRule {
+  /** Media types accepted, lower case, without parameters (`application/json`). */
+  types: readonly string[];
+  /** Largest body, bytes (counted, not only declared). */
+  maxBytes: number;
+  /** The pt-BR message of the 413. */
+  tooLarge: string;
+}
+
+/** The body of every route not in `UPLOAD_ROUTES`: JSON (or none), at most 1 MB. */
+export const JSON_BODY: BodyRule = {
+  types: ['application/json'],
+  maxBytes: MAX_JSON_BODY_BYTES,
+  tooLarge: INPUT_MESSAGES.tooLarge,
+};
+
+/** An upload's body: `multipart/form-data`, at most 6 MB. */
+export const MULTIPART_UPLOAD: BodyRule = {
+  types: ['multipart/form-data'],
+  maxBytes: MAX_MULTIPART_BYTES,
+  tooLarge: INPUT_MESSAGES.multipartTooLarge,
+};
+
+/**
+ * The routes whose body is not JSON, by `METHOD /full/path`: the identity photo upload
+ * (`POST /api/v2/biometrics/create`, server/routes/profile.ts; the photo ≤ 5 MB).
+ */
+export const UPLOAD_ROUTES: Readonly<Record<string, BodyRule>> = {
+  [`POST ${API_PREFIXES.mainV2}/biometrics/create`]: MULTIPART_UPLOAD,
+};
+
+/** The body rule of a request: its entry of `UPLOAD_ROUTES`, else `JSON_BODY`. */
+export function bodyRuleOf(method: string, path: string): BodyRule {
+  return UPLOAD_ROUTES[`${method.toUpperCase()} ${path}`] ?? JSON_BODY;
+}
+
+/** The pt-BR answer (415) to a body whose content type `rule` does not take. */
+export function unsupportedType(rule: BodyRule): string {
+  return `Tipo de conteúdo não aceito nesta rota: envie ${rule.types.join(' ou ')}.`;
+}
+
+/** The media type of a `Content-Type` value, lower case, without parameters ('' when absent). */
+export function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
 
 /** A lone (unpaired) UTF-16 surrogate. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -118,28 +172,47 @@ async function checkBody(c: Context): Promise<void> {
 }
 
 /**
- * The 413 answer. The body was not (fully) read, so the connection is closed after the answer:
- * a client must not reuse a socket that still carries the rest of an upload.
+ * An answer to a body that is not (fully) read — 413 or 415 — with the connection closed after
+ * it: a client must not reuse a socket that still carries the rest of an upload.
  */
-const tooLarge = (message: string) => (c: Context) => {
+const refuse = (c: Context, status: 413 | 415, message: string) => {
   c.header('Connection', 'close');
-  return c.json({ message }, 413);
+  return c.json({ message }, status);
 };
+
+/** Whether the request carries a body: a stream, not declared empty. */
+const hasBody = (c: Context) => c.req.raw.body !== null && c.req.header('content-length') !== '0';
+
+/**
+ * Caps the body of `c` at `rule.maxBytes` while it streams, then runs `next`: a declared
+ * Content-Length over the cap is refused at once; otherwise the length is dropped from the
+ * request so that Hono's body-limit counts the bytes themselves instead of believing it.
+ */
+function capBody(c: Context, rule: BodyRule, next: () => Promise<void>): Promise<Response | void> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && !(Number(declared) <= rule.maxBytes)) {
+    return Promise.resolve(refuse(c, 413, rule.tooLarge));
+  }
+  if (declared !== undefined) {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('content-length');
+    c.req.raw = new Request(c.req.raw, { headers });
+  }
+  return bodyLimit({ maxSize: rule.maxBytes, onError: (ctx) => refuse(ctx, 413, rule.tooLarge) })(c, next);
+}
 
 /** The guard middleware (see the file header); mount on `/api/*` before the routes. */
 export function inputGuard(): MiddlewareHandler {
-  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: tooLarge(INPUT_MESSAGES.tooLarge) });
-  const multipartLimit = bodyLimit({
-    maxSize: MAX_MULTIPART_BYTES,
-    onError: tooLarge(INPUT_MESSAGES.multipartTooLarge),
-  });
   return async (c, next) => {
     checkUrl(c);
     parseClientTimestamp(c.req.header('x-client-timestamp'));
-    if (!c.req.raw.body) return next();
-    const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/');
-    if (multipart) return multipartLimit(c, next);
-    return jsonLimit(c, async () => {
+    if (!hasBody(c)) return next();
+    const rule = bodyRuleOf(c.req.method, c.req.path);
+    if (!rule.types.includes(mediaTypeOf(c.req.header('content-type')))) {
+      return refuse(c, 415, unsupportedType(rule));
+    }
+    if (rule !== JSON_BODY) return capBody(c, rule, next);
+    return capBody(c, rule, async () => {
       await checkBody(c);
       await next();
     });

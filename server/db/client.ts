@@ -2,7 +2,14 @@
  * Database connection of the reference API (docs/architecture.md §D1): PGlite (Postgres in WASM)
  * in a data folder or in memory by default, or a PostgreSQL server when `DATABASE_URL`
  * is set — the same SQL and the same drizzle-orm calls on both.
+ *
+ * Transactions (`Db.transaction`): every `rows` call made inside the callback — in the same
+ * async context, however deep in the call stack — runs in that transaction, so a route's write
+ * helpers need no transaction parameter. On PGlite (one connection) a transaction holds PGlite's
+ * transaction mutex: queries of other requests wait until it commits or rolls back. On PostgreSQL
+ * it holds one connection of the pool for its duration.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,8 +22,18 @@ export type Database = ReturnType<typeof drizzlePglite> | ReturnType<typeof driz
 
 export interface Db {
   orm: Database;
-  /** Runs `query` and returns its rows (column names as in SQL). */
+  /**
+   * Runs `query` and returns its rows (column names as in SQL); inside `transaction`, in that
+   * transaction.
+   */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /**
+   * Runs `work` in one transaction: every `rows` call inside it (same async context) is part
+   * of it; commits when `work` resolves, rolls back when it throws (rethrown). Nested calls
+   * become savepoints. A process that dies before the commit leaves nothing of it.
+   * @returns what `work` resolves to.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Runs a multi-statement SQL script (migrations). */
   script(text: string): Promise<void>;
   /** Which driver is in use: 'pglite' or 'postgres'. */
@@ -31,6 +48,20 @@ export interface OpenOptions {
   databaseUrl?: string;
 }
 
+/** What runs a query: the database, or the transaction of the current async context. */
+type Executor = Pick<Database, 'execute' | 'transaction'>;
+
+/** `rows` and `transaction` over `orm`, routed through the current transaction when there is one. */
+function queries(orm: Database): Pick<Db, 'rows' | 'transaction'> {
+  const current = new AsyncLocalStorage<Executor>();
+  const executor = (): Executor => current.getStore() ?? (orm as Executor);
+  return {
+    rows: async <T>(query: SQL) => (await executor().execute(query)).rows as T[],
+    transaction: <T>(work: () => Promise<T>) =>
+      (executor().transaction as (run: (tx: Executor) => Promise<T>) => Promise<T>)((tx) => current.run(tx, work)),
+  };
+}
+
 /**
  * Opens the database.
  * @returns a `Db`; call `close()` on shutdown or Node never exits (PGlite).
@@ -42,7 +73,7 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     return {
       orm,
       driver: 'postgres',
-      rows: async <T>(query: SQL) => (await orm.execute(query)).rows as T[],
+      ...queries(orm),
       script: async (text) => {
         await pool.query(text);
       },
@@ -56,7 +87,7 @@ export async function openDb(options: OpenOptions): Promise<Db> {
   return {
     orm,
     driver: 'pglite',
-    rows: async <T>(query: SQL) => (await orm.execute(query)).rows as T[],
+    ...queries(orm),
     script: async (text) => {
       await client.exec(text);
     },
