@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Licences of the runtime dependencies (what the built app ships): every package of
+ * Licences of the runtime dependencies (what the built app ships, and what the reference server
+ * runs with: `npm install --omit=dev && npm run server`): every package of
  * `npm ls --omit=dev --all`, with the `license` field of its installed package.json.
  *
  *   node scripts/licenses.mjs           prints the Markdown table
@@ -12,8 +13,18 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Permissive licences accepted for code shipped to students' browsers. */
-const ALLOWED = new Set(['MIT', 'ISC', 'Apache-2.0', 'BSD-2-Clause', 'BSD-3-Clause', '0BSD', 'MPL-2.0', 'Unlicense']);
+/** Permissive licences accepted for code shipped to students' browsers or run by the server. */
+const ALLOWED = new Set([
+  'MIT',
+  'ISC',
+  'Apache-2.0',
+  'BSD-2-Clause',
+  'BSD-3-Clause',
+  '0BSD',
+  'MPL-2.0',
+  'Unlicense',
+  'Zlib',
+]);
 const DOC = 'docs/deploy.md';
 const START = '<!-- licenses:start -->';
 const END = '<!-- licenses:end -->';
@@ -38,9 +49,10 @@ for (const path of paths) {
   rows.set(`${pkg.name}@${pkg.version}`, { name: pkg.name, version: pkg.version, license: licenceOf(pkg) });
 }
 const sorted = [...rows.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+/** `A OR (B AND C)`: allowed when one alternative has every one of its licences allowed. */
 const problems = sorted.filter((r) => {
   const options = r.license.replace(/[()]/g, '').split(/\s+OR\s+/);
-  return !r.license || !options.some((o) => ALLOWED.has(o.trim()));
+  return !r.license || !options.some((o) => o.split(/\s+AND\s+/).every((part) => ALLOWED.has(part.trim())));
 });
 
 const byLicence = new Map();

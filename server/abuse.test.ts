@@ -330,8 +330,13 @@ describe('production switches', () => {
   });
 
   it('with NODE_ENV=production the outbox, the demo payment and the stand-ins answer 404 unless forced', async () => {
+    const erp = await erpTokenOf(await tokenOf('demo'));
     withEnv({ NODE_ENV: 'production', DEV_MAIL: '1', DEMO_PAYMENTS: undefined, STANDINS: undefined });
-    const markPaid = () => fetch(`${server.url}/api/erp/v1/demo/charges/ABCDEF123/mark-paid`, { method: 'POST' });
+    const markPaid = () =>
+      fetch(`${server.url}/api/erp/v1/demo/charges/ABCDEF123/mark-paid`, {
+        method: 'POST',
+        headers: { 'x-access-token': erp },
+      });
     expect((await fetch(`${server.url}/api/dev/mail?to=demo%40exemplo.com.br`)).status).toBe(404);
     const paid = await markPaid();
     expect(paid.status).toBe(404);

@@ -1,14 +1,15 @@
 /**
  * Finances on the reference API over HTTP (throwaway in-memory database): the hub's ERP
  * token (Authorization only), the ERP's bills (X-Access-Token with an ERP token only), own
- * bills only, valid Pix BR Codes (parsed back with pix-utils, CRC16-CCITT checked here
+ * bills only, valid Pix BR Codes (server/pix.ts: the same text as pix-utils' createStaticPix,
+ * parsed back with pix-utils, CRC16-CCITT checked here
  * independently, tag 63 last), charge reuse, the demo "mark paid" switch and expiry.
  */
 import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
-import { hasError, parsePix } from 'pix-utils';
+import { createStaticPix, hasError, parsePix } from 'pix-utils';
 import {
   BillDetailsResponse,
   BillListResponse,
@@ -18,6 +19,8 @@ import {
   type Bill,
 } from '../src/services/contract';
 import { useTestServer } from './test-support/harness';
+import { buildBrCode } from './routes/finances';
+import { staticPixBrCode } from './pix';
 import { seedFinances } from './seed-finances';
 
 const server = useTestServer();
@@ -38,7 +41,8 @@ const bills = async (token: string) => v.parse(BillListResponse, await (await er
 const pay = (token: string, id: number) => erp(`/bills/${id}/pay`, token, { method: 'POST' });
 const details = async (token: string, id: number) =>
   v.parse(BillDetailsResponse, await (await erp(`/bills/${id}`, token)).json()).data;
-const markPaid = (txid: string) => erp(`/demo/charges/${txid}/mark-paid`, null, { method: 'POST' });
+const markPaid = (txid: string, token: string | null) =>
+  erp(`/demo/charges/${txid}/mark-paid`, token, { method: 'POST' });
 
 /** CRC16-CCITT (poly 0x1021, init 0xFFFF) of the BR Code up to and including "6304". */
 function crc16(text: string): string {
@@ -157,6 +161,32 @@ describe('ERP GET /bills and GET /bills/{id}', () => {
   });
 });
 
+describe('static Pix BR Codes (server/pix.ts)', () => {
+  it('are the text pix-utils writes for the same charge (names and cities without accents, any amount)', () => {
+    const cases = [
+      { merchantName: 'Escola Aprender', merchantCity: 'São Paulo', pixKey: 'financeiro@escola-aprender.com.br' },
+      { merchantName: 'Academia Ção Stream Ltda', merchantCity: 'Rio de Janeiro', pixKey: '+5521999990000' },
+    ];
+    for (const merchant of cases) {
+      for (const amountCents of [1, 99, 4750, 34990, 1234567]) {
+        const txid = `T${amountCents}x${merchant.merchantName.length}`;
+        const ours = staticPixBrCode({ ...merchant, infoAdicional: 'Fatura 7', txid, amountCents });
+        const theirs = createStaticPix({
+          ...merchant,
+          infoAdicional: 'Fatura 7',
+          txid,
+          transactionAmount: amountCents / 100,
+        });
+        if (hasError(theirs)) throw new Error('pix-utils refused the case');
+        expect(ours).toBe(theirs.toBRCode());
+      }
+    }
+    expect(buildBrCode(1, 4, 34990, 'AbCdEfGhIjKlMnOpQrStUvWxY')).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(() => staticPixBrCode({ ...cases[0]!, txid: 'não', amountCents: 1 })).toThrow();
+    expect(() => staticPixBrCode({ ...cases[0]!, txid: 'ok', amountCents: 0 })).toThrow();
+  });
+});
+
 describe('ERP POST /bills/{id}/pay (Pix)', () => {
   it('creates a charge with a valid Pix BR Code: EMV MPM, the bill’s amount and txid, CRC16 in tag 63, last', async () => {
     const bill = demoBills.find((b) => b.description === 'Mensalidade de abril')!;
@@ -206,7 +236,11 @@ describe('ERP POST /bills/{id}/pay (Pix)', () => {
     const open = (await bills(token)).find((b) => b.status === 'open')!;
     const charge = v.parse(PixChargeResponse, await (await pay(token, open.id)).json()).data;
 
-    const marked = await markPaid(charge.txid);
+    // The student's ERP token is needed: none or a session token is 401, another student's is 404.
+    for (const wrong of [null, await login('lxp')]) expect((await markPaid(charge.txid, wrong)).status).toBe(401);
+    expect((await markPaid(charge.txid, await erpTokenOf(await login('aprovat')))).status).toBe(404);
+    expect((await details(token, open.id)).status).toBe('open');
+    const marked = await markPaid(charge.txid, token);
     expect(marked.status).toBe(200);
     expect(v.parse(PixChargeResponse, await marked.json()).data).toMatchObject({ txid: charge.txid, status: 'paid' });
     const after = await details(token, open.id);
@@ -217,14 +251,14 @@ describe('ERP POST /bills/{id}/pay (Pix)', () => {
     const again = await pay(token, open.id);
     expect(again.status).toBe(409);
     expect(v.parse(ErrorBody, await again.json()).message).toBe('Esta fatura já foi paga.');
-    expect((await markPaid(charge.txid)).status).toBe(200); // idempotent
-    expect((await markPaid('desconhecido123')).status).toBe(404);
-    expect((await markPaid('não-é-txid')).status).toBe(400);
+    expect((await markPaid(charge.txid, token)).status).toBe(200); // idempotent
+    expect((await markPaid('desconhecido123', token)).status).toBe(404);
+    expect((await markPaid('não-é-txid', token)).status).toBe(400);
   });
 
   it('the demo switch is off with DEMO_PAYMENTS=0', async () => {
     process.env.DEMO_PAYMENTS = '0';
-    expect((await markPaid('qualquer1')).status).toBe(404);
+    expect((await markPaid('qualquer1', demoErp)).status).toBe(404);
   });
 
   it('expires after PIX_EXPIRATION_SECONDS: no active charge, cannot be marked paid, paying gives a new code', async () => {
@@ -235,7 +269,7 @@ describe('ERP POST /bills/{id}/pay (Pix)', () => {
     expect(first.expiration_seconds).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect((await details(token, open.id)).active_charge).toBeNull();
-    expect((await markPaid(first.txid)).status).toBe(409);
+    expect((await markPaid(first.txid, token)).status).toBe(409);
 
     delete process.env.PIX_EXPIRATION_SECONDS;
     const second = await pay(token, open.id);

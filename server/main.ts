@@ -54,8 +54,8 @@ function resetDemoHint(): string {
   if (process.env.NODE_ENV === 'production')
     return 'E-mails go to the mail_outbox table only (their bodies are neither logged nor served).';
   return demoFeatures().devMail
-    ? 'Password reset demo: the e-mailed codes are at GET /api/dev/mail?to=<address> (and in this log).'
-    : 'Password reset demo: the e-mailed codes are printed in this log ([mail]); DEV_MAIL=1 also serves them at GET /api/dev/mail.';
+    ? 'Password reset demo: the e-mailed codes are at GET /api/dev/mail?to=<address> and in this log ([mail]).'
+    : 'Password reset demo: start with DEV_MAIL=1 to read the e-mailed codes (GET /api/dev/mail and this log); now they go to the mail_outbox table only.';
 }
 
 let stopping = false;

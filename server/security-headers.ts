@@ -58,6 +58,22 @@ export function inlineScriptHashes(): string[] {
   return [prepaintInline().hash, entryLoaderInline().hash];
 }
 
+/**
+ * The `Referrer-Policy` of an answer to `url` (absolute, or a path with its query) that carries
+ * an `access_token` sign-in link (docs/product.md §2): `no-referrer`, so that nothing the page
+ * requests before its pre-paint script (src/app/prepaint.js) has taken the token out of the
+ * address — a browser's preload scanner may fetch ahead of any script — sends it as a Referer.
+ * That page always leaves by a full load (the boot's redirect), whose answer has the usual policy.
+ * @returns `'no-referrer'`, or null when the query has no `access_token` (COMMON_HEADERS' policy stands).
+ */
+export function accessTokenReferrerPolicy(url: string): 'no-referrer' | null {
+  try {
+    return new URL(url, 'http://localhost').searchParams.has('access_token') ? 'no-referrer' : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What the build writes to `dist/csp.json`: the inline script hashes and the document headers. */
 export interface BuildHeaders {
   scriptHashes: string[];

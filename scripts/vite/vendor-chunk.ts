@@ -4,7 +4,7 @@
  * into a dozen small chunks (each also used by lazy routes); gzip compresses one file better
  * than twelve (−3.6 KB on /login, measured with scripts/bench/bundle.ts) and the browser makes
  * fewer requests. Libraries only lazy screens use (TanStack Query, DOMPurify, sonner, lottie,
- * qrcode…) stay in their own lazy chunks.
+ * qrcode-generator…) stay in their own lazy chunks.
  */
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';

@@ -22,7 +22,7 @@
  * - `GET /api/dev/mail?to=<address>` (reference server only, `devMailRoutes`): the local e-mail
  *   outbox, newest first. Off (404) unless `DEV_MAIL=1`, and never on with `NODE_ENV=production`
  *   (it shows reset codes to anyone: server/features.ts). Every e-mail is also logged to
- *   stdout when "sent" (without its body under `NODE_ENV=production`).
+ *   stdout when "sent" — its body (the code) only with that same switch on.
  * - Rate limits (server/rate-limit.ts): code requests (every one counts), confirmations,
  *   change password and deletion (failures count; a success clears the account's counter) answer
  *   429 + `Retry-After` beyond `RATE_LIMIT_PER_CODE` per account / `RATE_LIMIT_PER_ADDRESS` per
@@ -52,6 +52,7 @@ import type { Db } from '../db/client';
 import { demoFeatures } from '../features';
 import { HttpProblem, jsonBody, presentedToken, requireStudent, type AppEnv } from '../http';
 import { rateLimit, usernameOfBody, type RateAction } from '../rate-limit';
+import { withNormalisedAccessCode } from '../identifiers';
 
 /** Wrong tries that invalidate a reset code. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -106,12 +107,13 @@ export function devMailEnabled(): boolean {
 }
 
 /**
- * "Sends" an e-mail: stores it in the local outbox and logs it to stdout — with its body (the
- * reset code, for demos) except under `NODE_ENV=production`, where logs must hold no secrets.
+ * "Sends" an e-mail: stores it in the local outbox and logs one line to stdout, `[mail] to=…
+ * subject=…`. Its body (a reset code) is logged only with the dev mail outbox on (`DEV_MAIL=1`,
+ * never under `NODE_ENV=production`: server/features.ts): by default logs hold no code.
  */
 export async function sendMail(db: Db, to: string, subject: string, body: string): Promise<void> {
   await db.rows(sql`INSERT INTO mail_outbox (to_address, subject, body) VALUES (${to}, ${subject}, ${body})`);
-  const shown = process.env.NODE_ENV === 'production' ? '' : `\n${body}`;
+  const shown = devMailEnabled() ? `\n${body}` : '';
   console.log(`[mail] to=${to} subject=${JSON.stringify(subject)}${shown}`);
 }
 
@@ -169,6 +171,8 @@ export function accountRoutes(db: Db): Hono<AppEnv> {
 
   // Limited per access code and per address (server/rate-limit.ts): every code
   // request counts (each e-mails a code); wrong confirmations count, a right one clears them.
+  // Both steps take the access code in normal form (server/identifiers.ts) for the limit, the
+  // validation, the lookup and the e-mail alike.
   const resetStep = async (c: Context): Promise<RateAction> => {
     const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
     return typeof body === 'object' && body !== null && body.code !== undefined ? 'reset-confirm' : 'reset-request';
@@ -179,7 +183,7 @@ export function accountRoutes(db: Db): Hono<AppEnv> {
     const raw = await jsonBody(c, AnyObject);
     if (raw.code === undefined) {
       // Hono keeps the parsed body: the second read validates the step's own schema.
-      const request = await jsonBody(c, ResetPasswordCodeRequest);
+      const request = await jsonBody(c, withNormalisedAccessCode(ResetPasswordCodeRequest));
       // The answer takes at least CODE_REQUEST_MIN_MS whether a code is e-mailed or not, so its
       // timing does not tell which access codes exist (the work runs meanwhile).
       await Promise.all([
@@ -194,7 +198,7 @@ export function accountRoutes(db: Db): Hono<AppEnv> {
     }
 
     checkNewPassword(raw);
-    const body = await jsonBody(c, ResetPasswordConfirmRequest);
+    const body = await jsonBody(c, withNormalisedAccessCode(ResetPasswordConfirmRequest));
     const user = await liveUserByAccessCode(db, body.username);
     const code = body.code.trim();
     if (body.challenge_response !== undefined && body.challenge_response.trim() !== code) {

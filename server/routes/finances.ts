@@ -13,24 +13,25 @@
  *   `{ data: BillDetails }` (with `active_charge`); `POST /bills/:id/pay` → `{ data: PixCharge }`:
  *   the active (unpaid, unexpired) charge when there is one (200), else a new one (201); 409 when
  *   the bill is already paid; another student's bill is 404.
- *   Charges carry a valid static Pix BR Code made with pix-utils (EMV MPM, tag 26 with the
+ *   Charges carry a valid static Pix BR Code (server/pix.ts: EMV MPM, tag 26 with the
  *   platform's demo key, amount in tag 54, txid in 62-05, CRC16-CCITT in tag 63, last). They
  *   expire `PIX_EXPIRATION_SECONDS` (env, read per request; default 900) after `created_at`.
- * - demo payments: `POST /api/erp/v1/demo/charges/:txid/mark-paid` (no token: it stands for the
- *   bank's notification, the unguessable txid is the secret) marks an active charge and its
- *   bill paid → `{ data: PixCharge }` (again on a paid one: 200, unchanged; expired: 409;
- *   unknown: 404). On by default on this reference server; `DEMO_PAYMENTS=0` turns it off (404);
- *   with `NODE_ENV=production` it is off unless `DEMO_PAYMENTS=1` (server/features.ts).
+ * - demo payments: `POST /api/erp/v1/demo/charges/:txid/mark-paid` (it stands for the bank's
+ *   notification) with the student's ERP token (`X-Access-Token`, else 401) marks an active
+ *   charge of that student's bill, and the bill, paid → `{ data: PixCharge }` (again on a paid
+ *   one: 200, unchanged; expired: 409; unknown or another student's: 404). On by default on this
+ *   reference server; `DEMO_PAYMENTS=0` turns it off (404, before the token is looked at); with
+ *   `NODE_ENV=production` it is off unless `DEMO_PAYMENTS=1` (server/features.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
-import { createStaticPix, hasError } from 'pix-utils';
 import type { Bill, BillDetails, BillStatus, ErpToken, PixCharge, PixChargeStatus } from '../../src/services/contract';
 import { userIdOfToken } from '../auth';
 import type { Db } from '../db/client';
 import { demoFeatures } from '../features';
 import { HttpProblem, MESSAGES, parseId, type AppEnv } from '../http';
+import { staticPixBrCode } from '../pix';
 
 /** Lifetime of an ERP token, seconds. */
 export const ERP_TOKEN_TTL_SECONDS = 60 * 60;
@@ -189,32 +190,36 @@ function newTxid(): string {
 
 /**
  * A static Pix BR Code for `amountCents` of the platform's receiving account, with `txid`.
- * @throws Error when pix-utils refuses the data (a bug here, never a client mistake).
+ * @throws Error when the data does not fit a BR Code (server/pix.ts; a bug here, never a client mistake).
  */
 export function buildBrCode(platformId: number, billId: number, amountCents: number, txid: string): string {
   const merchant = MERCHANTS[platformId] ?? MERCHANTS[1]!;
-  const pix = createStaticPix({
+  return staticPixBrCode({
     merchantName: merchant.name,
     merchantCity: merchant.city,
     pixKey: merchant.pixKey,
     infoAdicional: `Fatura ${billId}`,
     txid,
-    transactionAmount: amountCents / 100,
+    amountCents,
   });
-  if (hasError(pix)) throw new Error(`pix-utils: ${JSON.stringify(pix)}`);
-  return pix.toBRCode();
 }
 
 /** ERP v1: bills and their Pix payment (ERP token), and the demo payment switch. */
 export function erpRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/demo/charges/:txid/mark-paid', async (c) => {
+  // Off: 404 before anything else; on: the student's ERP token, and only their own charges.
+  app.use('/demo/charges/*', async (_c, next) => {
     if (!demoPaymentsEnabled()) throw new HttpProblem(404, MESSAGES.notFound);
+    await next();
+  });
+  app.use('/demo/charges/*', requireErpStudent(db));
+  app.post('/demo/charges/:txid/mark-paid', async (c) => {
     const txid = c.req.param('txid');
     if (!/^[A-Za-z0-9]{1,35}$/.test(txid)) throw new HttpProblem(400, 'txid inválido.');
     const [charge] = await db.rows<ChargeRow & { bill_id: number }>(sql`
-      SELECT ${CHARGE_COLUMNS}, p.bill_id FROM pix_charges p WHERE p.txid = ${txid}`);
+      SELECT ${CHARGE_COLUMNS}, p.bill_id FROM pix_charges p JOIN bills b ON b.id = p.bill_id
+      WHERE p.txid = ${txid} AND b.user_id = ${c.var.student.id}`);
     if (!charge) throw new HttpProblem(404, 'Cobrança não encontrada.');
     if (charge.status === 'expired') throw new HttpProblem(409, 'Esta cobrança Pix expirou.');
     if (charge.status === 'active') {

@@ -64,7 +64,11 @@ export function studentV1Routes(db: Db): Hono<AppEnv> {
   app.put('/users/self', async (c) => {
     // Profile validation with one pt-BR sentence per broken rule (`routes/profile.ts`).
     const changes = await parseUserUpdate(c);
-    return c.json({ data: await updateUser(db, c.var.student.id, changes) });
+    // A resend with the same Idempotency-Key replays the first answer (server/http.ts).
+    return idempotent(c, db, async () => ({
+      status: 200,
+      body: { data: await updateUser(db, c.var.student.id, changes) },
+    }));
   });
 
   app.get('/lms/courses/:id', async (c) => {

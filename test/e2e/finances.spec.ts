@@ -3,7 +3,7 @@
  * student's bills (open, paid, overdue; BRL amounts, pt-BR dates), paying one with Pix — the
  * QR code, the copy button putting exactly the server's BR Code in the clipboard and
  * announcing 'Código copiado', the same code when the bill is reopened — then the charge
- * marked paid through the reference server's demo endpoint, 'Pagamento confirmado' by
+ * marked paid through the reference server's demo endpoint (with the student's ERP token), 'Pagamento confirmado' by
  * polling and the bill listed as paid. Paying is disabled offline with the reason. axe on
  * every screen state visited.
  */
@@ -48,7 +48,10 @@ test('a bill paid by Pix end to end', async ({ page, context, signIn, expectNoA1
   // Pay: the QR code and exactly the server's BR Code.
   const payAnswer = page.waitForResponse((r) => /\/api\/erp\/v1\/bills\/\d+\/pay$/.test(r.url()));
   await payApril.click();
-  const charge = ((await (await payAnswer).json()) as { data: Charge }).data;
+  const payResponse = await payAnswer;
+  const charge = ((await payResponse.json()) as { data: Charge }).data;
+  // The student's ERP token, as the app sent it: the demo "mark paid" call needs it.
+  const erpToken = (await payResponse.request().allHeaders())['x-access-token']!;
   expect(charge.brcode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
   const dialog = page.getByRole('dialog', { name: 'Pagar com Pix: Mensalidade de abril' });
   await expect(dialog.getByRole('img', { name: /^QR Code Pix para pagar R\$\s349,90$/ })).toBeVisible();
@@ -71,7 +74,9 @@ test('a bill paid by Pix end to end', async ({ page, context, signIn, expectNoA1
   await expect(code).toHaveValue(charge.brcode);
 
   // The bank confirms (the reference server's demo endpoint); polling turns the screen paid.
-  const marked = await page.request.post(`/api/erp/v1/demo/charges/${charge.txid}/mark-paid`);
+  const marked = await page.request.post(`/api/erp/v1/demo/charges/${charge.txid}/mark-paid`, {
+    headers: { 'x-access-token': erpToken },
+  });
   expect(marked.status()).toBe(200);
   await expect(status).toHaveText('Pagamento confirmado', { timeout: 15_000 });
   await expect(code).toBeHidden();

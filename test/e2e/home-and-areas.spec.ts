@@ -223,8 +223,14 @@ test('home follows a bill paid with Pix and a progress write sent after being of
       .click();
     const payAnswer = page.waitForResponse((r) => /\/api\/erp\/v1\/bills\/\d+\/pay$/.test(r.url()));
     await page.getByRole('button', { name: /^Pagar com Pix: Mensalidade de abril/ }).click();
-    const { txid } = ((await (await payAnswer).json()) as { data: { txid: string } }).data;
-    expect((await page.request.post(`${server.base}/api/erp/v1/demo/charges/${txid}/mark-paid`)).status()).toBe(200);
+    const payResponse = await payAnswer;
+    const { txid } = ((await payResponse.json()) as { data: { txid: string } }).data;
+    // The demo "mark paid" call needs the student's ERP token: the one the app sent.
+    const erpToken = (await payResponse.request().allHeaders())['x-access-token']!;
+    const marked = await page.request.post(`${server.base}/api/erp/v1/demo/charges/${txid}/mark-paid`, {
+      headers: { 'x-access-token': erpToken },
+    });
+    expect(marked.status()).toBe(200);
     const dialog = page.getByRole('dialog', { name: 'Pagar com Pix: Mensalidade de abril' });
     await expect(dialog.getByRole('status')).toHaveText('Pagamento confirmado', { timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Fechar' }).click();

@@ -115,9 +115,9 @@ const setOnline = (online: boolean) => {
 };
 
 beforeAll(async () => {
-  // The dialog is lazy: transform its module graph (wiring, qrcode) once, before the timed waits.
+  // The dialog is lazy: transform its module graph (wiring, qrcode-generator) once, before the timed waits.
   await import('../../src/views/finances/payment-dialog');
-  await import('qrcode');
+  await import('qrcode-generator');
 });
 beforeEach(() => {
   // The filters live in the URL: every test starts on the unfiltered list.

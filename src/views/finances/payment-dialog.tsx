@@ -1,6 +1,6 @@
 /**
  * Pix payment of one bill in a native modal `<dialog>`, loaded on demand with the
- * QR code library (`qrcode`, imported only here). One `pixPayment` actor per opening
+ * QR code library (`qrcode-generator`, imported only here). One `pixPayment` actor per opening
  * (`providePixPayment`, given by the app: `AppServices.loadPayments`); this view only selects from it and sends events:
  *
  * - creating: 'Gerando o código Pix…';
@@ -42,17 +42,48 @@ export function pixView(snapshot: { hasTag: (tag: string) => boolean }): PixView
   return 'creating';
 }
 
+/** Light modules around the code, in modules (the QR specification's quiet zone). */
+const QR_QUIET_ZONE = 4;
+
 /**
- * An SVG image (data URL) of the QR code of `text`, rendered by the `qrcode` library's SVG
- * output (error correction M, 4-module quiet zone, black on white). The library is loaded on
- * first use.
- * @throws the library's error when `text` does not fit in a QR code.
+ * The SVG of a QR code's modules: `size` = modules per side plus the quiet zone on both sides in
+ * the viewBox (one unit per module; the image is scaled by CSS), a white square, then one black
+ * stroke per run of dark modules of a row.
+ */
+function qrSvg(moduleCount: number, isDark: (row: number, col: number) => boolean): string {
+  const size = moduleCount + 2 * QR_QUIET_ZONE;
+  let path = '';
+  for (let row = 0; row < moduleCount; row++) {
+    for (let col = 0; col < moduleCount;) {
+      if (!isDark(row, col)) {
+        col += 1;
+        continue;
+      }
+      let run = 1;
+      while (col + run < moduleCount && isDark(row, col + run)) run += 1;
+      path += `M${col + QR_QUIET_ZONE} ${row + QR_QUIET_ZONE + 0.5}h${run}`;
+      col += run;
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">` +
+    `<path fill="#ffffff" d="M0 0h${size}v${size}H0z"/><path stroke="#000000" d="${path}"/></svg>`
+  );
+}
+
+/**
+ * An SVG image (data URL) of the QR code of `text`: byte mode (the text as UTF-8), error
+ * correction M, the smallest version it fits in, a 4-module quiet zone, black on white. The
+ * library (`qrcode-generator`, no dependencies) is loaded on first use.
+ * @throws the library's error when `text` does not fit in a QR code (over 2 331 bytes at M).
  */
 export async function qrImageUrl(text: string): Promise<string> {
-  const lib: typeof import('qrcode') & { default?: typeof import('qrcode') } = await import('qrcode');
-  // A CommonJS module: its exports are the default export (bundlers may also copy them as names).
-  const qrcode = lib.default ?? lib;
-  const svg = await qrcode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+  const { default: qrcode } = await import('qrcode-generator');
+  const qr = qrcode(0, 'M');
+  // The library takes one byte per character: hand it the UTF-8 bytes as such characters.
+  qr.addData(String.fromCharCode(...new TextEncoder().encode(text)), 'Byte');
+  qr.make();
+  const svg = qrSvg(qr.getModuleCount(), (row, col) => qr.isDark(row, col));
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
