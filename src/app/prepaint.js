@@ -1,8 +1,31 @@
 // Pre-paint (docs/architecture.md §D5): applies the cached brand and accessibility settings to <html>
 // before the first paint. Inlined into index.html by vite.config.ts, which writes its SHA-256
 // into dist/csp.json for the server's Content-Security-Policy. Keep it tiny and dependency-free.
-/* global localStorage, document, location */
+// It also takes an `access_token` sign-in link's token (docs/product.md §2) out of the address
+// before any subresource is requested, so that no Referer, history entry or log holds it.
+/* global localStorage, sessionStorage, document, location, history, window, URLSearchParams */
 (function () {
+  // The token waits in sessionStorage ('lms.accessToken'), or on window.__lmsAccessToken where
+  // storage is disabled, for the boot's authentication step (src/services/boot/steps.ts), which
+  // takes it from there; the rest of the query and the hash stay.
+  try {
+    var query = new URLSearchParams(location.search);
+    if (query.has('access_token')) {
+      var accessToken = query.get('access_token');
+      query.delete('access_token');
+      var rest = query.toString();
+      history.replaceState(history.state, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+      if (accessToken) {
+        try {
+          sessionStorage.setItem('lms.accessToken', accessToken);
+        } catch {
+          window.__lmsAccessToken = accessToken;
+        }
+      }
+    }
+  } catch {
+    // No History API: the boot's authentication step takes the token from the address.
+  }
   try {
     var stored = JSON.parse(localStorage.getItem('prepaint') || '{}');
     var root = document.documentElement;
@@ -30,7 +53,8 @@
       .every(function (pair) {
         return pair === '' || pair.split('=')[0] === 'next_route';
       });
-    var signedIn = /(^|;[ ]*)token=./.test(document.cookie);
+    // A sign-in link's token taken above counts as signed in: the boot signs in and leaves /login.
+    var signedIn = Boolean(accessToken) || /(^|;[ ]*)token=./.test(document.cookie);
     if (location.pathname === '/login' && plain && !signedIn && (html.getAttribute('lang') || 'pt-BR') === 'pt-BR') {
       html.setAttribute('data-shell', 'login');
     }

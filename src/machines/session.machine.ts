@@ -32,7 +32,7 @@
  * Tags: `anonymous`, `busy`, `authenticated`, `waitingForNetwork`.
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
-import type { CountryCode, User } from '../services/contract/session';
+import type { CountryCode, SessionUser, User } from '../services/contract/session';
 import { ApiError, classifyError, type ClassifiedError } from '../services/http/errors';
 
 /** Post-login setup delay, ms (docs/product.md §9). */
@@ -44,13 +44,18 @@ export const USER_RETRY_DELAY_MS = 30_000;
 export interface SessionInput {
   hasToken: boolean;
   /** The cached user while fresh (docs/product.md §9: 1 hour), else null. */
-  cachedUser: User | null;
+  cachedUser: SessionUser | null;
   /** The last user read on this device for this token, however old (null: none). */
-  lastKnownUser?: User | null;
+  lastKnownUser?: SessionUser | null;
 }
 
 export interface SessionContext {
-  user: User | null;
+  /**
+   * The signed-in student: the session user of the device's cache on a page load, the
+   * `GET /users/self` answer once it arrives. Typed as the SessionUser either way: the personal
+   * data of the profile is read from the `GET /users/self` query, never from here.
+   */
+  user: SessionUser | null;
   /** The user in context is older than its freshness and not yet refreshed. */
   userStale: boolean;
   /** Why the last sign-in failed (the view translates it), or null. */
@@ -103,11 +108,11 @@ export const sessionMachine = setup({
     ),
     fetchUser: fromPromise<User>(() => Promise.reject(new Error('fetchUser not provided'))),
     revokeToken: fromPromise<void>(() => Promise.resolve()),
-    postLoginSetup: fromPromise<void, { user: User }>(() => Promise.resolve()),
+    postLoginSetup: fromPromise<void, { user: SessionUser }>(() => Promise.resolve()),
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {},
-    storeUser: (_, _params: { user: User }) => {},
+    storeUser: (_, _params: { user: SessionUser }) => {},
     clearAuth: () => {},
     navigateAfterLogin: (_, _params: { nextRoute: string | null }) => {},
     navigateToLogin: (_, _params: { reason: LogoutReason | null }) => {},
@@ -270,7 +275,7 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'postLoginSetup',
                 src: 'postLoginSetup',
-                input: ({ context }) => ({ user: context.user as User }),
+                input: ({ context }) => ({ user: context.user as SessionUser }),
                 onDone: 'ready',
                 // A failed step never signs out nor shows more than the step itself did: logged.
                 onError: {
@@ -376,7 +381,7 @@ export function postLoginSetupStarted(snapshot: {
 export function signedInStudent(snapshot: {
   hasTag: (tag: 'authenticated') => boolean;
   matches: (value: 'loggingOut') => boolean;
-  context: { user: User | null };
-}): User | null {
+  context: { user: SessionUser | null };
+}): SessionUser | null {
   return snapshot.hasTag('authenticated') || snapshot.matches('loggingOut') ? snapshot.context.user : null;
 }

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import type { User } from '../services/contract/session';
+import type { SessionUser } from '../services/contract/session';
 import { useCurrentUser, useSessionStatus } from './session-context';
 import { ROUTE_PATHS } from '../services/navigation/routes';
 
@@ -13,7 +13,7 @@ import { ROUTE_PATHS } from '../services/navigation/routes';
 export const HOME_PLATFORM_ID = 1;
 
 /** Where a signed-in student lands from /login: /home on platform 1, else / (docs/product.md §2). */
-export function signedInLanding(user: User | null): string {
+export function signedInLanding(user: SessionUser | null): string {
   return user?.platform_id === HOME_PLATFORM_ID ? ROUTE_PATHS.home : ROUTE_PATHS.index;
 }
 

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { signedInStudent } from '../machines/session.machine';
-import type { User } from '../services/contract/session';
+import type { SessionUser } from '../services/contract/session';
 import { useAppActor, type AppActorRefs } from './app-actors';
 
 export type SessionRef = AppActorRefs['session'];
@@ -36,8 +36,9 @@ export function useSessionStatus(): SessionStatus {
 
 /**
  * @returns the signed-in student, or null: the session machine's `signedInStudent`, the same
- *   answer the wiring follows (still the student while 'Sair' revokes the token).
+ *   answer the wiring follows (still the student while 'Sair' revokes the token). A SessionUser:
+ *   the profile's personal data comes from the `GET /users/self` query (views/account/profile.tsx).
  */
-export function useCurrentUser(): User | null {
+export function useCurrentUser(): SessionUser | null {
   return useSelector(useSessionRef(), signedInStudent);
 }

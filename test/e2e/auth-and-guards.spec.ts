@@ -29,6 +29,77 @@ test.describe('sign-in and guards', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
+  test("the 'user' cookie and the last known user hold no personal data; 'Minha conta' reads it from the platform", async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    // demo's profile filled in through the API, so that there is personal data to leak.
+    const answer = await request.post('/api/v1/auth/token', {
+      data: { client_id: 'student-web', grant_type: 'password', username: 'demo', password: 'demo1234', scope: 'BRA' },
+    });
+    expect(answer.ok()).toBe(true);
+    const { access_token } = (await answer.json()) as { access_token: string };
+    const profile = (data: object) =>
+      request.put('/api/v1/users/self', {
+        headers: { 'x-access-token': access_token, 'Idempotency-Key': crypto.randomUUID() },
+        data,
+      });
+    const filled = await profile({
+      cpf: '52998224725',
+      phone: '11987654321',
+      birth_date: '1990-04-17',
+      address: {
+        cep: '01310100',
+        street: 'Avenida Paulista',
+        number: '1578',
+        complement: 'Conjunto 42',
+        district: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+      },
+    });
+    expect(filled.ok(), await filled.text()).toBe(true);
+    const { data: demo } = (await filled.json()) as { data: { email: string | null; access_code: string } };
+    expect(demo.email).toBeTruthy();
+    const personal = [
+      demo.email!,
+      `"${demo.access_code}"`,
+      '52998224725',
+      '11987654321',
+      '1990-04-17',
+      '01310100',
+      'Avenida Paulista',
+      'Conjunto 42',
+      'Bela Vista',
+    ];
+    const expectNoPersonalData = async () => {
+      const cookie = (await page.context().cookies()).find((c) => c.name === 'user');
+      expect(cookie, "the 'user' cookie").toBeDefined();
+      const cookieText = decodeURIComponent(cookie!.value);
+      const stored = (await page.evaluate(() => localStorage.getItem('lms.user.lastKnown'))) ?? '';
+      expect(cookieText).toContain('Ana Souza');
+      for (const value of personal) {
+        expect(cookieText, "the 'user' cookie").not.toContain(value);
+        expect(stored, 'the last known user').not.toContain(value);
+      }
+    };
+    try {
+      await page.goto('/login');
+      await signIn(page, 'demo', 'demo1234');
+      await expect(page).toHaveURL(/\/home$/);
+      await expectNoPersonalData();
+      // The account screen still shows it: it reads `GET /users/self`, not the cookie.
+      await page.getByRole('link', { name: 'Minha conta' }).click();
+      const data = page.getByRole('region', { name: 'Dados pessoais' });
+      await expect(data.getByRole('textbox', { name: 'CPF', exact: true })).toHaveValue('529.982.247-25');
+      await expect(data.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(demo.email!);
+      await expectNoPersonalData();
+    } finally {
+      await profile({ cpf: null, phone: null, birth_date: null, address: null });
+    }
+  });
+
   test('wrong credentials say so in an alert and stay on login', async ({ page, signIn }) => {
     await page.goto('/login');
     await signIn(page, 'demo', 'senha-errada');

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { sessionMachine, postLoginSetupStarted } from '../../src/machines/session.machine';
 import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
-import type { User } from '../../src/services/contract';
+import type { SessionUser, User } from '../../src/services/contract';
 import { demoUser } from '../fixtures/user';
 
 const user: User = { ...demoUser, id: 3, name: 'Bruno Lima' };
@@ -24,7 +24,7 @@ function start(
     ),
     fetchUser: vi.fn(impl.fetchUser ?? (async () => user)),
     revokeToken: vi.fn(impl.revokeToken ?? (async () => {})),
-    postLoginSetup: vi.fn<(input: { user: User }) => Promise<void>>(impl.postLoginSetup ?? (async () => {})),
+    postLoginSetup: vi.fn<(input: { user: SessionUser }) => Promise<void>>(impl.postLoginSetup ?? (async () => {})),
     storeToken: vi.fn(),
     storeUser: vi.fn(),
     clearAuth: vi.fn(),
@@ -42,11 +42,11 @@ function start(
         ),
         fetchUser: fromPromise(() => calls.fetchUser()),
         revokeToken: fromPromise(() => calls.revokeToken()),
-        postLoginSetup: fromPromise<void, { user: User }>(({ input: i }) => calls.postLoginSetup(i)),
+        postLoginSetup: fromPromise<void, { user: SessionUser }>(({ input: i }) => calls.postLoginSetup(i)),
       },
       actions: {
         storeToken: (_, p: { token: string }) => calls.storeToken(p.token),
-        storeUser: (_, p: { user: User }) => calls.storeUser(p.user),
+        storeUser: (_, p: { user: SessionUser }) => calls.storeUser(p.user),
         clearAuth: () => calls.clearAuth(),
         navigateAfterLogin: (_, p: { nextRoute: string | null }) => calls.navigateAfterLogin(p.nextRoute),
         navigateToLogin: (_, p: { reason: string | null }) => calls.navigateToLogin(p.reason),

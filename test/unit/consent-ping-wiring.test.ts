@@ -6,20 +6,15 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import {
-  provideSession,
-  provideSessionPing,
-  postLoginSetup,
-} from '../../src/app/wiring';
+import { provideSession, provideSessionPing, postLoginSetup } from '../../src/app/wiring';
 import { SESSION_PING_MS } from '../../src/services/config';
 import { createEventBus } from '../../src/services/events/bus';
-import type { User } from '../../src/services/contract';
+import type { SessionUser } from '../../src/services/contract';
 import { demoUser } from '../fixtures/user';
 
 const flush = async () => {
   for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
-
 
 describe('postLoginSetup', () => {
   it('runs every step, isolated: a failing step never blocks the others; then rejects naming the failed steps', async () => {
@@ -73,7 +68,7 @@ describe('postLoginSetup', () => {
         provideSession().provide({
           actors: {
             fetchUser: fromPromise(async () => demoUser),
-            postLoginSetup: fromPromise<void, { user: User }>(() => Promise.reject(failure)),
+            postLoginSetup: fromPromise<void, { user: SessionUser }>(() => Promise.reject(failure)),
           },
         }),
         { clock, input: { hasToken: true, cachedUser: demoUser } },

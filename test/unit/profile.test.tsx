@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { User } from '../../src/services/contract';
 import { ApiError, NetworkError } from '../../src/services/http/errors';
@@ -94,6 +94,21 @@ beforeEach(() => {
 });
 
 describe('ProfileSection', () => {
+  it('offline before the profile was read: says it is not kept on the device, and shows it when the platform answers', async () => {
+    onlineManager.setOnline(false);
+    try {
+      renderWith(<ProfileSection />);
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Sem conexão: seus dados pessoais não ficam salvos neste aparelho e aparecem quando a conexão voltar.',
+      );
+      expect(users.getUsersSelf).not.toHaveBeenCalled();
+      act(() => onlineManager.setOnline(true));
+      expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('ana@example.com');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('fills street, district, city and UF from a known CEP, announces it and moves focus to Número', async () => {
     vi.mocked(profileApi.getPostalCode).mockResolvedValue(PAULISTA);
     const user = renderWith(<ProfileSection />);

@@ -17,7 +17,7 @@ import { NetworkError } from '../../src/services/http/errors';
 import { getToken, setToken } from '../../src/services/storage/token';
 import { readLastKnownUser, writeCachedUser } from '../../src/services/storage/user-cache';
 import { readPlatformSettings, writePlatformSettings } from '../../src/services/storage/platform-settings';
-import type { User } from '../../src/services/contract';
+import type { SessionUser, User } from '../../src/services/contract';
 import { WithAppActors } from '../fixtures/app-actors';
 import { WaitingForNetwork } from '../../src/views/components/waiting-for-network';
 import { demoUser } from '../fixtures/user';
@@ -34,7 +34,7 @@ async function renderWaiting(locale = 'pt-BR', messages: Record<string, string> 
       actors: {
         fetchUser: fromPromise<User>(fetchUser),
         revokeToken: fromPromise(revokeToken),
-        postLoginSetup: fromPromise<void, { user: User }>(async () => {}),
+        postLoginSetup: fromPromise<void, { user: SessionUser }>(async () => {}),
       },
     }),
     { input: { hasToken: true, cachedUser: null, lastKnownUser: null } },

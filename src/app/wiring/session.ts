@@ -13,7 +13,7 @@ import { getUsersSelf } from '../../services/api/users';
 import { bootResults } from '../../services/boot/steps';
 import { safeNextRoute } from '../../services/navigation/safe-redirect';
 import { clearToken, setToken } from '../../services/storage/token';
-import type { CountryCode, User } from '../../services/contract/session';
+import type { CountryCode, SessionUser } from '../../services/contract/session';
 import { clearCachedUser, writeCachedUser } from '../../services/storage/user-cache';
 import { clearPlatformSettings } from '../../services/storage/platform-settings';
 import { withQueryClient } from '../query/page-client';
@@ -41,11 +41,11 @@ export const provideSession = () =>
         if (outbox) await (await import('./learning')).drainOutbox({ actor: outbox }).catch(() => undefined);
         await (await import('../../services/api/auth')).postAuthLogout();
       }),
-      postLoginSetup: fromPromise<void, { user: User }>(() => postLoginSetup()),
+      postLoginSetup: fromPromise<void, { user: SessionUser }>(() => postLoginSetup()),
     },
     actions: {
       storeToken: (_, params: { token: string }) => setToken(params.token),
-      storeUser: (_, params: { user: User }) => writeCachedUser(params.user),
+      storeUser: (_, params: { user: SessionUser }) => writeCachedUser(params.user),
       clearAuth: () => {
         clearToken();
         clearCachedUser();

@@ -32,21 +32,59 @@ export const ACCESS_TOKEN_LANDING = ROUTE_PATHS.courses;
 const SIGN_IN_ROUTE = ROUTE_PATHS.login;
 
 /**
+ * sessionStorage key where the pre-paint script (src/app/prepaint.js) leaves the token of an
+ * `access_token` sign-in link it took out of the address; with storage disabled it leaves it on
+ * `window.__lmsAccessToken` instead.
+ */
+export const ACCESS_TOKEN_HANDOFF_KEY = 'lms.accessToken';
+
+declare global {
+  interface Window {
+    /** The pre-paint script's `access_token` where sessionStorage is disabled (src/app/prepaint.js). */
+    __lmsAccessToken?: string;
+  }
+}
+
+/**
+ * @returns the token the pre-paint script took out of the address on this tab, or null; it is
+ *   removed from where it waited either way (it is used once).
+ */
+function takeHandedOffToken(): string | null {
+  let stored: string | null = null;
+  try {
+    stored = sessionStorage.getItem(ACCESS_TOKEN_HANDOFF_KEY);
+    sessionStorage.removeItem(ACCESS_TOKEN_HANDOFF_KEY);
+  } catch {
+    // storage disabled: the pre-paint script used the window property
+  }
+  const onWindow = window.__lmsAccessToken;
+  delete window.__lmsAccessToken;
+  return stored || onWindow || null;
+}
+
+/**
  * Authentication step (docs/product.md §2 Navigation: "If a URL carries an access_token query
  * parameter, it is stored as the session token (30 days), the user is fetched, and the
- * user goes to /courses"). The token leaves the address bar at once (history.replaceState)
- * so it never stays in history, Referer or analytics.
+ * user goes to /courses"). The pre-paint script (src/app/prepaint.js) has already taken the token
+ * out of the address before any subresource was requested (no Referer, history entry or log
+ * holds it) and left it in sessionStorage (`ACCESS_TOKEN_HANDOFF_KEY`) or on the window, where
+ * this step takes it from. Where the script did not run, the token is still in the address: it
+ * leaves it here at once (history.replaceState), and that one wins as the newer.
  * @returns `{ redirect: '/courses' }` after a token sign-in, else nothing (no `access_token`).
  * @throws BootRedirectError to `/login` when the user cannot be fetched with the token (docs/product.md §8
  *   "Failure fetching the current user: logout and clear stored auth"; stored auth cleared first):
  *   the step failed, and its failure carries where to go (docs/product.md §4).
  */
 export async function authenticationStep(): Promise<{ redirect?: string } | void> {
+  const handedOff = takeHandedOffToken();
   const url = new URL(location.href);
-  const token = url.searchParams.get('access_token');
+  const inAddress = url.searchParams.get('access_token');
+  if (inAddress) {
+    url.searchParams.delete('access_token');
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  const token = inAddress || handedOff;
   if (!token) return;
-  url.searchParams.delete('access_token');
-  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
   setToken(token);
   try {
     writeCachedUser(await getUsersSelf());

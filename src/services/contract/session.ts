@@ -85,6 +85,37 @@ export const User = v.object({
 });
 export type User = v.InferOutput<typeof User>;
 
+/**
+ * What the device keeps of the signed-in student before `GET /users/self` answers (docs/product.md
+ * §3 "User (cached in cookie 'user' and a store): flags … ; other fields not shown"): who they are,
+ * their platform (the signed-in landing), the area flags and the LGPD acceptance. Never the
+ * personal data of the profile (e-mail, access code, CPF, phone, birth date, address): those live
+ * in the `GET /users/self` query only (docs/offline.md "Personal data on the device").
+ */
+export const SessionUser = v.pick(User, [
+  'id',
+  'name',
+  'platform_id',
+  'is_aprovat_user',
+  'is_lxp_user',
+  'is_eja_user',
+  'accepted_lgpd',
+]);
+export type SessionUser = v.InferOutput<typeof SessionUser>;
+
+/** @returns the SessionUser fields of `user` (a full User, or a SessionUser) and nothing else. */
+export function toSessionUser(user: SessionUser): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    platform_id: user.platform_id,
+    is_aprovat_user: user.is_aprovat_user,
+    is_lxp_user: user.is_lxp_user,
+    is_eja_user: user.is_eja_user,
+    accepted_lgpd: user.accepted_lgpd,
+  };
+}
+
 /** `GET /users/self`, `PUT /users/self`. */
 export const UserResponse = envelope(User);
 

@@ -115,6 +115,12 @@ export const ProfileMessages = defineMessages({
     defaultMessage: 'Não foi possível salvar: {reason}',
     description: 'Save failed; reason from the server or the connection',
   }),
+  offline: {
+    id: 'account.profile.offline',
+    defaultMessage:
+      'Sem conexão: seus dados pessoais não ficam salvos neste aparelho e aparecem quando a conexão voltar.',
+    description: 'Offline, before the profile was read: it is never kept on the device',
+  },
 });
 
 /** Identity photo for biometrics: camera, file fallback, preview, upload. */

@@ -8,6 +8,10 @@
  * requested as soon as the section mounts, alongside `GET /users/self`, so it is normally in
  * before the data and the student waits no longer than for the data alone. Loading, then the form; a failed
  * read shows the query error with a retry.
+ *
+ * The profile is personal data and is never kept on the device (docs/offline.md "Personal data on
+ * the device"): offline, before it was read on this page load, the section says so, and the read
+ * goes out when the platform answers again.
  */
 import { Suspense, useEffect, useId } from 'react';
 import { retryableLazy } from '../components/retryable-lazy';
@@ -34,7 +38,11 @@ export function ProfileSection() {
   return (
     <section aria-labelledby={headingId} className="account-section">
       <h2 id={headingId}>{intl.formatMessage(ProfileMessages.title)}</h2>
-      {query.isPending ? (
+      {query.isPending && query.fetchStatus === 'paused' ? (
+        <p role="status" className="notice">
+          {intl.formatMessage(ProfileMessages.offline)}
+        </p>
+      ) : query.isPending ? (
         <div className="profile-pending">
           <PageLoading />
         </div>

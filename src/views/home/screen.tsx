@@ -13,7 +13,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { getBanners, getDashboard } from '../../services/api/home';
-import type { User } from '../../services/contract/session';
+import type { SessionUser } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
 import { areaFlagOf, ROUTE_PATHS, type AreaFlag, type RouteName } from '../../services/navigation/routes';
 import { courseLink, learningObjectLink } from '../../services/navigation/links';
@@ -55,7 +55,7 @@ export const AREA_SHORTCUTS: readonly AreaShortcut[] = [
 ];
 
 /** The areas `user` may open. */
-export const areasFor = (user: User | null): AreaShortcut[] =>
+export const areasFor = (user: SessionUser | null): AreaShortcut[] =>
   AREA_SHORTCUTS.filter((area) => !area.flag || user?.[area.flag] === true);
 
 /** The student's dashboard read (`GET /users/dashboard`). */
@@ -101,7 +101,7 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
 }
 
 /** The area shortcuts and the dashboard (its loading, error and content states). */
-function HomeBody({ user, dashboard }: { user: User | null; dashboard: ReturnType<typeof useDashboard> }) {
+function HomeBody({ user, dashboard }: { user: SessionUser | null; dashboard: ReturnType<typeof useDashboard> }) {
   const intl = useIntl();
   return (
     <>
