@@ -324,3 +324,64 @@ test('a full device: the space is checked first, a clear message, nothing stored
   await page.getByRole('button', { name: 'Remover download' }).click();
   await expect(page.getByRole('button', { name: 'Baixar para estudar offline' })).toBeVisible();
 });
+
+test('offline, the next learning object is a video that was not downloaded: it says so, offers the download, and plays when the connection returns', async ({
+  page,
+  context,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(60_000);
+  await signInWithServiceWorker(page, signIn);
+  // Online: a course that was never downloaded, its first module, the text before a video.
+  await page.goto('/courses/2');
+  const courseName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await page.locator('.item-title').first().click();
+  const text = page.locator('.item', { hasText: 'Texto ·' }).first().locator('.item-title');
+  const textName = (await text.textContent()) ?? '';
+  const textId = /learningObjects\/(\d+)/.exec((await text.getAttribute('href')) ?? '')?.[1];
+  // The text's screen reads the next learning object ahead of the tap: waited for, not slept on.
+  const readAhead = page.waitForResponse((response) => {
+    const id = /\/lms\/learningObjects\/(\d+)\?/.exec(response.url())?.[1];
+    return response.request().method() === 'GET' && id !== undefined && id !== textId && response.ok();
+  });
+  await text.click();
+  await expect(page.getByRole('heading', { level: 1, name: textName })).toBeVisible();
+  await (await readAhead).finished();
+  const videoName = textName.replace(/^Leitura:/, 'Vídeo:');
+  expect(videoName).not.toBe(textName);
+
+  // The signal goes; 'Próximo conteúdo' opens the video, whose data was read ahead.
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Próximo conteúdo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: videoName })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: 'Este vídeo precisa de internet: ele não foi baixado neste aparelho. Conecte-se para assisti-lo.',
+    }),
+  ).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
+  await expect(page.getByText(/“Baixar para estudar offline” na página do módulo ou do curso/)).toBeVisible();
+  // The module and course pages offer 'Baixar para estudar offline' for next time.
+  const courseHref = new URL(page.url()).pathname.replace(/\/modules\/.*$/, '');
+  await expect(page.getByRole('link', { name: 'Ir para o módulo' })).toHaveAttribute(
+    'href',
+    new URL(page.url()).pathname.replace(/\/learningObjects\/.*$/, ''),
+  );
+  await expect(page.getByRole('link', { name: 'Ir para o curso' })).toHaveAttribute('href', courseHref);
+  await expectNoA11yViolations(page);
+
+  // The connection returns: the player comes back without a reload and plays.
+  await context.setOffline(false);
+  await expect(page.locator('video')).toBeVisible();
+  await expect(page.getByText(/Este vídeo precisa de internet/)).toHaveCount(0);
+  expect(
+    await page.locator('video').evaluate(async (video: HTMLVideoElement) => {
+      video.muted = true;
+      await video.play();
+      return video.duration > 0;
+    }),
+  ).toBe(true);
+  await page.getByRole('link', { name: courseName }).first().click();
+  await expect(page.getByRole('button', { name: 'Baixar para estudar offline' })).toBeVisible();
+});

@@ -187,6 +187,51 @@ test.describe('offline after one online visit', () => {
   });
 });
 
+test("'Minha conta' opened online, then offline: its data is not kept here — never 'ainda não foi aberta'", async ({
+  page,
+  context,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(60_000);
+  // Remembers, across reloads, whether the page ever said it was never opened here.
+  await page.addInitScript(() => {
+    const seen = () => {
+      if (document.body?.textContent?.includes('ainda não foi aberta')) sessionStorage.setItem('saidUnseen', '1');
+    };
+    new MutationObserver(seen).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const saidUnseen = () => page.evaluate(() => sessionStorage.getItem('saidUnseen') === '1');
+  const notKept = page
+    .getByRole('region', { name: 'Dados pessoais' })
+    .getByRole('status')
+    .filter({ hasText: 'seus dados pessoais não ficam salvos neste aparelho' });
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await serviceWorkerReady(page);
+  await page.getByRole('link', { name: 'Minha conta' }).click();
+  await expect(page.getByRole('textbox', { name: 'CPF', exact: true })).toBeVisible();
+
+  // The platform stops answering while the device says it is online (a weak mobile network): a
+  // reload reads the profile, the read fails under way; offline the whole time, it says why.
+  await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(notKept).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+  // And with the device offline.
+  await context.unroute('**/api/**');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(notKept).toBeVisible();
+  await expectNoA11yViolations(page);
+  expect(await saidUnseen(), "'ainda não foi aberta' on a page that was opened").toBe(false);
+
+  // The connection returns: the profile is read again.
+  await context.setOffline(false);
+  await expect(page.getByRole('textbox', { name: 'CPF', exact: true })).toBeVisible();
+});
+
 test('a second student on the same browser finds none of the first one’s data', async ({ page, signIn }) => {
   // The service worker registers and works under the CSP and Trusted Types, without a report.
   const violations = watchViolations(page);

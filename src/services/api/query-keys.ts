@@ -34,12 +34,4 @@ export {
   downloadsKeys,
 };
 
-/** First elements of the keys whose reads are never written to the device. */
-export const NOT_PERSISTED: readonly string[] = [
-  accountKeys.all[0],
-  financesKeys.allPixQr[0],
-  translationKeys.all[0],
-  learningKeys.allPreviews[0],
-  shortVideoKeys.allActivity[0],
-  downloadsKeys.all[0],
-];
+export { NOT_PERSISTED } from './keys/not-persisted';

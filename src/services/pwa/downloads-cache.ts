@@ -6,6 +6,7 @@
  * the signed-in entry); bundled into the service worker.
  */
 import { originMatches } from '../contract/origins';
+import { MEDIA_CACHE } from './caches';
 
 /**
  * Files of courses and modules downloaded on purpose ('Baixar para estudar offline'):
@@ -85,6 +86,30 @@ export async function matchDownloadedFile(
     return (await (await storage.open(downloadsCacheName(owner))).match(url, { ignoreVary: true })) ?? null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the service worker can answer the media file at `url` without a network
+ * (docs/offline.md "What works offline"): it is in the signed-in student's downloads, or in the
+ * played-media cache (`MEDIA_CACHE`, a file played online before). For the players, which say
+ * offline that a file never stored needs the internet instead of showing a dead player.
+ * @param url the player's source, absolute or relative to the page.
+ * @returns true when a stored copy exists; false when none does (or there is no Cache Storage).
+ *   Never rejects.
+ */
+export async function hasOfflineCopy(
+  url: string,
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<boolean> {
+  if (!storage) return false;
+  if (await matchDownloadedFile(url, storage)) return true;
+  try {
+    const absolute = new URL(url, globalThis.location?.href).href;
+    if (!(await storage.keys()).includes(MEDIA_CACHE)) return false;
+    return (await (await storage.open(MEDIA_CACHE)).match(absolute, { ignoreVary: true })) !== undefined;
+  } catch {
+    return false;
   }
 }
 

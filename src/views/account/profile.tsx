@@ -10,8 +10,9 @@
  * read shows the query error with a retry.
  *
  * The profile is personal data and is never kept on the device (docs/offline.md "Personal data on
- * the device"): offline, before it was read on this page load, the section says so, and the read
- * goes out when the platform answers again.
+ * the device"): offline, before it was read on this page load, the section says so (whether the
+ * read waits or is still under way when the platform stopped answering), and the read goes out when
+ * the platform answers again.
  */
 import { Suspense, useEffect, useId } from 'react';
 import { retryableLazy } from '../components/retryable-lazy';
@@ -21,6 +22,7 @@ import { getUsersSelf } from '../../services/api/users';
 import { accountKeys } from '../../services/api/keys/account';
 import { QueryError } from '../components/query-error';
 import { PageLoading } from '../components/page-loading';
+import { useOnline } from '../components/use-online';
 import { ProfileMessages } from './profile-messages';
 
 const loadForm = () => import('./profile-form');
@@ -31,6 +33,7 @@ export function ProfileSection() {
   const intl = useIntl();
   const headingId = useId();
   const query = useQuery({ queryKey: accountKeys.self, queryFn: () => getUsersSelf() });
+  const online = useOnline();
   useEffect(() => {
     // Start fetching the form's chunk now; a failure is reported when the form renders.
     loadForm().catch(() => undefined);
@@ -38,7 +41,9 @@ export function ProfileSection() {
   return (
     <section aria-labelledby={headingId} className="account-section">
       <h2 id={headingId}>{intl.formatMessage(ProfileMessages.title)}</h2>
-      {query.isPending && query.fetchStatus === 'paused' ? (
+      {/* Offline while the read is still under way (the platform stopped answering mid-request)
+          it says so too: never a spinner, never 'ainda não foi aberta' (docs/offline.md). */}
+      {query.isPending && (query.fetchStatus === 'paused' || !online) ? (
         <p role="status" className="notice">
           {intl.formatMessage(ProfileMessages.offline)}
         </p>

@@ -5,7 +5,8 @@
  * Every URL from the API passes `classifyContentUrl` (docs/content.md): an allowed provider's page
  * is shown through its embed (a facade for videos), a file of the app or a content host as is, any
  * other site as 'Abrir em <host>', and a URL that is not http(s) never at all.
- * Offline, a link, a provider or another site's frame says that it needs the internet.
+ * Offline, a link, a provider or another site's frame says that it needs the internet, and so does
+ * a video or audio that is not stored on the device (./offline-media.tsx).
  * Server HTML is sanitised with DOMPurify before it reaches the DOM (docs/architecture.md §D5), as
  * TrustedHTML of the `dompurify` policy where the browser has Trusted Types.
  */
@@ -24,6 +25,7 @@ import { useOnline } from '../components/use-online';
 import { useDataSaver } from '../components/use-data-saver';
 import { isDownloadableUrl } from '../../services/pwa/downloads-cache';
 import { DownloadMessages } from '../downloads/messages';
+import { MediaNeedsInternet, useOfflineMedia } from './offline-media';
 
 /** Starts loading a text lesson's code (DOMPurify and the sanitiser) before its data arrives. */
 export const preloadRichText = () => import('./rich-text');
@@ -115,7 +117,7 @@ export function LearningObjectContent({
       }
       return (
         <figure className="lo-media">
-          <LoVideo url={target.url} onEnded={() => onFinish()} />
+          <LoVideo url={target.url} onEnded={() => onFinish()} download={readOnly ? null : lo} />
           {/* A preview records nothing: no promise of completion. */}
           {!readOnly && <figcaption className="muted">{intl.formatMessage(M.videoHint)}</figcaption>}
         </figure>
@@ -125,7 +127,7 @@ export function LearningObjectContent({
       if (target.kind === 'external') return <ExternalContent url={target.url} host={target.host} />;
       return (
         <figure className="lo-media">
-          <LoAudio url={target.url} onEnded={() => onFinish()} />
+          <LoAudio url={target.url} onEnded={() => onFinish()} download={readOnly ? null : lo} />
           {!readOnly && <figcaption className="muted">{intl.formatMessage(M.audioHint)}</figcaption>}
         </figure>
       );
@@ -172,12 +174,24 @@ function corsMode(url: string): 'anonymous' | undefined {
   return new URL(url, location.origin).origin === location.origin ? undefined : 'anonymous';
 }
 
-/** A video learning object's player, at the 'Volume dos sons' setting (docs/product.md §3). */
-function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
+interface MediaProps {
+  url: string;
+  onEnded: () => void;
+  /** Whose course and module are offered for download when it cannot play offline (none in a preview). */
+  download: Pick<LearningObject, 'course_id' | 'module_id'> | null;
+}
+
+/**
+ * A video learning object's player, at the 'Volume dos sons' setting (docs/product.md §3);
+ * offline and not stored on the device, `MediaNeedsInternet` in its place.
+ */
+function LoVideo({ url, onEnded, download }: MediaProps) {
   const ref = useRef<HTMLVideoElement>(null);
   useMediaVolume(ref);
+  const offline = useOfflineMedia(url);
   // 'Economia de dados': nothing is fetched before the student presses play.
   const preload = useDataSaver() ? 'none' : 'metadata';
+  if (offline.unavailable) return <MediaNeedsInternet kind="video" download={download} />;
   return (
     <video
       ref={ref}
@@ -186,6 +200,7 @@ function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
       src={url}
       crossOrigin={corsMode(url)}
       onEnded={onEnded}
+      onError={offline.onError}
       className="lo-video"
     >
       <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
@@ -193,10 +208,25 @@ function LoVideo({ url, onEnded }: { url: string; onEnded: () => void }) {
   );
 }
 
-/** An audio learning object's player, at the 'Volume dos sons' setting (docs/product.md §3). */
-function LoAudio({ url, onEnded }: { url: string; onEnded: () => void }) {
+/**
+ * An audio learning object's player, at the 'Volume dos sons' setting (docs/product.md §3);
+ * offline and not stored on the device, `MediaNeedsInternet` in its place.
+ */
+function LoAudio({ url, onEnded, download }: MediaProps) {
   const ref = useRef<HTMLAudioElement>(null);
   useMediaVolume(ref);
+  const offline = useOfflineMedia(url);
   const preload = useDataSaver() ? 'none' : 'metadata';
-  return <audio ref={ref} controls preload={preload} src={url} crossOrigin={corsMode(url)} onEnded={onEnded} />;
+  if (offline.unavailable) return <MediaNeedsInternet kind="audio" download={download} />;
+  return (
+    <audio
+      ref={ref}
+      controls
+      preload={preload}
+      src={url}
+      crossOrigin={corsMode(url)}
+      onEnded={onEnded}
+      onError={offline.onError}
+    />
+  );
 }

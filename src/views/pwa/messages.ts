@@ -48,4 +48,11 @@ export const PwaMessages = defineMessages({
       'Você está offline e esta página ainda não foi aberta neste aparelho. Ela aparece assim que a conexão voltar.',
     description: 'Offline, a page whose data was never loaded on this device',
   },
+  offlineNotKept: {
+    id: 'pwa.offline.notKept',
+    defaultMessage:
+      'Você está offline e os dados desta página não ficam salvos neste aparelho. Eles aparecem assim que a conexão voltar.',
+    description:
+      'Offline, a page whose data is deliberately never kept on the device (personal data): it was maybe opened, but is not stored',
+  },
 });
