@@ -100,7 +100,8 @@ const MenuMessages = defineMessages({
  * destination — Início, Cursos, Notas, Documentos, Financeiro, Minha conta — and the actions
  * 'Acessibilidade' and 'Sair'. `showModal` keeps focus inside and closes on Escape; closing
  * (Escape, 'Fechar menu', following a link) returns focus to the 'Menu' button. Shown below
- * the desktop breakpoint only (signed-in.css); the desktop bar is the same links.
+ * the desktop breakpoint and on screens as short as a phone on its side (signed-in.css); the
+ * desktop bar is the same links.
  */
 function PhoneMenu({
   home,
