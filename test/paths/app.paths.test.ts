@@ -51,6 +51,15 @@ function checkStudentView(replay: Replay, expected: StudentWorld): void {
   if (expected.signedIn)
     expect(world.shownName(), 'name shown').toBe(expected.nameFresh ? serverNameOf(demoUser) : demoUser.name);
   if (expected.keptPlace !== null) expect(world.log.navigations.at(-1), 'place kept').toBe(expected.keptPlace);
+  // The device's saved reads and downloads follow whoever is signed in: a leaving student's go
+  // with them (docs/offline.md "Signing out and another student").
+  const student = expected.signedIn ? demoUser.id : null;
+  expect(world.log.deviceData.at(-1)?.[1] ?? null, 'device data kept for').toBe(student);
+  // The accessibility settings in force are the signed-in student's (nobody's once signed out:
+  // /login keeps what was on screen, stored for nobody).
+  const accessibility = world.child('accessibility')?.getSnapshot() as
+    { context: { userId: number | null } } | undefined;
+  expect(accessibility?.context.userId ?? null, 'settings of').toBe(student);
 }
 
 const studentPaths = createTestModel(studentModel).getShortestPaths({ allowDuplicatePaths: true });
