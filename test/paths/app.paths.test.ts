@@ -129,9 +129,16 @@ describe('generated paths across the actors: a student signs in, loses the signa
       const oracle = createActorOf(studentModel);
       checkStudentView(replay, oracle.getSnapshot().context);
       for (const event of plan.steps) {
+        const pingsBefore = replay.world.log.pings;
         await act(replay, event);
         oracle.send(event);
-        checkStudentView(replay, oracle.getSnapshot().context);
+        const expected = oracle.getSnapshot().context;
+        checkStudentView(replay, expected);
+        // The session ping (a platform with enforce_session_throttle, as the world's): sent at once
+        // when the post-login setup starts (docs/product.md §4, §9), never while signed out.
+        if (event.type === 'SIGN_IN') expect(replay.world.log.pings, 'a ping at sign-in').toBeGreaterThan(pingsBefore);
+        if (!expected.signedIn && event.type !== 'REOPEN')
+          expect(replay.world.log.pings, 'no ping while signed out').toBe(pingsBefore);
       }
       replay.world.app.stop();
     },
