@@ -11,26 +11,13 @@ import { LearningObjectContent } from '../../src/views/learning-object/content';
 import { DOWNLOADS_OWNER_CACHE, DOWNLOADS_OWNER_URL, hasOfflineCopy } from '../../src/services/pwa/downloads-cache';
 import { MEDIA_CACHE } from '../../src/services/pwa/caches';
 import type { LearningObject } from '../../src/services/contract';
+import { learningObject } from '../fixtures/learning-object';
 
 const VIDEO = 'http://localhost:3000/api/files/media/aula.webm';
 const AUDIO = 'http://localhost:3000/api/files/media/podcast.ogg';
 
-const lo = (type: 'video' | 'audio', url: string): LearningObject => ({
-  id: 5,
-  name: 'Aula em vídeo',
-  type,
-  lesson_id: 2,
-  module_id: 3,
-  course_id: 1,
-  content: { url, html: null, quiz: null },
-  status: 'not_started',
-  started_at: null,
-  completed_at: null,
-  previous: null,
-  next: null,
-  next_module: null,
-  quiz_result: null,
-});
+const lo = (type: 'video' | 'audio', url: string): LearningObject =>
+  learningObject({ type, content: { url, html: null, quiz: null } });
 
 /** A Cache Storage holding `entries` (cache name → URLs). */
 function fakeCaches(entries: Record<string, Record<string, string>>): CacheStorage {

@@ -182,15 +182,24 @@ interface MediaProps {
 }
 
 /**
+ * What a video or audio player of `url` needs: its element's ref at the 'Volume dos sons' setting
+ * (docs/product.md §3), whether it can play offline (`useOfflineMedia`), and its `preload` —
+ * 'none' under 'Economia de dados', so nothing is fetched before the student presses play.
+ */
+function useMediaPlayer<E extends HTMLMediaElement>(url: string) {
+  const ref = useRef<E>(null);
+  useMediaVolume(ref);
+  const offline = useOfflineMedia(url);
+  const preload: 'none' | 'metadata' = useDataSaver() ? 'none' : 'metadata';
+  return { ref, offline, preload };
+}
+
+/**
  * A video learning object's player, at the 'Volume dos sons' setting (docs/product.md §3);
  * offline and not stored on the device, `MediaNeedsInternet` in its place.
  */
 function LoVideo({ url, onEnded, download }: MediaProps) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useMediaVolume(ref);
-  const offline = useOfflineMedia(url);
-  // 'Economia de dados': nothing is fetched before the student presses play.
-  const preload = useDataSaver() ? 'none' : 'metadata';
+  const { ref, offline, preload } = useMediaPlayer<HTMLVideoElement>(url);
   if (offline.unavailable) return <MediaNeedsInternet kind="video" download={download} />;
   return (
     <video
@@ -213,10 +222,7 @@ function LoVideo({ url, onEnded, download }: MediaProps) {
  * offline and not stored on the device, `MediaNeedsInternet` in its place.
  */
 function LoAudio({ url, onEnded, download }: MediaProps) {
-  const ref = useRef<HTMLAudioElement>(null);
-  useMediaVolume(ref);
-  const offline = useOfflineMedia(url);
-  const preload = useDataSaver() ? 'none' : 'metadata';
+  const { ref, offline, preload } = useMediaPlayer<HTMLAudioElement>(url);
   if (offline.unavailable) return <MediaNeedsInternet kind="audio" download={download} />;
   return (
     <audio
