@@ -24,6 +24,7 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
+import { studentPlaces } from './support/student-screens';
 import {
   DEFAULT_SETTINGS,
   presentationOf,
@@ -63,57 +64,19 @@ const BRANDS: Brand[] = [
   { name: 'brand 2', base: () => server.base2, student: 'stream' },
 ];
 
-/** The student's own API answer at `path` (the session's token, as the app sends it). */
-async function api<T>(page: Page, base: string, path: string): Promise<T> {
-  const host = new URL(base).hostname;
-  const token = (await page.context().cookies()).find((c) => c.name === 'token' && c.domain.includes(host))?.value;
-  const answer = await page.request.get(`${base}${path}`, {
-    headers: { 'x-access-token': token ?? '', 'x-user-environment': 'WEB' },
-  });
-  expect(answer.ok(), `${path}: ${answer.status()}`).toBe(true);
-  return (await answer.json()) as T;
-}
-
-const LO_TYPES = ['text', 'video', 'pdf', 'quiz'];
-
 /** Every signed-in screen of the student signed in on `page`, found through their own API reads. */
 async function signedInScreens(page: Page, base: string, landing: string): Promise<string[]> {
-  const courses = (await api<{ data: { id: number }[] }>(page, base, '/api/v2/lms/courses?per_page=100')).data;
-  const objects = new Map<string, string>();
-  let firstCourse = '';
-  let firstModule = '';
-  for (const { id: courseId } of courses) {
-    const course = (await api<{ data: { modules: { id: number }[] } }>(page, base, `/api/v1/lms/courses/${courseId}`))
-      .data;
-    for (const { id: moduleId } of course.modules) {
-      firstCourse ||= `/courses/${courseId}`;
-      firstModule ||= `/courses/${courseId}/modules/${moduleId}`;
-      const module = (
-        await api<{ data: { lessons: { learning_objects: { id: number; type: string }[] }[] } }>(
-          page,
-          base,
-          `/api/v1/lms/modules/${moduleId}`,
-        )
-      ).data;
-      for (const lo of module.lessons.flatMap((lesson) => lesson.learning_objects)) {
-        if (LO_TYPES.includes(lo.type) && !objects.has(lo.type))
-          objects.set(lo.type, `/courses/${courseId}/modules/${moduleId}/learningObjects/${lo.id}`);
-      }
-    }
-    if (LO_TYPES.every((type) => objects.has(type))) break;
-  }
-  const grades = (await api<{ data: { course_id: number }[] }>(page, base, '/api/v1/lms/student/grades')).data;
-  const mine = (await api<{ data: { id: number }[] }>(page, base, '/api/v1/attachments/authorized')).data;
+  const places = await studentPlaces(page, base);
   return [
     landing,
     '/courses',
-    firstCourse,
-    firstModule,
-    ...LO_TYPES.flatMap((type) => (objects.has(type) ? [objects.get(type)!] : [])),
+    places.firstCourse,
+    places.firstModule,
+    ...places.learningObjects,
     '/grades',
-    ...(grades[0] ? [`/grades/course/${grades[0].course_id}`] : []),
+    places.gradeDetails ?? '',
     '/attachments',
-    ...(mine[0] ? [`/attachment/${mine[0].id}`] : []),
+    places.attachment ?? '',
     '/finances',
     '/conta',
     '/profissionalizante',

@@ -14,6 +14,7 @@
  */
 import { expect, test, type Page } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
+import { studentPlaces } from './support/student-screens';
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -114,65 +115,28 @@ function coveredElements(mode: 'atEnd' | 'eachFocused'): string[] {
   return covered;
 }
 
-/** The student's own API answer at `path` (the session's token, as the app sends it). */
-async function api<T>(page: Page, base: string, path: string): Promise<T> {
-  const host = new URL(base).hostname;
-  const token = (await page.context().cookies()).find((c) => c.name === 'token' && c.domain.includes(host))?.value;
-  const answer = await page.request.get(`${base}${path}`, {
-    headers: { 'x-access-token': token ?? '', 'x-user-environment': 'WEB' },
-  });
-  expect(answer.ok(), `${path}: ${answer.status()}`).toBe(true);
-  return (await answer.json()) as T;
-}
-
 /** Every signed-in screen of the student signed in on `page`, found through their own API reads. */
 async function signedInScreens(page: Page, base: string): Promise<Screen[]> {
-  const courses = (await api<{ data: { id: number }[] }>(page, base, '/api/v2/lms/courses?per_page=100')).data;
-  const objects = new Map<string, string>();
-  let firstCourse = '';
-  let firstModule = '';
-  for (const { id: courseId } of courses) {
-    const course = (await api<{ data: { modules: { id: number }[] } }>(page, base, `/api/v1/lms/courses/${courseId}`))
-      .data;
-    for (const { id: moduleId } of course.modules) {
-      firstCourse ||= `/courses/${courseId}`;
-      firstModule ||= `/courses/${courseId}/modules/${moduleId}`;
-      const module = (
-        await api<{ data: { lessons: { learning_objects: { id: number; type: string }[] }[] } }>(
-          page,
-          base,
-          `/api/v1/lms/modules/${moduleId}`,
-        )
-      ).data;
-      for (const lo of module.lessons.flatMap((lesson) => lesson.learning_objects)) {
-        if (!objects.has(lo.type))
-          objects.set(lo.type, `/courses/${courseId}/modules/${moduleId}/learningObjects/${lo.id}`);
-      }
-      if (['text', 'video', 'pdf', 'quiz'].every((type) => objects.has(type))) break;
-    }
-    if (['text', 'video', 'pdf', 'quiz'].every((type) => objects.has(type))) break;
-  }
-  const grades = (await api<{ data: { course_id: number }[] }>(page, base, '/api/v1/lms/student/grades')).data;
-  const mine = (await api<{ data: { id: number }[] }>(page, base, '/api/v1/attachments/authorized')).data;
+  const places = await studentPlaces(page, base);
   const screens: Screen[] = [
     { path: '/' },
     { path: '/home' },
     { path: '/courses' },
-    { path: firstCourse },
-    { path: firstModule },
-    ...['text', 'video', 'pdf', 'quiz'].flatMap((type) => (objects.has(type) ? [{ path: objects.get(type)! }] : [])),
+    { path: places.firstCourse },
+    { path: places.firstModule },
+    ...places.learningObjects.map((path) => ({ path })),
     { path: '/grades' },
-    ...(grades[0] ? [{ path: `/grades/course/${grades[0].course_id}` }] : []),
+    ...(places.gradeDetails ? [{ path: places.gradeDetails }] : []),
     { path: '/attachments' },
-    ...(mine[0] ? [{ path: `/attachment/${mine[0].id}` }] : []),
+    ...(places.attachment ? [{ path: places.attachment }] : []),
     { path: '/finances' },
     { path: '/finances', pix: true },
     { path: '/conta' },
     { path: '/profissionalizante' },
     { path: '/nao-existe' },
   ];
-  const missing = ['text', 'video', 'pdf', 'quiz'].filter((type) => !objects.has(type));
-  if (missing.length) test.info().annotations.push({ type: 'no learning object', description: missing.join(', ') });
+  if (places.missingTypes.length)
+    test.info().annotations.push({ type: 'no learning object', description: places.missingTypes.join(', ') });
   return screens;
 }
 
