@@ -3,9 +3,12 @@
  * Playwright in Chromium (scripts/find-browser.mjs) against a fresh reference server (its own
  * temporary database, demo data): login, home, courses, a course, a learning object, grades,
  * finances with the Pix dialog open, for both brands (`demo` on localhost, `stream` on 127.0.0.1),
- * and the blocking error screen (a host whose platform lookup answers 500).
+ * and the blocking error screen (a host whose platform lookup answers 500); then brand 1's home, a
+ * course and a learning object again with a phone on its side (844×390) and with the largest text
+ * and spacing of the accessibility settings (font_size 3, font_spacing 3, docs/product.md §3).
  *
- * Output: `docs/screenshots/<brand>-<screen>.png`, 390×844 CSS px (a common phone), reduced motion.
+ * Output: `docs/screenshots/<brand>-<screen>.png`, 390×844 CSS px (a common phone), reduced motion;
+ * `brand1-landscape-<screen>.png` (844×390) and `brand1-largest-text-<screen>.png` (390×844).
  * Builds the app first unless `SCREENSHOTS_SKIP_BUILD=1`. Exits non-zero, naming the screen, when a
  * screen cannot be reached — a broken journey is not photographed as if it worked.
  */
@@ -15,9 +18,11 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from './find-browser.mjs';
 import { startReferenceServer } from '../test/e2e/support/server';
+import { applySettings, LARGEST_TEXT } from '../test/e2e/support/settings';
 
 const OUT_DIR = 'docs/screenshots';
 const VIEWPORT = { width: 390, height: 844 };
+const LANDSCAPE = { width: 844, height: 390 };
 const FAIL_HOST = 'falha.localhost';
 
 /** Signs in with the login form (fields by their ids: any language). */
@@ -64,6 +69,19 @@ async function brandTour(page: Page, base: string, brand: string, user: string):
   console.log(`  ${brand}-finances-pix.png`);
 }
 
+/** Home, the first course and its first learning object of the student signed in on `page`, as `<prefix>-<screen>.png`. */
+async function studyTour(page: Page, base: string, prefix: string): Promise<void> {
+  await page.goto(`${base}/home`);
+  await shoot(page, `${prefix}-home`);
+  await page.goto(`${base}/courses`);
+  await page.locator('.card-title a').first().click();
+  await shoot(page, `${prefix}-course`);
+  await page.locator('.item-title').first().click();
+  await page.locator('.lesson .item-title').first().click();
+  await page.waitForURL(/learningObjects/);
+  await shoot(page, `${prefix}-learning-object`);
+}
+
 async function main(): Promise<void> {
   if (process.env.SCREENSHOTS_SKIP_BUILD !== '1') {
     const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
@@ -90,6 +108,26 @@ async function main(): Promise<void> {
         serviceWorkers: 'block',
       });
       await brandTour(await context.newPage(), base, brand, user);
+      await context.close();
+    }
+    for (const [name, viewport, largest] of [
+      ['landscape', LANDSCAPE, false],
+      ['largest-text', VIEWPORT, true],
+    ] as const) {
+      current = `brand1 ${name}`;
+      const context = await browser.newContext({
+        viewport,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'pt-BR',
+        reducedMotion: 'reduce',
+        serviceWorkers: 'block',
+      });
+      if (largest) await applySettings(context, LARGEST_TEXT);
+      const page = await context.newPage();
+      await page.goto(`${server.base}/login`);
+      await signIn(page, 'demo');
+      await studyTour(page, server.base, `brand1-${name}`);
       await context.close();
     }
     current = 'error screen';

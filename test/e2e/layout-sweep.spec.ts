@@ -27,11 +27,8 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
 import { studentPlaces } from './support/student-screens';
-import {
-  DEFAULT_SETTINGS,
-  presentationOf,
-  type AccessibilitySettings,
-} from '../../src/services/storage/accessibility-settings';
+import { applySettings } from './support/settings';
+import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 
 const PHONES = [
   { width: 320, height: 640 },
@@ -192,19 +189,6 @@ function layoutProblems(headerMax: number): string[] {
   return problems;
 }
 
-/** Stores `settings` as the app does (every student's and the device's, and the pre-paint cache) before each load. */
-async function useSettings(context: BrowserContext, settings: AccessibilitySettings) {
-  await context.addInitScript(
-    ({ json, prepaint }) => {
-      const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '');
-      for (const key of [...keys.filter((k) => /^a11y:\d+$/.test(k)), 'a11y:device']) localStorage.setItem(key, json);
-      const stored = JSON.parse(localStorage.getItem('prepaint') ?? '{}') as Record<string, unknown>;
-      localStorage.setItem('prepaint', JSON.stringify({ ...stored, settings: prepaint }));
-    },
-    { json: JSON.stringify(settings), prepaint: presentationOf(settings) },
-  );
-}
-
 /** Loads `path` and waits for its main heading, with its content in. */
 async function open(page: Page, base: string, path: string) {
   await page.goto(`${base}${path}`);
@@ -259,7 +243,7 @@ for (const brand of BRANDS) {
         test.setTimeout(120_000);
         const settings = { ...DEFAULT_SETTINGS, ...text, ...theme };
         const context = await browser.newContext({ storageState: brand.state, viewport: PHONES[0], locale: 'pt-BR' });
-        await useSettings(context, settings);
+        await applySettings(context, settings);
         const page = await context.newPage();
         const pending = text.font_size === 3;
         if (pending) {
