@@ -11,16 +11,19 @@ import { sql } from 'drizzle-orm';
 import {
   AprovatExternalUserResponse,
   BannerListResponse,
+  CourseResponse,
   DashboardResponse,
   EjaStageListResponse,
   ErrorBody,
   LxpSsoResponse,
+  ModuleResponse,
   ProfessionalizingCourseListResponse,
   SsoValidationResponse,
   TrafficModuleListResponse,
 } from '../src/services/contract';
 import { useTestServer } from './test-support/harness';
 import { seedHome } from './seed-home';
+import { seedEja } from './seed-eja';
 
 const server = useTestServer({ timeout: 60_000 });
 const tokens: Record<string, string> = {};
@@ -115,25 +118,76 @@ describe('areas', () => {
     expect((await call('/api/v1/aprovat/modules', tokens.demo!)).status).toBe(403);
   });
 
-  it('EJA: stages with the student progress, for eja only', async () => {
+  it('EJA: stages and subjects for eja only; each subject opens the module of its name, with its progress', async () => {
     const stages = v.parse(EjaStageListResponse, await (await call('/api/v1/eja/stages', tokens.eja!)).json()).data;
     expect(stages.map((s) => s.name)).toEqual(['Ensino Fundamental — anos finais', 'Ensino Médio']);
-    expect(stages[0]!.progress).toBe(85);
-    expect(stages[0]!.subjects[0]).toMatchObject({ name: 'Língua Portuguesa', progress: 100 });
     expect((await call('/api/v1/eja/stages', tokens.demo!)).status).toBe(403);
-    // Every subject opens something of the student's platform: a course, and a module of it.
-    for (const subject of stages.flatMap((s) => s.subjects)) {
-      expect(subject.course_id, subject.name).not.toBeNull();
-      const course = await call(`/api/v1/lms/courses/${subject.course_id}`, tokens.eja!);
-      expect(course.status, subject.name).toBe(200);
-      if (subject.module_id !== null) {
-        const module = (await (await call(`/api/v1/lms/modules/${subject.module_id}`, tokens.eja!)).json()) as {
-          data: { course_id: number };
-        };
-        expect(module.data.course_id).toBe(subject.course_id);
+    // Every subject opens a module bearing its name, in the course of its stage, and shows the
+    // progress that module's own answer reports.
+    for (const stage of stages) {
+      for (const subject of stage.subjects) {
+        expect(subject.module_id, subject.name).not.toBeNull();
+        const module = v.parse(
+          ModuleResponse,
+          await (await call(`/api/v1/lms/modules/${subject.module_id}`, tokens.eja!)).json(),
+        ).data;
+        expect(module.name).toBe(subject.name);
+        expect(module.course_id).toBe(subject.course_id);
+        expect(module.course_name).toBe(`EJA: ${stage.name}`);
+        expect(subject.progress, subject.name).toBe(module.progress);
       }
     }
-    expect(stages[0]!.subjects.find((s) => s.name === 'História e Geografia')!.module_id).toBeNull();
+    // The demo's varied progress: one subject finished, some partial, some not started.
+    const [fundamental, medio] = stages;
+    expect(fundamental!.subjects.map((s) => [s.name, s.progress])).toEqual([
+      ['Língua Portuguesa', 100],
+      ['Matemática', 50],
+      ['Ciências', 25],
+      ['História e Geografia', 0],
+    ]);
+    expect(fundamental!.progress).toBe(44);
+    expect(medio!.progress).toBe(19);
+    // Both 'Matemática' open different modules.
+    const maths = stages.flatMap((s) => s.subjects).filter((s) => s.name === 'Matemática');
+    expect(new Set(maths.map((s) => s.module_id)).size).toBe(2);
+  });
+
+  it('EJA: completing a learning object of a subject moves the subject and its module alike', async () => {
+    const subjectOf = async () => {
+      const stages = v.parse(EjaStageListResponse, await (await call('/api/v1/eja/stages', tokens.eja!)).json()).data;
+      return stages[0]!.subjects.find((s) => s.name === 'Matemática')!;
+    };
+    const before = await subjectOf();
+    const moduleOf = async () =>
+      v.parse(ModuleResponse, await (await call(`/api/v1/lms/modules/${before.module_id}`, tokens.eja!)).json()).data;
+    const lesson = (await moduleOf()).lessons[0]!;
+    const next = lesson.learning_objects.find((lo) => lo.status !== 'completed')!;
+    const end = await server.api(`/api/v1/lms/learningObjects/${next.id}/end`, {
+      method: 'PUT',
+      token: tokens.eja!,
+      body: JSON.stringify({ lesson_id: lesson.id, data: {} }),
+    });
+    expect(end.status).toBe(200);
+    const after = await subjectOf();
+    expect(after.progress).toBeGreaterThan(before.progress);
+    expect(after.progress).toBe((await moduleOf()).progress);
+    // The course page reports the same module progress.
+    const course = v.parse(
+      CourseResponse,
+      await (await call(`/api/v1/lms/courses/${before.course_id}`, tokens.eja!)).json(),
+    ).data;
+    expect(course.modules.find((m) => m.id === before.module_id)!.progress).toBe(after.progress);
+  });
+
+  it('EJA: a student enrolled in no EJA course sees every subject with nothing to open, at 0 %', async () => {
+    await server.addStudent('eja2', { eja: true });
+    const stages = v.parse(
+      EjaStageListResponse,
+      await (await call('/api/v1/eja/stages', await server.tokenOf('eja2'))).json(),
+    ).data;
+    const subjects = stages.flatMap((s) => s.subjects);
+    expect(subjects).toHaveLength(8);
+    for (const subject of subjects) expect(subject).toMatchObject({ course_id: null, module_id: null, progress: 0 });
   });
 
   it('LXP SSO: a one-time token, valid once on the stand-in page, refused again', async () => {
@@ -174,6 +228,7 @@ describe('areas', () => {
   });
 });
 
-it('the seed step is idempotent', async () => {
+it('the seed steps are idempotent', async () => {
   expect(await seedHome(server.db)).toBe(false);
+  expect(await seedEja(server.db)).toBe(false);
 });

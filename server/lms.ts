@@ -29,7 +29,7 @@ import { SEEDED_CONTENT_ORIGIN, withContentOrigin } from './content-host';
 export const forStudent = (userId: number) => sql`(c.audience_user_id IS NULL OR c.audience_user_id = ${userId})`;
 
 /** Completion percentage, rounded (0 when there is nothing to complete). */
-const percent = (completed: number, total: number) => (total === 0 ? 0 : Math.round((completed * 100) / total));
+export const percent = (completed: number, total: number) => (total === 0 ? 0 : Math.round((completed * 100) / total));
 
 const courseStatus = (completed: number, started: number, total: number): CourseStatus =>
   total > 0 && completed === total ? 'completed' : started > 0 ? 'in_progress' : 'not_started';

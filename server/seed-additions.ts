@@ -20,6 +20,7 @@ import { seedConsent } from './seed-consent';
 import { seedAccount } from './seed-account';
 import { seedMarathon, seedMarathonDocuments } from './seed-marathon';
 import { seedSchoolContent } from './seed-school-content';
+import { seedEja } from './seed-eja';
 
 export type SeedStep = (db: Db) => Promise<boolean>;
 
@@ -45,6 +46,9 @@ export const SEED_STEPS: readonly SeedStep[] = [
   seedDocuments,
   // After the brand's documents, which count towards maratona's 400.
   seedMarathonDocuments,
+  // Last: the EJA courses, modules and learning objects take ids after every other step's, so
+  // the ids of the rest of the demo do not depend on them.
+  seedEja,
 ];
 
 /** Runs every step. @returns how many inserted something. */

@@ -6,8 +6,9 @@
  *   `server/assets/banner-{1,2,3}.svg`;
  * - professionalizing courses (`courses.area`): 'Introdução à Informática' and 'Empreendedorismo'
  *   (brand 1), 'Fotografia com o Celular' (brand 2);
- * - traffic education (/transito): the 5 modules of the CNH theory course;
- * - EJA (/tecmix): 2 stages with their subjects; `eja` has progress in some of them.
+ * - traffic education (/transito): the 5 modules of the CNH theory course.
+ *
+ * The EJA area (/tecmix) has its own step, server/seed-eja.ts.
  *
  * Everything is inserted with ON CONFLICT DO NOTHING on natural keys; the area flag only moves
  * courses still in the default area.
@@ -63,37 +64,6 @@ export const TRAFFIC_MODULES: readonly [string, string, number][] = [
   ['Mecânica básica', 'Funcionamento do veículo e manutenção preventiva.', 3],
 ];
 
-/** EJA stages and their subjects, in order. */
-export const EJA_STAGES: readonly [string, readonly string[]][] = [
-  ['Ensino Fundamental — anos finais', ['Língua Portuguesa', 'Matemática', 'Ciências', 'História e Geografia']],
-  ['Ensino Médio', ['Linguagens', 'Matemática', 'Ciências da Natureza', 'Ciências Humanas']],
-];
-
-/**
- * What each EJA subject opens on platform 1: [stage, subject, course name, module position
- * (null = the course page)]. The demo's courses stand in for the EJA curriculum.
- */
-export const EJA_SUBJECT_LINKS: readonly [string, string, string, number | null][] = [
-  ['Ensino Fundamental — anos finais', 'Língua Portuguesa', 'Comunicação e Expressão', 1],
-  ['Ensino Fundamental — anos finais', 'Matemática', 'Matemática Financeira', 1],
-  ['Ensino Fundamental — anos finais', 'Ciências', 'Introdução à Informática', 1],
-  ['Ensino Fundamental — anos finais', 'História e Geografia', 'Empreendedorismo', null],
-  ['Ensino Médio', 'Linguagens', 'Comunicação e Expressão', 2],
-  ['Ensino Médio', 'Matemática', 'Matemática Financeira', 2],
-  ['Ensino Médio', 'Ciências da Natureza', 'Introdução à Informática', 2],
-  ['Ensino Médio', 'Ciências Humanas', 'Empreendedorismo', 2],
-];
-
-/** `eja`'s progress per [stage, subject]. */
-export const EJA_DEMO_PROGRESS: readonly [string, string, number][] = [
-  ['Ensino Fundamental — anos finais', 'Língua Portuguesa', 100],
-  ['Ensino Fundamental — anos finais', 'Matemática', 100],
-  ['Ensino Fundamental — anos finais', 'Ciências', 80],
-  ['Ensino Fundamental — anos finais', 'História e Geografia', 60],
-  ['Ensino Médio', 'Linguagens', 25],
-  ['Ensino Médio', 'Matemática', 10],
-];
-
 /** Seeds the home and area demo data. @returns true when it inserted or changed something. */
 export async function seedHome(db: Db): Promise<boolean> {
   let changed = 0;
@@ -119,35 +89,6 @@ export async function seedHome(db: Db): Promise<boolean> {
       await db.rows(sql`
         INSERT INTO traffic_modules (title, summary, hours, position) VALUES (${title}, ${summary}, ${hours}, ${index + 1})
         ON CONFLICT (title) DO NOTHING RETURNING id`)
-    ).length;
-  }
-  for (const [stage, subjects] of EJA_STAGES) {
-    for (const [index, name] of subjects.entries()) {
-      changed += (
-        await db.rows(sql`
-          INSERT INTO eja_subjects (stage, name, position) VALUES (${stage}, ${name}, ${index + 1})
-          ON CONFLICT (stage, name) DO NOTHING RETURNING id`)
-      ).length;
-    }
-  }
-  for (const [stage, subject, courseName, modulePosition] of EJA_SUBJECT_LINKS) {
-    changed += (
-      await db.rows(sql`
-        UPDATE eja_subjects s SET course_id = c.id,
-          module_id = (SELECT m.id FROM modules m WHERE m.course_id = c.id AND m.position = ${modulePosition})
-        FROM courses c
-        WHERE s.stage = ${stage} AND s.name = ${subject} AND s.course_id IS NULL
-          AND c.platform_id = 1 AND c.name = ${courseName}
-        RETURNING s.id`)
-    ).length;
-  }
-  for (const [stage, subject, progress] of EJA_DEMO_PROGRESS) {
-    changed += (
-      await db.rows(sql`
-        INSERT INTO eja_progress (subject_id, user_id, progress)
-        SELECT s.id, u.id, ${progress} FROM eja_subjects s, users u
-        WHERE s.stage = ${stage} AND s.name = ${subject} AND u.access_code = 'eja'
-        ON CONFLICT DO NOTHING RETURNING user_id`)
     ).length;
   }
   return changed > 0;

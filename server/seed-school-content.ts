@@ -211,10 +211,10 @@ export async function seedSchoolContent(db: Db): Promise<boolean> {
  * The id of the row `select` finds, else of the row `insert` creates.
  * @returns `{ id, inserted }`, `inserted` 1 when the row was created, else 0.
  */
-async function findOrInsert(db: Db, select: SQL, insert: SQL): Promise<{ id: number; inserted: number }> {
+export async function findOrInsert(db: Db, select: SQL, insert: SQL): Promise<{ id: number; inserted: number }> {
   const [found] = await db.rows<{ id: number }>(select);
   if (found) return { id: found.id, inserted: 0 };
   const [created] = await db.rows<{ id: number }>(insert);
-  if (!created) throw new Error('seedSchoolContent: insert returned no row');
+  if (!created) throw new Error('seed: insert returned no row');
   return { id: created.id, inserted: 1 };
 }

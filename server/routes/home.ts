@@ -14,8 +14,10 @@
  * - `GET /lms/professionalizing/courses` → `{ data: CourseSummary[] }` (courses with
  *   `area = 'professionalizing'`, with the student's progress).
  * - `GET /aprovat/modules` → `{ data: TrafficModule[] }` (is_aprovat_user, else 403).
- * - `GET /eja/stages` → `{ data: EjaStage[] }` with the student's progress (is_eja_user, else 403);
- *   each subject names what it opens on the student's platform (`course_id`, `module_id`, or null).
+ * - `GET /eja/stages` → `{ data: EjaStage[] }` (is_eja_user, else 403): each subject names what it
+ *   opens on the student's platform (`course_id`, `module_id`, or null) and its progress is the
+ *   student's progress there — the module's, else the course's, as `GET /lms/modules/{id}` and
+ *   `GET /lms/courses/{id}` answer it (0 when it opens nothing); a stage's is its subjects' average.
  * - `POST /auth/sso/lxp` → 201 `{ data: { url, expires_at } }` (is_lxp_user, else 403): a one-time
  *   token (32 random bytes, stored as SHA-256, `SSO_TOKEN_TTL_SECONDS` = 60 s, single use) in
  *   the URL of the LXP stand-in page.
@@ -50,7 +52,7 @@ import type {
 import { API_PREFIXES } from '../../src/services/contract/bases';
 import type { Db } from '../db/client';
 import { HttpProblem, MESSAGES, requireStudent, type AppEnv } from '../http';
-import { forStudent, getCourse, listCourses } from '../lms';
+import { forStudent, getCourse, listCourses, percent } from '../lms';
 
 /** Lifetime of a one-time SSO token, seconds. */
 export const SSO_TOKEN_TTL_SECONDS = 60;
@@ -191,19 +193,29 @@ export function homeV1Routes(db: Db): Hono<AppEnv> {
 
   app.get('/eja/stages', auth, async (c) => {
     await requireFlag(db, c, 'is_eja_user');
+    const { id: userId, platformId } = c.var.student;
+    // What a subject opens: its module, else its course (a course the student may see on their
+    // platform, else nothing). Its progress counts the learning objects of exactly that, as the
+    // module and course answers do.
     const rows = await db.rows<{
       id: number;
       stage: string;
       name: string;
-      progress: number | null;
       course_id: number | null;
       module_id: number | null;
+      total: number;
+      completed: number;
     }>(sql`
-      SELECT s.id, s.stage, s.name, p.progress, c.id AS course_id, m.id AS module_id
+      SELECT s.id, s.stage, s.name, c.id AS course_id, m.id AS module_id,
+        count(lo.id)::int AS total, count(p.completed_at)::int AS completed
       FROM eja_subjects s
-      LEFT JOIN eja_progress p ON p.subject_id = s.id AND p.user_id = ${c.var.student.id}
-      LEFT JOIN courses c ON c.id = s.course_id AND c.platform_id = ${c.var.student.platformId}
+      LEFT JOIN courses c ON c.id = s.course_id AND c.platform_id = ${platformId} AND ${forStudent(userId)}
       LEFT JOIN modules m ON m.id = s.module_id AND m.course_id = c.id
+      LEFT JOIN modules opened ON opened.course_id = c.id AND (m.id IS NULL OR opened.id = m.id)
+      LEFT JOIN lessons l ON l.module_id = opened.id
+      LEFT JOIN learning_objects lo ON lo.lesson_id = l.id
+      LEFT JOIN learning_object_progress p ON p.learning_object_id = lo.id AND p.user_id = ${userId}
+      GROUP BY s.id, c.id, m.id
       ORDER BY (SELECT min(id) FROM eja_subjects x WHERE x.stage = s.stage), s.position, s.id`);
     const stages = new Map<string, EjaStage>();
     for (const r of rows) {
@@ -211,7 +223,7 @@ export function homeV1Routes(db: Db): Hono<AppEnv> {
       stage.subjects.push({
         id: Number(r.id),
         name: r.name,
-        progress: Number(r.progress ?? 0),
+        progress: percent(Number(r.completed), Number(r.total)),
         course_id: r.course_id === null ? null : Number(r.course_id),
         module_id: r.module_id === null ? null : Number(r.module_id),
       });

@@ -2,7 +2,7 @@
  * No dead ends in real Chromium against the reference server: a module's last
  * learning object leads to the next module's first one ('Próximo módulo: <nome>', also with
  * Alt+Shift+→), the course's last one back to the course ('Voltar ao curso'); on /tecmix each EJA
- * subject opens its module or course. axe on every screen visited.
+ * subject opens the module that bears its name, at the percent its card shows. axe on every screen visited.
  */
 import { expect, test, type Page } from './support/fixtures';
 
@@ -54,7 +54,11 @@ test('the last learning object of a module leads to the next module; the last of
   await expect(page).toHaveURL(/\/courses\/2$/);
 });
 
-test('EJA subjects open their module or course', async ({ page, signIn, expectNoA11yViolations }) => {
+test('EJA subjects open the module of their name, at the percent /tecmix shows', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
   await page.goto('/login');
   await signIn(page, 'eja', 'demo1234');
   await expect(page).toHaveURL(/\/home$/);
@@ -64,14 +68,25 @@ test('EJA subjects open their module or course', async ({ page, signIn, expectNo
   await expect(page.getByRole('region', { name: 'Ensino Médio' }).getByRole('link')).toHaveCount(4);
   await expectNoA11yViolations(page);
 
+  await expect(fundamental.getByRole('progressbar', { name: 'Língua Portuguesa: 100%' })).toBeVisible();
   await fundamental.getByRole('link', { name: 'Língua Portuguesa' }).click();
   await expect(page).toHaveURL(/\/courses\/\d+\/modules\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Módulo 1: Primeiros passos' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Você está em' })).toContainText('Comunicação e Expressão');
-
-  await page.goBack();
-  await fundamental.getByRole('link', { name: 'História e Geografia' }).click();
-  await expect(page).toHaveURL(/\/courses\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Empreendedorismo' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Língua Portuguesa' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: '100% concluído' })).toHaveAttribute('value', '100');
+  await expect(page.getByRole('navigation', { name: 'Você está em' })).toContainText(
+    'EJA: Ensino Fundamental — anos finais',
+  );
   await expectNoA11yViolations(page);
+
+  // The two 'Matemática': each its own stage's module, at the percent its card shows.
+  for (const stage of ['Ensino Fundamental — anos finais', 'Ensino Médio']) {
+    await page.goto('/tecmix');
+    const region = page.getByRole('region', { name: stage });
+    const bar = region.getByRole('progressbar', { name: /^Matemática: \d+%$/ });
+    const percent = (await bar.getAttribute('value')) ?? '';
+    await region.getByRole('link', { name: 'Matemática', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Matemática' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Você está em' })).toContainText(`EJA: ${stage}`);
+    await expect(page.getByRole('progressbar', { name: `${percent}% concluído` })).toHaveAttribute('value', percent);
+  }
 });

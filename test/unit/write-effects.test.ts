@@ -63,6 +63,7 @@ const PROGRESS: Read[] = [
   'module',
   'learning object',
   'professionalizing area',
+  'EJA area',
 ];
 const ATTACHMENT: Read[] = ['attachment', "a course's attachments", "documents area 'Seus arquivos'"];
 const STUDENT: Read[] = ['home dashboard', 'home banners', 'profile'];

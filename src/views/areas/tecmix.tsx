@@ -1,7 +1,8 @@
 /**
  * `/tecmix` (docs/product.md §2, §6: is_eja_user only): youth and adult education — the stages and their
  * subjects with the student's progress (main v1 `GET /eja/stages`). Each subject's name links to
- * what it opens: its module (`/courses/{course_id}/modules/{module_id}`) or its course;
+ * what it opens: its module (`/courses/{course_id}/modules/{module_id}`) or its course, which bears
+ * the subject's name; the subject's progress is the server's progress of that same module or course;
  * a subject linked to nothing says 'Conteúdo ainda não disponível.'.
  */
 import { useIntl } from 'react-intl';

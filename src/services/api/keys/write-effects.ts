@@ -17,7 +17,10 @@ import { homeKeys } from './home';
 import { learningKeys } from './learning';
 import { shortVideoKeys } from './short-videos';
 
-/** The reads that show a student's progress in courses: home, course list, course, module, objects, areas. */
+/**
+ * The reads that show a student's progress in courses: home, course list, course, module, objects,
+ * and the areas that show it (professionalizing courses, EJA subjects: a subject's progress is its module's).
+ */
 const COURSE_PROGRESS: readonly QueryKey[] = [
   homeKeys.all,
   learningKeys.allCourses,
@@ -25,6 +28,7 @@ const COURSE_PROGRESS: readonly QueryKey[] = [
   learningKeys.allModules,
   learningKeys.allLearningObjects,
   areasKeys.professionalizing,
+  areasKeys.eja,
 ];
 
 /** The reads that show an attachment's progress ('Concluído', 'Visto'): the attachment, the lists, the area. */
