@@ -14,7 +14,15 @@ describe('app root: boot', () => {
     const world = createWorld();
     await world.settle();
     expect(world.app.getSnapshot().hasTag('mounted')).toBe(true);
-    for (const id of ['session', 'errorStore', 'platform', 'sessionPing', 'lgpdConsent', 'accessibility', 'appUpdate'] as const)
+    for (const id of [
+      'session',
+      'errorStore',
+      'platform',
+      'sessionPing',
+      'lgpdConsent',
+      'accessibility',
+      'appUpdate',
+    ] as const)
       expect(world.child(id), id).toBeDefined();
   });
 

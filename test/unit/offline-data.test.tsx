@@ -170,7 +170,8 @@ describe('studentDeviceData (the root actor calls it when the signed-in student 
       restoring: { set: () => {} },
       clearCaches: async () => void calls.push('clearCaches'),
       downloads: async () => ({
-        switchDownloadsStudent: async (leaver: number | null, id: number | null) => void calls.push(`switch ${leaver} → ${id}`),
+        switchDownloadsStudent: async (leaver: number | null, id: number | null) =>
+          void calls.push(`switch ${leaver} → ${id}`),
         seedDownloadedReads: async (_: unknown, id: number) => (calls.push(`seed ${id}`), 0),
       }),
     });

@@ -14,7 +14,15 @@ import {
   matchRoute,
   type RouteName,
 } from '../../src/services/navigation/routes';
-import { attachmentLink, courseLink, gradeDetailsLink, learningObjectLink, moduleLink, previewLink, signInLink } from '../../src/services/navigation/links';
+import {
+  attachmentLink,
+  courseLink,
+  gradeDetailsLink,
+  learningObjectLink,
+  moduleLink,
+  previewLink,
+  signInLink,
+} from '../../src/services/navigation/links';
 import { withQuery } from '../../src/services/navigation/routes';
 import { ROUTES, routeOf } from '../../src/app/route-table';
 import { AREA_SHORTCUTS } from '../../src/views/home/screen';

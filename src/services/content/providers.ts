@@ -9,12 +9,7 @@
  * library alone matches `youtube.com` anywhere in the text).
  */
 import getVideoId from 'get-video-id';
-import {
-  hostMatches,
-  originMatches,
-  type ContentSources,
-  type EmbedProvider,
-} from '../contract/content-sources';
+import { hostMatches, originMatches, type ContentSources, type EmbedProvider } from '../contract/content-sources';
 
 /** Schemes a link may use; a source (`src`, a frame, a player) only the first two. */
 const LINK_SCHEMES = new Set(['https:', 'http:', 'mailto:', 'tel:']);
@@ -29,7 +24,11 @@ const SOURCE_SCHEMES = new Set(['https:', 'http:']);
  *   `blob:`, `file:`…) or text that is not a URL. Control characters and spaces that browsers strip
  *   before parsing (`java\tscript:`) are stripped here too, so they cannot hide a scheme.
  */
-export function safeUrl(raw: string | null | undefined, base: string, use: 'source' | 'link' = 'source'): string | null {
+export function safeUrl(
+  raw: string | null | undefined,
+  base: string,
+  use: 'source' | 'link' = 'source',
+): string | null {
   if (typeof raw !== 'string') return null;
   // What the URL parser ignores anyway: leading/trailing C0 controls and spaces, inner tabs/newlines.
   // eslint-disable-next-line no-control-regex
@@ -172,7 +171,11 @@ export function isContentFileUrl(url: string, origin: string, sources: Pick<Cont
  * @param origin the app's origin (`location.origin`).
  * @param sources the brand's content sources (`narrowContentSources`).
  */
-export function classifyContentUrl(raw: string | null | undefined, origin: string, sources: ContentSources): ContentTarget {
+export function classifyContentUrl(
+  raw: string | null | undefined,
+  origin: string,
+  sources: ContentSources,
+): ContentTarget {
   const url = safeUrl(raw, origin);
   if (!url) return { kind: 'unsafe' };
   const match = recognizeProvider(url, sources);
