@@ -25,10 +25,10 @@ import { ShortVideosMessages as M } from './messages';
 import styles from './short-videos.module.css';
 import { shortVideoKeys } from '../../services/api/keys/short-videos';
 
-/** Query key of `GET /shortVideos` (invalidated when the outbox delivers a write). */
-export const SHORT_VIDEOS_QUERY_KEY = shortVideoKeys.all;
-
-/** Videos read per batch: the first batch keeps /courses short; the rest comes on request. */
+/**
+ * Videos read per batch: the first batch keeps /courses short; the rest comes on request. The
+ * batches are read under `shortVideoKeys.all`, so a delivered start or end refreshes them.
+ */
 export const SHORT_VIDEOS_PER_PAGE = 12;
 
 /** The "Vídeos curtos" section: a sideways row of the videos read so far, and 'Ver mais vídeos'. */
