@@ -16,6 +16,7 @@ import {
   GradeListResponse,
   ModuleResponse,
   ShortVideoListResponse,
+  ShortVideoPageResponse,
   DashboardResponse,
 } from '../src/services/contract';
 import { useTestServer } from './test-support/harness';
@@ -112,6 +113,9 @@ describe('maratona', () => {
     expect(grades.pagination.total).toBe(MARATHON_TOTALS.courses);
     const videos = v.parse(ShortVideoListResponse, await v1('/shortVideos')).data;
     expect(videos).toHaveLength(MARATHON_TOTALS.shortVideos);
+    const lastBatch = v.parse(ShortVideoPageResponse, await v1('/shortVideos?page=5&per_page=12'));
+    expect(lastBatch.pagination).toEqual({ page: 5, per_page: 12, total: MARATHON_TOTALS.shortVideos, last_page: 5 });
+    expect(lastBatch.data.map((x) => x.id)).toEqual(videos.slice(48).map((x) => x.id));
     v.parse(DashboardResponse, await v1('/users/dashboard'));
   });
 
@@ -160,6 +164,7 @@ describe('maratona', () => {
       ['grades page (10)', '/api/v1/lms/student/grades', main],
       ['grades per_page=100', '/api/v1/lms/student/grades?per_page=100', main],
       ['short videos (60)', '/api/v1/shortVideos', main],
+      ['short videos page (12)', '/api/v1/shortVideos?page=1', main],
       ['dashboard', '/api/v1/users/dashboard', main],
     ];
     const table: string[] = ['| endpoint | median ms | bytes |', '| --- | ---: | ---: |'];

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import {
   ErrorBody,
   ShortVideoListResponse,
+  ShortVideoPageResponse,
   ShortVideoProgressResponse,
   UserActivityResponse,
   UserResponse,
@@ -58,6 +59,30 @@ describe('GET /shortVideos', () => {
     const brand2 = await list(await server.tokenOf('stream'));
     expect(brand2.map((x) => x.id)).not.toContain(videos[0]!.id);
     expect((await api('/api/v1/shortVideos', { token: null })).status).toBe(401);
+  });
+
+  it('pages the same list with page and per_page; without them it answers the whole list, unpaged', async () => {
+    const all = await list();
+    const whole = (await (await api('/api/v1/shortVideos')).json()) as Record<string, unknown>;
+    expect(whole).not.toHaveProperty('pagination');
+    const pageOf = async (query: string) =>
+      v.parse(ShortVideoPageResponse, await (await api(`/api/v1/shortVideos?${query}`)).json());
+    const first = await pageOf('page=1&per_page=1');
+    expect(first.pagination).toEqual({ page: 1, per_page: 1, total: all.length, last_page: all.length });
+    expect(first.data).toEqual([all[0]]);
+    const second = await pageOf('page=2&per_page=1');
+    expect(second.data).toEqual([all[1]]);
+    const defaults = await pageOf('page=1');
+    expect(defaults.pagination).toMatchObject({ page: 1, per_page: 12, total: all.length });
+    expect(defaults.data).toEqual(all.slice(0, 12));
+    const beyond = await pageOf(`page=${all.length + 1}&per_page=1`);
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination).toMatchObject({ page: all.length + 1, last_page: all.length });
+    for (const bad of ['page=0', 'per_page=0', 'per_page=101', 'page=x', 'page=-1&per_page=5']) {
+      const answer = await api(`/api/v1/shortVideos?${bad}`);
+      expect(answer.status, bad).toBe(400);
+      v.parse(ErrorBody, await answer.json());
+    }
   });
 
   it('seeds once: running the step again inserts nothing', async () => {

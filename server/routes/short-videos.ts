@@ -2,7 +2,8 @@
  * Short videos of the reference API (docs/product.md §3 "Short video: resource (URL)", §7):
  *
  * - main v1 (`shortVideoV1Routes`, student token): `GET /shortVideos` → `{ data: ShortVideo[] }`
- *   of the student's platform; `POST /shortVideos/:id/start` and `/end` → `{ data: ShortVideoProgress }`,
+ *   of the student's platform, all of them; with `page` and/or `per_page` (default 12, at most
+ *   100) → `{ data, pagination }`, one page of them (`ShortVideoPageResponse`); `POST /shortVideos/:id/start` and `/end` → `{ data: ShortVideoProgress }`,
  *   idempotent by `Idempotency-Key`, dated by `X-Client-Timestamp` (never in the future).
  * - file repository (`shortVideoFileRoutes`): `GET /proxy?resource=…&token=…` — the proxy path
  *   video URLs are rewritten through (docs/product.md §7). `token` must be a valid session token (else 401
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   UserActivityRequest,
   type ShortVideo,
@@ -54,6 +56,14 @@ const statusOf = (startedAt: unknown, completedAt: unknown): ShortVideoStatus =>
 
 const NOT_FOUND = 'Vídeo não encontrado.';
 
+/** Paging query of `GET /shortVideos`; both optional (neither: the whole list, unpaged). */
+const ShortVideoQuery = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number))),
+  per_page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/), v.transform(Number), v.maxValue(100))),
+});
+/** Page size of a paged `GET /shortVideos` without `per_page`. */
+const DEFAULT_PER_PAGE = 12;
+
 async function videoOfPlatform(db: Db, userId: number, platformId: number, id: number): Promise<boolean> {
   const [row] = await db.rows(sql`
     SELECT id FROM short_videos WHERE id = ${id} AND platform_id = ${platformId}
@@ -80,6 +90,11 @@ export function shortVideoV1Routes(db: Db): Hono<AppEnv> {
 
   app.get('/shortVideos', async (c) => {
     const { id: userId, platformId } = c.var.student;
+    const parsed = v.safeParse(ShortVideoQuery, c.req.query());
+    if (!parsed.success) throw new HttpProblem(400, 'Parâmetros de consulta inválidos (page, per_page).');
+    const paged = parsed.output.page !== undefined || parsed.output.per_page !== undefined;
+    const page = parsed.output.page ?? 1;
+    const perPage = parsed.output.per_page ?? DEFAULT_PER_PAGE;
     const rows = await db.rows<{
       id: number;
       title: string;
@@ -94,7 +109,8 @@ export function shortVideoV1Routes(db: Db): Hono<AppEnv> {
       LEFT JOIN short_video_progress p ON p.short_video_id = v.id AND p.user_id = ${userId}
       WHERE v.platform_id = ${platformId} AND (v.audience_user_id IS NULL OR v.audience_user_id = ${userId})
       ORDER BY v.position, v.id`);
-    const data: ShortVideo[] = rows.map((r) => ({
+    const shown = paged ? rows.slice((page - 1) * perPage, page * perPage) : rows;
+    const data: ShortVideo[] = shown.map((r) => ({
       id: r.id,
       title: r.title,
       resource: r.resource,
@@ -102,7 +118,14 @@ export function shortVideoV1Routes(db: Db): Hono<AppEnv> {
       thumbnail: r.thumbnail,
       status: statusOf(r.started_at, r.completed_at),
     }));
-    return c.json({ data });
+    if (!paged) return c.json({ data });
+    const pagination = {
+      page,
+      per_page: perPage,
+      total: rows.length,
+      last_page: Math.max(1, Math.ceil(rows.length / perPage)),
+    };
+    return c.json({ data, pagination });
   });
 
   for (const kind of ['start', 'end'] as const) {

@@ -118,3 +118,77 @@ test('a short video starts, resumes near its saved position after a reload, and 
   await expect(item).toContainText('Assistido');
   await expect(outboxText(page)).toHaveText('');
 });
+
+/**
+ * Bound of the page's height for maratona's one-result course search at 390×844: the header,
+ * the search form, one course card and one row of short videos take about one screen (899 px
+ * measured), so 1 300 px leaves room for font differences while failing both the unbounded
+ * list of 60 (7 446 px) and a first batch of 12 stacked down the page instead of in a row. It
+ * also holds after every video is read: the row grows sideways, not down.
+ */
+const ONE_RESULT_PAGE_MAX_PX = 1_300;
+
+test('maratona: a one-result course search leaves a short page; the 60th short video is reached with "Ver mais vídeos" and plays', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await signIn(page, 'maratona', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/courses?q=Forma%C3%A7%C3%A3o%20Completa');
+  await expect(page.getByRole('status').filter({ hasText: /encontrado/ })).toHaveText('1 curso encontrado');
+  const row = page.getByRole('list', { name: 'Vídeos curtos' });
+  const count = page.getByText(/^Mostrando \d+ de 60 vídeos$/);
+  await expect(row.getByRole('listitem')).toHaveCount(12);
+  await expect(count).toHaveText('Mostrando 12 de 60 vídeos');
+  const scrollHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+  expect(await scrollHeight()).toBeLessThan(ONE_RESULT_PAGE_MAX_PX);
+  // The row scrolls sideways inside itself; the page does not.
+  expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoA11yViolations(page);
+
+  // The row is reached by keyboard and scrolls with the arrow keys.
+  await row.focus();
+  await expect(row).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+  // Each 'Ver mais vídeos' adds 12 and puts the focus on the first new one.
+  const more = page.getByRole('button', { name: 'Ver mais vídeos' });
+  for (const shown of [24, 36, 48]) {
+    await more.click();
+    await expect(count).toHaveText(`Mostrando ${shown} de 60 vídeos`);
+    await expect(
+      row
+        .getByRole('listitem')
+        .nth(shown - 12)
+        .getByRole('button'),
+    ).toBeFocused();
+  }
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(count).toHaveText('Mostrando 60 de 60 vídeos');
+  await expect(more).toHaveCount(0);
+  expect(await scrollHeight()).toBeLessThan(ONE_RESULT_PAGE_MAX_PX);
+
+  // The 60th (the brand's 2, then maratona's own 'Pílula 01' … 'Pílula 58') plays.
+  await expect(row.getByRole('listitem')).toHaveCount(60);
+  const last = row.getByRole('listitem').nth(59).getByRole('button');
+  await expect(last).toHaveAccessibleName(/^Pílula 58:/);
+  const title = (await last.textContent())!;
+  await last.click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  const video = dialog.getByLabel(`Vídeo: ${title}`);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.3);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(last).toBeFocused();
+});

@@ -21,6 +21,7 @@ vi.mock('../../src/services/api/short-videos', async (importOriginal) => {
   return {
     ...actual,
     getShortVideos: vi.fn(),
+    getShortVideoPage: vi.fn(),
     getUserActivity: vi.fn(),
     postShortVideoStart: vi.fn(),
     postShortVideoEnd: vi.fn(),
@@ -32,7 +33,7 @@ import { sessionMachine } from '../../src/machines/session.machine';
 import { createAppOutbox, type AppOutbox } from '../../src/app/wiring/learning';
 import { memoryOutboxStore } from '../../src/services/storage/outbox-store';
 import { OutboxContext } from '../../src/views/outbox/context';
-import ShortVideosSection from '../../src/views/short-videos/section';
+import ShortVideosSection, { SHORT_VIDEOS_PER_PAGE } from '../../src/views/short-videos/section';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 import type { AppActorRefs } from '../../src/views/app-actors';
@@ -249,8 +250,31 @@ function videoOf(dialog: HTMLElement, { playing = false } = {}) {
 
 const queued = () => outbox.actor.getSnapshot().context.queue.map((e) => e.write);
 
+/** `GET /shortVideos?page&per_page` answers pages of `list`, as the reference server does. */
+function servePages(list: ShortVideo[]) {
+  vi.mocked(api.getShortVideoPage)
+    .mockReset()
+    .mockImplementation(async (page, perPage) => ({
+      data: list.slice((page - 1) * perPage, page * perPage),
+      pagination: {
+        page,
+        per_page: perPage,
+        total: list.length,
+        last_page: Math.max(1, Math.ceil(list.length / perPage)),
+      },
+    }));
+}
+
+/** `count` videos titled 'Pílula 01' … */
+const pills = (count: number): ShortVideo[] =>
+  Array.from({ length: count }, (_, i) => ({
+    ...other,
+    id: 100 + i,
+    title: `Pílula ${String(i + 1).padStart(2, '0')}`,
+  }));
+
 beforeEach(() => {
-  vi.mocked(api.getShortVideos).mockReset().mockResolvedValue([video, other]);
+  servePages([video, other]);
   vi.mocked(api.getUserActivity).mockReset().mockResolvedValue(null);
   // Deliveries never finish: what the view recorded stays visible in the queue.
   vi.mocked(api.postShortVideoStart)
@@ -267,6 +291,7 @@ beforeEach(() => {
 afterEach(() => {
   outbox?.actor.stop();
   clearToken();
+  vi.restoreAllMocks();
 });
 
 describe('"Vídeos curtos" section', () => {
@@ -282,29 +307,88 @@ describe('"Vídeos curtos" section', () => {
     expect(el.volume).toBeCloseTo(0.2);
   });
 
-  it('lists the videos under a level-2 heading with title and duration', async () => {
+  it('lists the videos under a level-2 heading with title and duration, in a focusable row named by it', async () => {
     renderSection();
     expect(screen.getByRole('heading', { level: 2, name: 'Vídeos curtos' })).toBeInTheDocument();
-    const items = await screen.findAllByRole('listitem');
+    const row = await screen.findByRole('list', { name: 'Vídeos curtos' });
+    expect(row).toHaveAttribute('tabindex', '0');
+    expect(row).toHaveAccessibleDescription('Mostrando 2 de 2 vídeos');
+    const items = within(row).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByRole('button', { name: video.title })).toBeInTheDocument();
     expect(items[0]).toHaveTextContent('Duração: 0:24');
     expect(items[1]).toHaveTextContent('Duração: 0:03');
+    // Everything is shown: nothing more to ask for.
+    expect(screen.queryByRole('button', { name: 'Ver mais vídeos' })).not.toBeInTheDocument();
+    expect(api.getShortVideoPage).toHaveBeenCalledWith(1, SHORT_VIDEOS_PER_PAGE, expect.anything());
+  });
+
+  it('shows only the first batch; each "Ver mais vídeos" adds the next and focuses its first video', async () => {
+    const many = pills(30);
+    servePages(many);
+    renderSection();
+    const row = await screen.findByRole('list', { name: 'Vídeos curtos' });
+    await waitFor(() => expect(within(row).getAllByRole('listitem')).toHaveLength(12));
+    expect(row).toHaveAccessibleDescription('Mostrando 12 de 30 vídeos');
+    expect(within(row).getByRole('button', { name: 'Pílula 12' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Pílula 13' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ver mais vídeos' }));
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Pílula 13' })).toHaveFocus());
+    expect(within(row).getAllByRole('listitem')).toHaveLength(24);
+    expect(row).toHaveAccessibleDescription('Mostrando 24 de 30 vídeos');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ver mais vídeos' }));
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Pílula 25' })).toHaveFocus());
+    expect(within(row).getAllByRole('listitem')).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Ver mais vídeos' })).not.toBeInTheDocument();
+    expect(vi.mocked(api.getShortVideoPage).mock.calls.map(([page]) => page)).toEqual([1, 2, 3]);
+
+    // The last video plays like the first.
+    await userEvent.click(within(row).getByRole('button', { name: 'Pílula 30' }));
+    expect(screen.getByRole('dialog', { name: 'Pílula 30' })).toBeInTheDocument();
+  });
+
+  it('offline, keeps what it shows and disables "Ver mais vídeos" with the reason', async () => {
+    servePages(pills(20));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderSection();
+    const more = await screen.findByRole('button', { name: 'Ver mais vídeos' });
+    expect(more).toBeDisabled();
+    expect(more).toHaveAccessibleDescription(
+      'Sem conexão com a internet: esta ação fica disponível quando a conexão voltar.',
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(12);
+  });
+
+  it('shows a failed next batch as an error whose retry reads it again, keeping the first', async () => {
+    const many = pills(20);
+    servePages(many);
+    renderSection();
+    await screen.findByRole('button', { name: 'Pílula 12' });
+    vi.mocked(api.getShortVideoPage).mockRejectedValueOnce(new NetworkError());
+    await userEvent.click(screen.getByRole('button', { name: 'Ver mais vídeos' }));
+    const alert = await screen.findByRole('alert');
+    expect(screen.getAllByRole('listitem')).toHaveLength(12);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pílula 13' })).toHaveFocus());
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
-    vi.mocked(api.getShortVideos).mockResolvedValue([]);
+    servePages([]);
     renderSection();
     expect(await screen.findByText('Nenhum vídeo curto disponível no momento.')).toBeInTheDocument();
   });
 
   it('shows the error with a retry that reads again', async () => {
-    vi.mocked(api.getShortVideos).mockRejectedValueOnce(new NetworkError());
+    vi.mocked(api.getShortVideoPage).mockRejectedValueOnce(new NetworkError());
     renderSection();
     const alert = await screen.findByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('button', { name: video.title })).toBeInTheDocument();
-    expect(api.getShortVideos).toHaveBeenCalledTimes(2);
+    expect(api.getShortVideoPage).toHaveBeenCalledTimes(2);
   });
 
   it('opens a video in a dialog through the proxy, records the start, and closes with Fechar', async () => {

@@ -1,5 +1,5 @@
 /**
- * Short-video calls of docs/product.md §7: main v1 `GET /shortVideos`, `POST /shortVideos/{id}/start` and
+ * Short-video calls of docs/product.md §7: main v1 `GET /shortVideos` (whole or by page), `POST /shortVideos/{id}/start` and
  * `/end`; new LMS v1 (Bearer) `POST /user-activity` (video progress) and `GET /user-activity`
  * with `user_id` and `resource_id` (5 s timeout, docs/product.md §9); and `proxiedVideoUrl`, the rewrite
  * of a video's resource URL through the file repository's proxy path (docs/product.md §7).
@@ -7,9 +7,11 @@
  */
 import {
   ShortVideoListResponse,
+  ShortVideoPageResponse,
   ShortVideoProgressResponse,
   UserActivityResponse,
   type ShortVideo,
+  type ShortVideoPageResponse as ShortVideoPage,
   type ShortVideoProgress,
   type UserActivity,
   type UserActivityRequest,
@@ -20,6 +22,21 @@ import { request } from '../http/clients';
 /** `GET /shortVideos`: the student's platform's short videos, in display order. */
 export async function getShortVideos(signal?: AbortSignal): Promise<ShortVideo[]> {
   return (await request('mainV1', 'get', '/shortVideos', ShortVideoListResponse, signal ? { signal } : {})).data;
+}
+
+/**
+ * `GET /shortVideos?page&per_page`: one page of the student's platform's short videos, in
+ * display order.
+ * @param page 1-based page number.
+ * @param perPage videos per page (1–100).
+ * @returns `{ data, pagination }` (`pagination.last_page` tells whether more follow).
+ * @throws ApiError | NetworkError | TimeoutError | ContractError.
+ */
+export async function getShortVideoPage(page: number, perPage: number, signal?: AbortSignal): Promise<ShortVideoPage> {
+  return request('mainV1', 'get', '/shortVideos', ShortVideoPageResponse, {
+    searchParams: { page, per_page: perPage },
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** `X-Client-Timestamp`: when the write happened on the device (ISO 8601), sent however late. */

@@ -5,7 +5,7 @@
  * seconds.
  */
 import * as v from 'valibot';
-import { envelope, Id, IsoDate } from './core';
+import { envelope, Id, IsoDate, Pagination } from './core';
 
 export const ShortVideoStatus = v.picklist(['not_started', 'started', 'completed']);
 export type ShortVideoStatus = v.InferOutput<typeof ShortVideoStatus>;
@@ -31,11 +31,19 @@ export const ShortVideo = v.object({
 export type ShortVideo = v.InferOutput<typeof ShortVideo>;
 
 /**
- * `GET /shortVideos`: `{ data: ShortVideo[] }`, the student's platform's videos in display
- * order. Not paginated: the list is a short, curated shelf (no pagination block).
+ * `GET /shortVideos` without paging parameters: `{ data: ShortVideo[] }`, all the student's
+ * platform's videos in display order (no pagination block).
  */
 export const ShortVideoListResponse = envelope(v.array(ShortVideo));
 export type ShortVideoListResponse = v.InferOutput<typeof ShortVideoListResponse>;
+
+/**
+ * `GET /shortVideos?page&per_page`: one page of the same list in display order, with the
+ * pagination block of the other paged lists (`page` 1-based; `per_page` defaults to 12, at
+ * most 100).
+ */
+export const ShortVideoPageResponse = v.object({ data: v.array(ShortVideo), pagination: Pagination });
+export type ShortVideoPageResponse = v.InferOutput<typeof ShortVideoPageResponse>;
 
 /** Answer of `POST /shortVideos/{id}/start` and `/end`: the student's progress afterwards. */
 export const ShortVideoProgress = v.object({

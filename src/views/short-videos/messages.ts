@@ -23,6 +23,21 @@ export const ShortVideosMessages = defineMessages({
     defaultMessage: 'Duração: {clock}',
     description: 'Length of a short video in the list; clock is m:ss',
   }),
+  count: defineMessage<{ shown: number; total: number }>({
+    id: 'shortVideos.count.text',
+    defaultMessage: 'Mostrando {shown} de {total, plural, one {# vídeo} other {# vídeos}}',
+    description: 'How many short videos the row shows so far out of all of them',
+  }),
+  more: {
+    id: 'shortVideos.more.button',
+    defaultMessage: 'Ver mais vídeos',
+    description: 'Button under the row of short videos that adds the next batch to it',
+  },
+  loadingMore: {
+    id: 'shortVideos.more.loading',
+    defaultMessage: 'Carregando mais vídeos…',
+    description: 'Text of the "Ver mais vídeos" button while the next batch is read',
+  },
   watched: {
     id: 'shortVideos.item.watched',
     defaultMessage: 'Assistido',
