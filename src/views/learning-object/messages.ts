@@ -3,9 +3,7 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const LearningObjectMessages = defineMessages({
   finish: { id: 'lo.finish.button', defaultMessage: 'Concluir', description: 'Mark the learning object as finished' },
   statusStarting: { id: 'lo.status.starting', defaultMessage: 'Registrando acesso…', description: 'start in flight' },
-  statusStarted: { id: 'lo.status.started', defaultMessage: 'Em andamento', description: 'started, not finished' },
   statusEnding: { id: 'lo.status.ending', defaultMessage: 'Registrando conclusão…', description: 'end in flight' },
-  statusEnded: { id: 'lo.status.ended', defaultMessage: 'Concluído', description: 'end recorded' },
   startFailed: {
     id: 'lo.status.startFailed',
     defaultMessage: 'Não foi possível registrar seu acesso a este conteúdo.',
