@@ -4,8 +4,8 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const ErrorScreenMessages = defineMessages({
   title: {
     id: 'errorScreen.heading.title',
-    defaultMessage: 'Ops! Algo deu errado :(',
-    description: 'Error screen title',
+    defaultMessage: 'Ops! Algo deu <keep>errado :(</keep>',
+    description: 'Error screen title; <keep> holds the emoticon with its word on one line',
   },
   hint: {
     id: 'errorScreen.hint.text',
