@@ -219,6 +219,16 @@ export const QuizMessages = defineMessages({
   }),
   right: { id: 'lo.quiz.right', defaultMessage: 'Resposta certa', description: 'Feedback under a quiz question' },
   wrong: { id: 'lo.quiz.wrong', defaultMessage: 'Resposta errada', description: 'Feedback under a quiz question' },
+  wrongWithAnswer: defineMessage<{ answer: string }>({
+    id: 'lo.quiz.wrongWithAnswer',
+    defaultMessage: 'Resposta errada. Resposta correta: {answer}',
+    description: 'Feedback under a quiz question answered wrong once no attempt is left; answer is the right option',
+  }),
+  correctOption: {
+    id: 'lo.quiz.correctOption',
+    defaultMessage: 'Resposta correta',
+    description: 'Mark beside the right option of a question answered wrong, once no attempt is left',
+  },
   passed: defineMessage<{ pass: number }>({
     id: 'lo.quiz.passed',
     defaultMessage: 'Aprovado: o mínimo era {pass, plural, one {# acerto} other {# acertos}}.',
