@@ -21,7 +21,7 @@ import {
 import { useTestServer } from './test-support/harness';
 import { buildBrCode } from './routes/finances';
 import { staticPixBrCode } from './pix';
-import { seedFinances } from './seed-finances';
+import { monthlyFee, seedFinances } from './seed-finances';
 
 const server = useTestServer();
 
@@ -69,6 +69,8 @@ function emvFields(code: string): [string, string][] {
 let demoSession: string;
 let demoErp: string;
 let demoBills: Bill[];
+/** The demo's open monthly fee: this month's, named after it (server/seed-finances.ts). */
+const thisMonthsFee = () => monthlyFee(new Date().toISOString().slice(0, 10), 0).description;
 
 beforeAll(async () => {
   demoSession = await login('demo');
@@ -136,7 +138,28 @@ describe('ERP GET /bills and GET /bills/{id}', () => {
       expect(bill.paid_at === null).toBe(bill.status !== 'paid');
       if (bill.status === 'overdue') expect(bill.due_date < today).toBe(true);
     }
-    expect(demoBills.find((b) => b.description === 'Mensalidade de abril')?.amount_cents).toBe(34990);
+    expect(demoBills.find((b) => b.description === thisMonthsFee())?.amount_cents).toBe(34990);
+  });
+
+  it('names every monthly fee after the month it falls due in, paid, overdue and open alike', () => {
+    const fees = demoBills.filter((b) => b.description.startsWith('Mensalidade de '));
+    expect(fees.map((b) => b.status)).toEqual(['paid', 'paid', 'overdue', 'open']);
+    for (const fee of fees) {
+      const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
+        new Date(`${fee.due_date}T12:00:00Z`),
+      );
+      expect(fee.description, fee.due_date).toBe(`Mensalidade de ${month}`);
+    }
+    // Four months in a row, none twice.
+    expect(new Set(fees.map((b) => b.due_date.slice(0, 7))).size).toBe(4);
+  });
+
+  it('keeps a monthly fee and its due date together on any day of the year', () => {
+    expect(monthlyFee('2026-11-28', -8)).toEqual({ description: 'Mensalidade de março', due_date: '2026-03-31' });
+    expect(monthlyFee('2026-11-28', 0)).toEqual({ description: 'Mensalidade de novembro', due_date: '2026-11-30' });
+    expect(monthlyFee('2026-01-31', -1)).toEqual({ description: 'Mensalidade de dezembro', due_date: '2025-12-31' });
+    expect(monthlyFee('2024-02-01', 0)).toEqual({ description: 'Mensalidade de fevereiro', due_date: '2024-02-29' });
+    expect(monthlyFee('2026-12-31', 1)).toEqual({ description: 'Mensalidade de janeiro', due_date: '2027-01-31' });
   });
 
   it('shows only the student’s own bills: another student’s bill is 404 (read and pay)', async () => {
@@ -189,7 +212,7 @@ describe('static Pix BR Codes (server/pix.ts)', () => {
 
 describe('ERP POST /bills/{id}/pay (Pix)', () => {
   it('creates a charge with a valid Pix BR Code: EMV MPM, the bill’s amount and txid, CRC16 in tag 63, last', async () => {
-    const bill = demoBills.find((b) => b.description === 'Mensalidade de abril')!;
+    const bill = demoBills.find((b) => b.description === thisMonthsFee())!;
     const answer = await pay(demoErp, bill.id);
     expect(answer.status).toBe(201);
     const charge = v.parse(PixChargeResponse, await answer.json()).data;

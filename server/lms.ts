@@ -293,6 +293,8 @@ export const passScoreOf = (stored: StoredQuiz): number =>
  * Grades quiz answers (`{ answers: { questionId: optionId } }`, the `end` body's data) as the
  * student's attempt number `attempts` (1-based): right/wrong per question, passed when at
  * least `pass_score` are right, another attempt allowed while not passed and attempts remain.
+ * Once no attempt is left (passed, or the last one used) the right option of every question
+ * comes with it (`correct_answers`), unless the quiz says `show_correct_answer: false`.
  * @returns null when `data` holds no answers object.
  */
 export function gradeQuiz(stored: StoredQuiz, data: unknown, attempts = 1): QuizResult | null {
@@ -305,6 +307,8 @@ export function gradeQuiz(stored: StoredQuiz, data: unknown, attempts = 1): Quiz
   const passScore = passScoreOf(stored);
   const passed = correct >= passScore;
   const maxAttempts = stored.max_attempts ?? null;
+  const canRetry = !passed && (maxAttempts === null || attempts < maxAttempts);
+  const showCorrect = !canRetry && stored.show_correct_answer !== false;
   return {
     correct,
     total: stored.questions.length,
@@ -314,7 +318,8 @@ export function gradeQuiz(stored: StoredQuiz, data: unknown, attempts = 1): Quiz
     passed,
     attempts,
     max_attempts: maxAttempts,
-    can_retry: !passed && (maxAttempts === null || attempts < maxAttempts),
+    can_retry: canRetry,
+    correct_answers: showCorrect ? Object.fromEntries(stored.questions.map((q) => [q.id, q.answer])) : null,
   };
 }
 

@@ -90,6 +90,8 @@ describe('quiz learning objects', () => {
       attempts: 1,
       max_attempts: 3,
       can_retry: false,
+      // Passed: no attempt left, so the right answers come with the grade.
+      correct_answers: { q1: 'b', q2: 'a', q3: 'b' },
     });
   });
 
@@ -150,6 +152,52 @@ describe('quiz learning objects', () => {
     const afterReset = await read(third);
     expect(afterReset.quiz_result).toBeNull();
     expect((await end(third, wrong, 'fail-4')).quiz_result).toMatchObject({ attempts: 1, can_retry: true });
+  });
+
+  it('show the right answers once no attempt is left, unless the quiz keeps them secret', async () => {
+    const course = v.parse(CourseResponse, await (await api('/api/v1/lms/courses/1')).json()).data;
+    const quizOf = async (moduleIndex: number) => {
+      const module = v.parse(
+        ModuleResponse,
+        await (await api(`/api/v1/lms/modules/${course.modules[moduleIndex]!.id}`)).json(),
+      ).data;
+      const lesson = module.lessons.find((l) => l.learning_objects.some((lo) => lo.type === 'quiz'))!;
+      return { id: lesson.learning_objects.find((lo) => lo.type === 'quiz')!.id, lessonId: lesson.id };
+    };
+    const end = async (quiz: { id: number; lessonId: number }, key: string) => {
+      const answer = await api(`/api/v1/lms/learningObjects/${quiz.id}/end`, {
+        method: 'PUT',
+        headers: { 'Idempotency-Key': key },
+        body: JSON.stringify({ lesson_id: quiz.lessonId, data: { answers: { q1: 'a', q2: 'b', q3: 'b' } } }),
+      });
+      return v.parse(LearningObjectProgressResponse, await answer.json()).data.quiz_result!;
+    };
+    const read = async (quiz: { id: number; lessonId: number }) =>
+      v.parse(
+        LearningObjectResponse,
+        await (await api(`/api/v1/lms/learningObjects/${quiz.id}?lesson_id=${quiz.lessonId}`)).json(),
+      ).data.quiz_result!;
+    const rightAnswers = { q1: 'b', q2: 'a', q3: 'b' };
+
+    // A failed attempt with attempts left: the answers stay hidden.
+    const shown = await quizOf(0);
+    await api(`/api/v1/lms/lessons/${shown.lessonId}/reset`, { method: 'PUT' });
+    expect((await end(shown, 'show-1')).correct_answers).toBeNull();
+    expect((await end(shown, 'show-2')).correct_answers).toBeNull();
+    // The last attempt: the right option of every question, in the answer and on a later read.
+    expect((await end(shown, 'show-3')).correct_answers).toEqual(rightAnswers);
+    expect((await read(shown)).correct_answers).toEqual(rightAnswers);
+
+    // A quiz stored with show_correct_answer: false never shows them.
+    const secret = await quizOf(1);
+    await api(`/api/v1/lms/lessons/${secret.lessonId}/reset`, { method: 'PUT' });
+    await server.db.rows(
+      sql`UPDATE learning_objects SET quiz = quiz || '{"show_correct_answer": false}'::jsonb WHERE id = ${secret.id}`,
+    );
+    for (const key of ['secret-1', 'secret-2']) await end(secret, key);
+    const last = await end(secret, 'secret-3');
+    expect(last).toMatchObject({ can_retry: false, correct_answers: null });
+    expect((await read(secret)).correct_answers).toBeNull();
   });
 });
 

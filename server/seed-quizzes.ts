@@ -16,13 +16,16 @@ export interface StoredQuizQuestion {
 
 /**
  * A stored quiz: its questions (with the right answers), the right answers needed to pass
- * (`pass_score`, default 60 % of the questions rounded up) and the attempts allowed
- * (`max_attempts`, absent = unlimited).
+ * (`pass_score`, default 60 % of the questions rounded up), the attempts allowed
+ * (`max_attempts`, absent = unlimited) and whether the student is shown the right answers once
+ * no attempt is left (`show_correct_answer`, absent = true; false for a quiz whose questions are
+ * reused, e.g. in a question bank).
  */
 export interface StoredQuiz {
   questions: StoredQuizQuestion[];
   pass_score?: number;
   max_attempts?: number;
+  show_correct_answer?: boolean;
 }
 
 /** The demo quiz, about studying well (the same in every module): 2 of 3 to pass, 3 attempts. */

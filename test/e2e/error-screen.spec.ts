@@ -184,6 +184,23 @@ for (const { name, viewport, fontSize3 } of [
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
 
+    // The title's ':(' stays on the line of its word: the last eight letters ('errado:(') share one line.
+    const titleLines = await dialog.getByRole('heading', { level: 1 }).evaluate((title) => {
+      const tops: number[] = [];
+      const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? '').length; i++) {
+          if (/\s/.test(node.textContent![i]!)) continue;
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          tops.push(Math.round(range.getBoundingClientRect().top));
+        }
+      }
+      return new Set(tops.slice(-8)).size;
+    });
+    expect(titleLines, "'errado :(' on one line").toBe(1);
+
     // Keyboard: 'Atualizar' has the focus and is shown; Tab reaches the code, Shift+Tab comes back.
     await expect(refresh).toBeFocused();
     await expectInViewport(refresh, "'Atualizar' focused");

@@ -8,6 +8,7 @@
  * every screen state visited.
  */
 import { expect, test } from './support/fixtures';
+import { DEMO_FEES } from './support/demo-bills';
 
 interface Charge {
   txid: string;
@@ -28,7 +29,7 @@ test('a bill paid by Pix end to end', async ({ page, context, signIn, expectNoA1
   // The list: overdue (said in text), open and paid, BRL amounts and pt-BR dates.
   const overdue = page.getByRole('region', { name: 'Vencidas (1)' });
   const open = page.getByRole('region', { name: 'Em aberto (2)' });
-  await expect(overdue).toContainText('Mensalidade de março');
+  await expect(overdue).toContainText(DEMO_FEES.overdue);
   await expect(overdue).toContainText('Vencida');
   await expect(overdue).toContainText(/Valor: R\$\s349,90/);
   await expect(overdue).toContainText(/Vencimento: \d{2}\/\d{2}\/\d{4}/);
@@ -37,23 +38,23 @@ test('a bill paid by Pix end to end', async ({ page, context, signIn, expectNoA1
   await expectNoA11yViolations(page);
 
   // Offline: paying is disabled and the reason is shown.
-  const payApril = page.getByRole('button', { name: /^Pagar com Pix: Mensalidade de abril/ });
+  const payFee = page.getByRole('button', { name: new RegExp(`^Pagar com Pix: ${DEMO_FEES.open}`) });
   await context.setOffline(true);
-  await expect(payApril).toBeDisabled();
-  await expect(payApril).toHaveAccessibleDescription(/Sem conexão com a internet/);
+  await expect(payFee).toBeDisabled();
+  await expect(payFee).toHaveAccessibleDescription(/Sem conexão com a internet/);
   await expectNoA11yViolations(page);
   await context.setOffline(false);
-  await expect(payApril).toBeEnabled();
+  await expect(payFee).toBeEnabled();
 
   // Pay: the QR code and exactly the server's BR Code.
   const payAnswer = page.waitForResponse((r) => /\/api\/erp\/v1\/bills\/\d+\/pay$/.test(r.url()));
-  await payApril.click();
+  await payFee.click();
   const payResponse = await payAnswer;
   const charge = ((await payResponse.json()) as { data: Charge }).data;
   // The student's ERP token, as the app sent it: the demo "mark paid" call needs it.
   const erpToken = (await payResponse.request().allHeaders())['x-access-token']!;
   expect(charge.brcode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
-  const dialog = page.getByRole('dialog', { name: 'Pagar com Pix: Mensalidade de abril' });
+  const dialog = page.getByRole('dialog', { name: `Pagar com Pix: ${DEMO_FEES.open}` });
   await expect(dialog.getByRole('img', { name: /^QR Code Pix para pagar R\$\s349,90$/ })).toBeVisible();
   const code = dialog.getByRole('textbox', { name: 'Pix Copia e Cola' });
   await expect(code).toHaveValue(charge.brcode);
@@ -70,7 +71,7 @@ test('a bill paid by Pix end to end', async ({ page, context, signIn, expectNoA1
   // Reopening the unpaid bill shows its active charge again.
   await dialog.getByRole('button', { name: 'Fechar' }).click();
   await expect(dialog).toBeHidden();
-  await payApril.click();
+  await payFee.click();
   await expect(code).toHaveValue(charge.brcode);
 
   // The bank confirms (the reference server's demo endpoint); polling turns the screen paid.
@@ -83,9 +84,9 @@ test('a bill paid by Pix end to end', async ({ page, context, signIn, expectNoA1
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Fechar' }).click();
   const paid = page.getByRole('region', { name: 'Pagas (3)' });
-  await expect(paid).toContainText('Mensalidade de abril');
-  await expect(page.getByRole('region', { name: 'Em aberto (1)' })).not.toContainText('Mensalidade de abril');
-  await expect(page.getByRole('button', { name: /^Pagar com Pix: Mensalidade de abril/ })).toHaveCount(0);
+  await expect(paid).toContainText(DEMO_FEES.open);
+  await expect(page.getByRole('region', { name: 'Em aberto (1)' })).not.toContainText(DEMO_FEES.open);
+  await expect(page.getByRole('button', { name: new RegExp(`^Pagar com Pix: ${DEMO_FEES.open}`) })).toHaveCount(0);
 });
 
 test('the Pix dialog’s code is fetched while the bills are read, before Pagar com Pix is pressed', async ({

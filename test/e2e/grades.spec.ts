@@ -81,7 +81,7 @@ test('grades list with stats, sort and filter; one course with its assessments a
   await expect(assessments.getByRole('row', { name: /Lista de exercícios/ })).toContainText('20%');
   await expect(assessments.getByRole('row', { name: /Lista de exercícios/ })).toContainText('6,0');
   await expect(assessments.getByRole('row', { name: /Prova 2/ })).toContainText('50%');
-  await expect(assessments.getByRole('row', { name: /Prova 2/ })).toContainText('Aguardando correção');
+  await expect(assessments.getByRole('row', { name: /Prova 2/ })).toContainText('Aguardando nota');
   await expectNoA11yViolations(page);
 
   // Back through the breadcrumb to the list as it was; a failed course says it can no longer pass.

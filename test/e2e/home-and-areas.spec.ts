@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from './support/fixtures';
 import { startReferenceServer } from './support/server';
+import { DEMO_FEES } from './support/demo-bills';
 
 const areas = (page: Page) => page.getByRole('navigation', { name: 'Áreas do aluno' }).getByRole('link');
 
@@ -223,7 +224,7 @@ test('home follows a bill paid with Pix and a progress write sent after being of
       .getByRole('link', { name: 'Financeiro' })
       .click();
     const payAnswer = page.waitForResponse((r) => /\/api\/erp\/v1\/bills\/\d+\/pay$/.test(r.url()));
-    await page.getByRole('button', { name: /^Pagar com Pix: Mensalidade de abril/ }).click();
+    await page.getByRole('button', { name: new RegExp(`^Pagar com Pix: ${DEMO_FEES.open}`) }).click();
     const payResponse = await payAnswer;
     const { txid } = ((await payResponse.json()) as { data: { txid: string } }).data;
     // The demo "mark paid" call needs the student's ERP token: the one the app sent.
@@ -232,7 +233,7 @@ test('home follows a bill paid with Pix and a progress write sent after being of
       headers: { 'x-access-token': erpToken },
     });
     expect(marked.status()).toBe(200);
-    const dialog = page.getByRole('dialog', { name: 'Pagar com Pix: Mensalidade de abril' });
+    const dialog = page.getByRole('dialog', { name: `Pagar com Pix: ${DEMO_FEES.open}` });
     await expect(dialog.getByRole('status')).toHaveText('Pagamento confirmado', { timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     await home();

@@ -123,3 +123,44 @@ test('a failed quiz says what was wrong and can be tried again; passing it compl
   expect(new Set(starts).size).toBe(starts.length);
   expect(starts.length).toBeGreaterThanOrEqual(2);
 });
+
+test('once the attempts are over, each wrong answer says which one was right, in text', async ({
+  page,
+  signIn,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/login');
+  await signIn(page, 'eja', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  // The second module's quiz: the other test of this file takes the first module's.
+  await page.goto('/courses/3');
+  await page.locator('.item-title').nth(1).click();
+  await page.locator('.item', { hasText: 'Questionário ·' }).first().locator('.item-title').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Questionário:/ })).toBeVisible();
+
+  for (const attempt of [1, 2, 3]) {
+    if (attempt > 1) await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await answer(page, 1, 'Estudar tudo de uma vez na véspera');
+    await answer(page, 2, 'Anotar a dúvida e pesquisar depois');
+    await answer(page, 3, 'atrapalham a concentração');
+    await page.getByRole('button', { name: 'Enviar respostas' }).click();
+    await expect(result(page)).toContainText(`Tentativa ${attempt} de 3.`);
+    // While another attempt is allowed, the right answers stay hidden.
+    if (attempt < 3) await expect(page.getByText(/Resposta correta/)).toHaveCount(0);
+  }
+
+  await expect(result(page)).toContainText('As tentativas acabaram');
+  await expect(group(page, 1)).toHaveAccessibleDescription(
+    'Resposta errada. Resposta correta: Estudar um pouco por dia e revisar',
+  );
+  await expect(
+    group(page, 1).getByRole('radio', { name: 'Estudar um pouco por dia e revisar Resposta correta' }),
+  ).toBeVisible();
+  await expect(group(page, 2)).toHaveAccessibleDescription('Resposta certa');
+  await expect(group(page, 2).getByText('Resposta correta')).toHaveCount(0);
+  await expect(group(page, 3)).toHaveAccessibleDescription(
+    'Resposta errada. Resposta correta: ajudam a descansar e a manter o foco',
+  );
+  await expectNoA11yViolations(page);
+});

@@ -1,7 +1,7 @@
 /**
  * The Pix payment's browser model (pixPaymentMachine, docs/product.md §3 Bills with a Pix payment, §7 ERP
  * `POST /bills/{id}/pay`, `GET /bills/{id}`; docs/architecture.md Walk 2). The student `demo`
- * opens 'Pagar com Pix' for 'Mensalidade de abril'. Both ERP calls are HELD by `page.route`
+ * opens 'Pagar com Pix' for this month's fee ('Mensalidade de <month>', `DEMO_FEES.open`). Both ERP calls are HELD by `page.route`
  * (so `creating` and `checking` are visible) and then answered as the path says: sent on to the
  * reference server (an active charge; an open bill), the server's own answer with its status
  * changed (a charge already paid or expired; a bill paid — so that the shared server's bill stays
@@ -16,11 +16,12 @@ import { pixPaymentMachine } from '../../src/machines/pix-payment.machine';
 import { ApiError } from '../../src/services/http/errors';
 import type { MachineModel } from './model';
 import { LAYOUT } from './spec';
+import { DEMO_FEES } from '../e2e/support/demo-bills';
 
 /** The dialog's texts (src/views/finances/messages.ts, the product's wording). */
 const PIX = {
-  pay: 'Pagar com Pix: Mensalidade de abril',
-  dialog: 'Pagar com Pix: Mensalidade de abril',
+  pay: `Pagar com Pix: ${DEMO_FEES.open}`,
+  dialog: `Pagar com Pix: ${DEMO_FEES.open}`,
   creating: 'Gerando o código Pix…',
   code: 'Pix Copia e Cola',
   copy: 'Copiar código',
@@ -109,7 +110,7 @@ export const pixPaymentModel: MachineModel<Notes> = {
         (s.context as { error: unknown }).error ? 1 : 0,
       ]),
   },
-  startSay: () => "entra como demo, vai em Financeiro e clica em 'Pagar com Pix' da Mensalidade de abril",
+  startSay: () => `entra como demo, vai em Financeiro e clica em 'Pagar com Pix' da ${DEMO_FEES.open}`,
   async start({ page }) {
     const notes: Notes = { held: { pay: [], check: [] }, seconds: null };
     await page.route(/\/bills\/\d+\/pay$/, (route) => {

@@ -5,7 +5,7 @@
  * connection's message with 'Tentar novamente'; 'Disponível offline' with 'Remover download'.
  */
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -97,6 +97,18 @@ describe('download panel', () => {
     expect(screen.getByText('Disponível offline')).toBeInTheDocument();
     expect(screen.getByText(/^Baixado em 25\/11\/2026/)).toHaveTextContent('(72 kB)');
     expect(screen.getByRole('button', { name: 'Remover download' })).toBeInTheDocument();
+  });
+
+  it("colours 'Baixar' as the main action, not as a deletion; 'Remover download' as the destructive one", async () => {
+    const { send } = renderPanel(planned(2 * MB));
+    const dialog = await screen.findByRole('dialog', { name: 'Baixar para estudar offline?' });
+    const download = within(dialog).getByRole('button', { name: 'Baixar' });
+    expect(download).toHaveClass('button-primary');
+    expect(download).not.toHaveClass('button-danger');
+    await userEvent.setup().click(download);
+    await screen.findByRole('progressbar', { name: 'Progresso do download' });
+    send({ type: 'download.finished', record });
+    expect(screen.getByRole('button', { name: 'Remover download' })).toHaveClass('button-danger-outline');
   });
 
   it('warns about the data plan for a large download on a mobile network', async () => {

@@ -302,7 +302,7 @@ describe('grade details', () => {
     ).toEqual([
       ['20%', '02/03/2026', '6,0'],
       ['30%', '23/03/2026', '7,5'],
-      ['50%', 'A definir', 'Aguardando correção'],
+      ['50%', 'A definir', 'Aguardando nota'],
     ]);
     expect(
       within(table)
@@ -337,7 +337,7 @@ describe('grade details', () => {
     expect(screen.getByText('Aprovado')).toBeVisible();
     expect(screen.queryByText('Nota mínima para aprovação')).toBeNull();
     expect(screen.queryByText(/nota mínima|Para ser aprovado/)).toBeNull();
-    expect(screen.queryByText('Aguardando correção')).toBeNull();
+    expect(screen.queryByText('Aguardando nota')).toBeNull();
   });
 
   it("shows the server's message with a retry, and not-found for a malformed id", async () => {

@@ -185,9 +185,19 @@ describe('home dashboard', () => {
     expect(screen.getByText('10/03/2026')).toBeInTheDocument();
     // Dates in the past (today is after them) are marked, not shown as upcoming.
     const bill = screen.getByRole('link', { name: 'Mensalidade de março' }).closest('li')!;
-    expect(bill).toHaveTextContent('Atrasada');
+    expect(bill).toHaveTextContent('Vencida');
     const exam = screen.getByRole('link', { name: 'Prova final — Introdução à Informática' }).closest('li')!;
     expect(exam).toHaveTextContent('Aguardando nota');
+  });
+
+  it('marks an overdue bill as danger and an assessment awaiting its grade as neutral, not red', async () => {
+    renderWith(<HomeScreen />);
+    const bill = (await screen.findByRole('link', { name: 'Mensalidade de março' })).closest('li')!;
+    expect(within(bill).getByText('Vencida')).toHaveClass('badge', 'badge-danger');
+    const exam = screen.getByRole('link', { name: 'Prova final — Introdução à Informática' }).closest('li')!;
+    const waiting = within(exam).getByText('Aguardando nota');
+    expect(waiting).toHaveClass('badge');
+    expect(waiting.className).not.toMatch(/badge-(danger|warning)/);
   });
 
   it('pending items still ahead carry no mark (issue 23)', () => {

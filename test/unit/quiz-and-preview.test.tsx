@@ -185,6 +185,7 @@ describe('quiz learning object', () => {
         attempts: 1,
         max_attempts: 3,
         can_retry: false,
+        correct_answers: null,
       },
     });
     renderQuiz();
@@ -219,6 +220,7 @@ describe('quiz: feedback and a new attempt (issue 23)', () => {
       attempts: 1,
       max_attempts: 3,
       can_retry: true,
+      correct_answers: null,
     },
   };
 
@@ -285,6 +287,42 @@ describe('quiz: feedback and a new attempt (issue 23)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Concluído')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
+    // This platform keeps the right answers to itself (no correct_answers): none is shown.
+    expect(screen.queryByText(/Resposta correta/)).toBeNull();
+  });
+
+  it('once the attempts are over, says which answer was right, in text beside it and in the question', async () => {
+    vi.mocked(lms.getLearningObject).mockResolvedValue({
+      ...failed,
+      status: 'completed',
+      completed_at: '2026-11-20T10:05:00.000Z',
+      quiz_result: {
+        ...failed.quiz_result!,
+        attempts: 3,
+        can_retry: false,
+        correct_answers: { q1: 'a', q2: 'b', q3: 'a' },
+      },
+    });
+    renderQuiz();
+    const q2 = await screen.findByRole('group', { name: /Pergunta 2\./ });
+    expect(q2).toHaveAccessibleDescription('Resposta errada. Resposta correta: 4');
+    expect(within(q2).getByRole('radio', { name: '4 Resposta correta' })).not.toBeChecked();
+    expect(within(q2).getByRole('radio', { name: '3' })).toBeChecked();
+    const q3 = screen.getByRole('group', { name: /Pergunta 3\./ });
+    expect(q3).toHaveAccessibleDescription('Resposta errada. Resposta correta: estrela');
+    expect(within(q3).getByRole('radio', { name: 'estrela Resposta correta' })).toBeInTheDocument();
+    // A question answered right needs no mark: the student's answer is the right one.
+    const q1 = screen.getByRole('group', { name: /Pergunta 1\./ });
+    expect(q1).toHaveAccessibleDescription('Resposta certa');
+    expect(within(q1).queryByText('Resposta correta')).toBeNull();
+  });
+
+  it('keeps the right answers hidden while another attempt is allowed', async () => {
+    vi.mocked(lms.getLearningObject).mockResolvedValue(failed);
+    renderQuiz();
+    expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Pergunta 2\./ })).toHaveAccessibleDescription('Resposta errada');
+    expect(screen.queryByText(/Resposta correta/)).toBeNull();
   });
 });
 

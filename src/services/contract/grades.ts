@@ -85,7 +85,7 @@ export const GradeAssessment = v.object({
   name: v.string(),
   /** Share of the final grade in percent (0 < weight ≤ 100); a course's weights add up to 100. */
   weight: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
-  /** The student's grade; null while not graded yet ('Aguardando correção'). */
+  /** The student's grade; null while not graded yet ('Aguardando nota'). */
   grade: v.nullable(GradeValue),
   /** When the assessment takes (took) place; null when not scheduled. */
   date: v.nullable(IsoDate),

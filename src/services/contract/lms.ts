@@ -136,7 +136,11 @@ export type QuizAnswers = v.InferOutput<typeof QuizAnswers>;
  * the attempts used and allowed (`max_attempts` null = unlimited) and whether another attempt is
  * allowed (`can_retry`). The platform's rule for 'Concluído' (the learning object's `status`):
  * completed once an attempt passes, or when the last allowed attempt is used; a failed attempt
- * with attempts left leaves it 'started'. Fields absent (older servers) take the defaults.
+ * with attempts left leaves it 'started'. Once no attempt is left (`can_retry` false) the
+ * platform may send the right option of each question (`correct_answers`: question id → option
+ * id), which the app then shows; null while attempts remain, or when the quiz keeps its answers
+ * secret (the platform's per-quiz `show_correct_answer`, default true). Fields absent (older
+ * servers) take the defaults.
  */
 export const QuizResult = v.object({
   correct: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -148,6 +152,7 @@ export const QuizResult = v.object({
   attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
   max_attempts: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
   can_retry: v.optional(v.boolean(), false),
+  correct_answers: v.optional(v.nullable(v.record(v.string(), v.string())), null),
 });
 export type QuizResult = v.InferOutput<typeof QuizResult>;
 

@@ -17,6 +17,7 @@ import { describeError, QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { ScreenMessages } from '../components/screen-titles';
 import { AreaMessages } from './messages';
+import { ProgressWords } from '../components/vocabulary';
 import { areasKeys } from '../../services/api/keys/areas';
 
 export default function GraduationScreen() {
@@ -94,7 +95,7 @@ export default function GraduationScreen() {
               <p className="card-meta">
                 <span className={`badge badge-${course.status === 'completed' ? 'completed' : 'in_progress'}`}>
                   {intl.formatMessage(
-                    course.status === 'completed' ? AreaMessages.gradCompleted : AreaMessages.gradInProgress,
+                    course.status === 'completed' ? ProgressWords.completed : ProgressWords.inProgress,
                   )}
                 </span>{' '}
                 <span>

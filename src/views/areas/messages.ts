@@ -88,8 +88,6 @@ export const AreaMessages = defineMessages({
     defaultMessage: '{total} semestres',
     description: 'Length of a completed graduation course',
   }),
-  gradInProgress: { id: 'areas.graduation.inProgress', defaultMessage: 'Em andamento', description: 'Course status' },
-  gradCompleted: { id: 'areas.graduation.completed', defaultMessage: 'Concluído', description: 'Course status' },
   tecmixIntro: {
     id: 'areas.tecmix.intro',
     defaultMessage: 'Educação de Jovens e Adultos: conclua o ensino fundamental e o médio no seu ritmo.',

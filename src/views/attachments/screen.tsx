@@ -23,7 +23,7 @@ import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
 import { AttachmentsAreaMessages as M } from './messages';
-import { CommonMessages } from '../components/messages';
+import { ProgressWords } from '../components/vocabulary';
 import { CertificatesSection } from '../certificates/section';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { attachmentLink } from '../../services/navigation/links';
@@ -145,7 +145,7 @@ function Documents() {
 }
 
 // 'Concluído' as on the attachment's own page (one word for one state).
-const STATUS_TEXT = { not_started: M.statusNew, started: M.statusOpened, completed: CommonMessages.completed } as const;
+const STATUS_TEXT = { not_started: M.statusNew, started: M.statusOpened, completed: ProgressWords.completed } as const;
 
 /** Files as links to /attachment/{id}, with category, type, size and whether the student saw them. */
 function FileList({ files, busy = false }: { files: StudentAttachment[]; busy?: boolean }) {

@@ -187,6 +187,7 @@ function PhoneMenu({
             <li>
               <button
                 type="button"
+                className="nav-menu-danger"
                 onClick={() => {
                   close();
                   onLogout();
@@ -251,7 +252,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Link href={ROUTE_PATHS.account} className="account-link">
             {intl.formatMessage(AccountLinkMessages.myAccount)}
           </Link>
-          <button type="button" className="button button-secondary icon-button-text" onClick={logout}>
+          <button type="button" className="button button-danger-outline icon-button-text" onClick={logout}>
             <LogOut aria-hidden="true" size={20} />
             {intl.formatMessage(CommonMessages.logout)}
           </button>

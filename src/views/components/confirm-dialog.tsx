@@ -6,7 +6,9 @@
  * Props: `open`; `title` and `description` (texts); `confirmLabel`, `busyLabel` (shown on the
  * confirm button while `busy`); `busy` (confirm in flight: both buttons disabled, Escape
  * ignored); `blockedReason` (why confirming is not possible now: shown, confirm disabled);
- * `error` (why the last confirm failed, shown in an alert); `onConfirm`, `onCancel`.
+ * `error` (why the last confirm failed, shown in an alert); `tone` (the confirm button's colour:
+ * `danger` for a destructive action — the default —, `primary` for one that destroys nothing, such
+ * as a download); `onConfirm`, `onCancel`.
  */
 import { useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
@@ -21,12 +23,14 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   blockedReason?: string | null;
   error?: string | null;
+  /** `danger` (default) only when confirming destroys something; `primary` otherwise. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, busy = false, blockedReason = null, error = null, onCancel } = props;
+  const { open, busy = false, blockedReason = null, error = null, tone = 'danger', onCancel } = props;
   const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -57,13 +61,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </p>
       )}
       <div className="dialog-actions">
-        {/* autoFocus: the safe choice of a destructive dialog gets the focus first. */}
+        {/* autoFocus: the safe choice gets the focus first. */}
         <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} autoFocus>
           {intl.formatMessage(CommonMessages.cancel)}
         </button>
         <button
           type="button"
-          className="button button-danger"
+          className={`button button-${tone}`}
           onClick={props.onConfirm}
           disabled={busy || blockedReason !== null}
         >

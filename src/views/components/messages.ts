@@ -34,7 +34,6 @@ export const CommonMessages = defineMessages({
     defaultMessage: 'Sem conexão com a internet: esta ação fica disponível quando a conexão voltar.',
     description: 'Why an action that needs the network is disabled',
   },
-  completed: { id: 'common.completed.badge', defaultMessage: 'Concluído', description: 'Completed badge' },
   myCourses: {
     id: 'common.breadcrumb.courses',
     defaultMessage: 'Meus cursos',

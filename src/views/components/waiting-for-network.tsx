@@ -34,7 +34,7 @@ export function WaitingForNetwork() {
           </button>
           <button
             type="button"
-            className="button button-secondary"
+            className="button button-danger-outline"
             onClick={() => session.send({ type: 'session.logout' })}
           >
             {intl.formatMessage(CommonMessages.logout)}

@@ -15,7 +15,6 @@ import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { describeError } from '../components/query-error';
 import { useResetBlockedReason } from '../outbox/pending';
-import { CommonMessages } from '../components/messages';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { ProgressBar } from '../components/progress-bar';
@@ -28,6 +27,7 @@ import { AttachmentsList, useAttachments } from '../components/attachments-list'
 import { CourseMessages } from './messages';
 import { OfflineDownload } from '../downloads/offline-download';
 import { OfflineBadge } from '../downloads/badge';
+import { ProgressWords } from '../components/vocabulary';
 
 export default function CourseScreen({ courseId: rawCourseId }: { courseId: string }) {
   const intl = useIntl();
@@ -118,7 +118,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
               <OfflineBadge kind="module" id={module.id} />
             </div>
             {module.completed ? (
-              <span className="badge badge-completed">{intl.formatMessage(CommonMessages.completed)}</span>
+              <span className="badge badge-completed">{intl.formatMessage(ProgressWords.completed)}</span>
             ) : (
               <ProgressBar percent={module.progress} label={`${module.name}: ${module.progress}%`} />
             )}

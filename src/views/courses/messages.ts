@@ -14,9 +14,6 @@ export const CoursesMessages = defineMessages({
     defaultMessage: '{count, plural, one {# módulo} other {# módulos}}',
     description: 'Number of modules in a course card',
   }),
-  statusNotStarted: { id: 'courses.status.notStarted', defaultMessage: 'Não iniciado', description: 'Course status' },
-  statusInProgress: { id: 'courses.status.inProgress', defaultMessage: 'Em andamento', description: 'Course status' },
-  statusCompleted: { id: 'courses.status.completed', defaultMessage: 'Concluído', description: 'Course status' },
   pagination: { id: 'courses.pagination.label', defaultMessage: 'Paginação dos cursos', description: 'Pagination nav' },
 });
 

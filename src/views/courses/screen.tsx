@@ -6,7 +6,7 @@
  * politely; an empty result offers to clear the filters. Each card shows its progress and
  * status; the `streaming` template lays the cards out in one horizontal row (global.css).
  */
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourseStatus } from '../../services/contract/lms';
@@ -25,13 +25,14 @@ import { coursesQuery } from '../../services/api/lms-queries';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { courseLink } from '../../services/navigation/links';
 import { OfflineBadge } from '../downloads/badge';
+import { ProgressWords } from '../components/vocabulary';
 
 export { COURSES_PER_PAGE, coursesHref, parseCoursesQuery, type CoursesUrlQuery } from './url-query';
 
-const STATUS_TEXT: Record<CourseStatus, 'statusNotStarted' | 'statusInProgress' | 'statusCompleted'> = {
-  not_started: 'statusNotStarted',
-  in_progress: 'statusInProgress',
-  completed: 'statusCompleted',
+const STATUS_TEXT: Record<CourseStatus, MessageDescriptor> = {
+  not_started: ProgressWords.notStarted,
+  in_progress: ProgressWords.inProgress,
+  completed: ProgressWords.completed,
 };
 
 export default function CoursesScreen() {
@@ -63,7 +64,7 @@ export default function CoursesScreen() {
             value: status ?? '',
             options: [
               { value: '', label: intl.formatMessage(CoursesFilterMessages.statusAll) },
-              ...STATUS_FILTERS.map((s) => ({ value: s, label: intl.formatMessage(CoursesMessages[STATUS_TEXT[s]]) })),
+              ...STATUS_FILTERS.map((s) => ({ value: s, label: intl.formatMessage(STATUS_TEXT[s]) })),
             ],
           },
         ]}
@@ -105,7 +106,7 @@ export default function CoursesScreen() {
                 <p className="card-text">{course.description}</p>
                 <p className="card-meta">
                   <span className={`badge badge-${course.status}`}>
-                    {intl.formatMessage(CoursesMessages[STATUS_TEXT[course.status]])}
+                    {intl.formatMessage(STATUS_TEXT[course.status])}
                   </span>{' '}
                   <span>{intl.formatMessage(CoursesMessages.modules, { count: course.modules_count })}</span>{' '}
                   <OfflineBadge kind="course" id={course.id} />

@@ -41,7 +41,7 @@ export function OfflineDownload({ target }: { target: DownloadTarget }) {
         <p className="actions">
           <span className="badge badge-offline">{intl.formatMessage(M.available)}</span>{' '}
           <span>{intl.formatMessage(M.availableSince, { date, size: formatFileSize(intl, covering.bytes) })}</span>{' '}
-          <button type="button" className="button button-secondary" onClick={() => setIntent('remove')}>
+          <button type="button" className="button button-danger-outline" onClick={() => setIntent('remove')}>
             {intl.formatMessage(M.remove)}
           </button>
         </p>

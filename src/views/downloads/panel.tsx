@@ -96,6 +96,7 @@ export default function DownloadPanel({ target, intent, userId, load }: Download
         }
         confirmLabel={intl.formatMessage(M.confirm)}
         busyLabel={intl.formatMessage(M.confirmBusy)}
+        tone="primary"
         onConfirm={() => send({ type: 'download.confirm' })}
         onCancel={() => send({ type: 'download.cancel' })}
       />
@@ -129,7 +130,11 @@ export default function DownloadPanel({ target, intent, userId, load }: Download
               size: size(record.bytes),
             })}
           </span>{' '}
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'download.remove' })}>
+          <button
+            type="button"
+            className="button button-danger-outline"
+            onClick={() => send({ type: 'download.remove' })}
+          >
             {intl.formatMessage(M.remove)}
           </button>
         </p>

@@ -81,7 +81,7 @@ export default function StorageSection({ load }: { load: () => Promise<AppDownlo
               </div>
               <button
                 type="button"
-                className="button button-secondary button-small"
+                className="button button-danger-outline button-small"
                 aria-label={intl.formatMessage(M.removeLabel, { name: record.name })}
                 disabled={remove.isPending}
                 onClick={() => remove.mutate(record)}

@@ -1,12 +1,12 @@
-import { defineMessage, defineMessages } from 'react-intl';
+import { defineMessage, defineMessages, type MessageTag } from 'react-intl';
 
 /** Texts of docs/product.md §2 Error screen, word for word. */
 export const ErrorScreenMessages = defineMessages({
-  title: {
+  title: defineMessage<{ keep: MessageTag }>({
     id: 'errorScreen.heading.title',
-    defaultMessage: 'Ops! Algo deu errado :(',
-    description: 'Error screen title',
-  },
+    defaultMessage: 'Ops! Algo deu <keep>errado :(</keep>',
+    description: 'Error screen title; <keep> holds the emoticon with its word on one line',
+  }),
   hint: {
     id: 'errorScreen.hint.text',
     defaultMessage: 'Por favor, tente novamente e se o problema persistir, entre em contato com o responsável.',

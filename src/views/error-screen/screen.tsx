@@ -7,6 +7,7 @@
  * global.css), so 'Atualizar' and the code are always reachable by touch and keyboard.
  * Renders nothing while the store has no error.
  */
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -16,6 +17,9 @@ import { ErrorScreenMessages as M } from './messages';
 import { ServerErrorAnimation } from './animation';
 
 export type ErrorScreenRef = ActorRefFrom<typeof errorScreenMachine>;
+
+/** The title's `<keep>` part (the emoticon with its word), kept on one line. */
+const keepTogether = (chunks: ReactNode[]) => <span className="error-screen-keep">{chunks}</span>;
 
 export function ErrorScreen({ store }: { store: ErrorScreenRef }) {
   const shown = useSelector(store, (s) => s.hasTag('error-screen'));
@@ -44,7 +48,7 @@ function ErrorDialog({ store }: { store: ErrorScreenRef }) {
     >
       <div className="error-screen-body">
         <ServerErrorAnimation />
-        <h1 id="error-screen-title">{intl.formatMessage(M.title)}</h1>
+        <h1 id="error-screen-title">{intl.formatMessage(M.title, { keep: keepTogether })}</h1>
         <p id="error-screen-hint">{intl.formatMessage(M.hint)}</p>
         <p className="error-screen-countdown" aria-hidden="true">
           {intl.formatMessage(M.countdown, { time: formatCountdown(remaining) })}

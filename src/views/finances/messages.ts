@@ -52,24 +52,6 @@ export const FinancesMessages = defineMessages({
     defaultMessage: 'Paginação das faturas',
     description: 'Pagination landmark of the bill list',
   },
-  groupOverdue: {
-    id: 'finances.group.overdue',
-    defaultMessage: 'Vencidas',
-    description: 'Heading of the overdue bills group; filter option',
-  },
-  groupOpen: {
-    id: 'finances.group.open',
-    defaultMessage: 'Em aberto',
-    description: 'Heading of the open (not yet due) bills group; filter option',
-  },
-  groupPaid: { id: 'finances.group.paid', defaultMessage: 'Pagas', description: 'Heading of the paid bills group' },
-  statusOverdue: {
-    id: 'finances.status.overdue',
-    defaultMessage: 'Vencida',
-    description: 'Status badge of an overdue bill (text, not colour only)',
-  },
-  statusOpen: { id: 'finances.status.open', defaultMessage: 'Em aberto', description: 'Status badge of an open bill' },
-  statusPaid: { id: 'finances.status.paid', defaultMessage: 'Paga', description: 'Status badge of a paid bill' },
   amount: defineMessage<{ amount: string }>({
     id: 'finances.bill.amount',
     defaultMessage: 'Valor: {amount}',

@@ -193,7 +193,7 @@ export function PixPaymentPanel({
   return (
     <div className={styles.panel}>
       <p className="muted">{intl.formatMessage(M.summary, { amount, date: formatDay(intl, bill.due_date) })}</p>
-      <p role="status" aria-live="polite" className={view === 'paid' ? styles.paid : styles.status}>
+      <p role="status" aria-live="polite" className={view === 'paid' ? styles.paidStatus : styles.status}>
         {announcement}
       </p>
       {view === 'active' && brcode && (

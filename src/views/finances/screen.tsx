@@ -29,6 +29,7 @@ import { useAppServices } from '../app-services';
 import { idle } from '../../services/scheduling/after-first-screen';
 import { BILLS_QUERY_KEY, billsUrlQuery, formatBRL, formatDay, formatInstantDay, pageOfBills } from './bills';
 import { FinancesMessages as M } from './messages';
+import { BillGroupWords, BillStateWords } from '../components/vocabulary';
 import styles from './finances.module.css';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 
@@ -59,13 +60,15 @@ function usePaymentPrefetch(payable: boolean): void {
   }, [payable, loadPayments]);
 }
 
-/** Groups in display order, with their heading and badge texts. */
-type GroupText = 'groupOverdue' | 'groupOpen' | 'groupPaid' | 'statusOverdue' | 'statusOpen' | 'statusPaid';
-const GROUPS: readonly { status: BillStatus; heading: GroupText; badge: GroupText }[] = [
-  { status: 'overdue', heading: 'groupOverdue', badge: 'statusOverdue' },
-  { status: 'open', heading: 'groupOpen', badge: 'statusOpen' },
-  { status: 'paid', heading: 'groupPaid', badge: 'statusPaid' },
-];
+/** Groups in display order; their headings and badges say the state in the vocabulary's words. */
+const GROUPS: readonly { status: BillStatus }[] = [{ status: 'overdue' }, { status: 'open' }, { status: 'paid' }];
+
+/** The status colour of each bill state's badge (tokens.css status scale). */
+const BILL_BADGE: Record<BillStatus, string> = {
+  overdue: 'badge badge-danger',
+  open: 'badge',
+  paid: 'badge badge-success',
+};
 
 export default function FinancesScreen() {
   const intl = useIntl();
@@ -108,7 +111,7 @@ export default function FinancesScreen() {
                 value: urlQuery.status ?? '',
                 options: [
                   { value: '', label: intl.formatMessage(M.filterAll) },
-                  ...GROUPS.map((g) => ({ value: g.status, label: intl.formatMessage(M[g.heading]) })),
+                  ...GROUPS.map((g) => ({ value: g.status, label: intl.formatMessage(BillGroupWords[g.status]) })),
                 ],
               },
               // Years only when there is more than one to choose from.
@@ -151,8 +154,8 @@ export default function FinancesScreen() {
           {groups.map((group) => (
             <BillGroup
               key={group.status}
-              heading={intl.formatMessage(M[group.heading])}
-              badge={intl.formatMessage(M[group.badge])}
+              heading={intl.formatMessage(BillGroupWords[group.status])}
+              badge={intl.formatMessage(BillStateWords[group.status])}
               total={shown.totals[group.status]}
               bills={group.bills}
               online={online}
@@ -209,7 +212,7 @@ function BillGroup({ heading, badge, total, bills, online, offlineReasonId, onPa
               <h3 className={styles.description}>{bill.description}</h3>
               <p className={styles.amount}>{intl.formatMessage(M.amount, { amount })}</p>
               <p className={styles.meta}>
-                <span className={`badge ${styles.badge}`}>{badge}</span>{' '}
+                <span className={BILL_BADGE[bill.status]}>{badge}</span>{' '}
                 <span>{intl.formatMessage(M.dueDate, { date: formatDay(intl, bill.due_date) })}</span>
                 {bill.paid_at && (
                   <>

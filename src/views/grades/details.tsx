@@ -5,7 +5,7 @@
  * the platform says (`pass_outlook`): 'Para ser aprovado, você precisa de média 6,5 nas
  * avaliações restantes.', 'Você já atingiu a nota mínima.' or 'Não é mais possível atingir a
  * nota mínima neste curso.' (nothing when the course has no passing grade); then a table of
- * the assessments: name, weight (percent), date and grade or 'Aguardando correção'.
+ * the assessments: name, weight (percent), date and grade or 'Aguardando nota'.
  */
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -20,6 +20,7 @@ import { usePageTitle } from '../components/use-page-title';
 import NotFoundScreen from '../not-found/screen';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradeDetailsMessages, GradesMessages, GradeStatusMessages } from './messages';
+import { AssessmentWords } from '../components/vocabulary';
 import styles from './grades.module.css';
 import { gradesKeys } from '../../services/api/keys/grades';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
@@ -117,7 +118,7 @@ export default function GradeDetailsScreen({ courseId: rawCourseId }: { courseId
                     data-label={intl.formatMessage(GradeDetailsMessages.columnGrade)}
                   >
                     {assessment.grade === null
-                      ? intl.formatMessage(GradeDetailsMessages.pending)
+                      ? intl.formatMessage(AssessmentWords.awaitingGrade)
                       : formatGrade(intl, assessment.grade)}
                   </td>
                 </tr>

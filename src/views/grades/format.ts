@@ -4,16 +4,15 @@
  */
 import type { IntlShape } from 'react-intl';
 import type { GradeStatus } from '../../services/contract/grades';
-import styles from './grades.module.css';
 
 /** A 0–10 grade with exactly one decimal, e.g. 6.875 → '6,9' in pt-BR. */
 export function formatGrade(intl: IntlShape, grade: number): string {
   return intl.formatNumber(grade, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-/** Class names of a status badge (global `.badge` plus its colour). */
+/** Class names of a status badge (global `.badge` plus its step of the status scale). */
 export const STATUS_BADGE: Record<GradeStatus, string> = {
   approved: 'badge badge-completed',
   in_progress: 'badge badge-in_progress',
-  failed: `badge ${styles.failed}`,
+  failed: 'badge badge-danger',
 };

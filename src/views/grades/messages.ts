@@ -1,4 +1,5 @@
 import { defineMessage, defineMessages } from 'react-intl';
+import { ProgressWords } from '../components/vocabulary';
 
 /** Grade list (docs/product.md §2 /grades): heading, summary, table, filters, pagination. */
 export const GradesMessages = defineMessages({
@@ -10,11 +11,6 @@ export const GradesMessages = defineMessages({
     description: 'Summary: mean grade of the courses listed (all pages)',
   },
   approved: { id: 'grades.summary.approved', defaultMessage: 'Aprovados', description: 'Summary: courses passed' },
-  inProgress: {
-    id: 'grades.summary.inProgress',
-    defaultMessage: 'Em andamento',
-    description: 'Summary: courses with assessments still to be graded',
-  },
   failed: { id: 'grades.summary.failed', defaultMessage: 'Reprovados', description: 'Summary: courses failed' },
   noGrade: {
     id: 'grades.grade.none',
@@ -62,16 +58,14 @@ export const GradesMessages = defineMessages({
   pagination: { id: 'grades.pagination.label', defaultMessage: 'Paginação das notas', description: 'Pagination nav' },
 });
 
-/** Status of a course's grades (badge text and filter options). */
-export const GradeStatusMessages = defineMessages({
-  approved: { id: 'grades.status.approved', defaultMessage: 'Aprovado', description: 'Course passed' },
-  in_progress: {
-    id: 'grades.status.inProgress',
-    defaultMessage: 'Em andamento',
-    description: 'Course with assessments still to be graded',
-  },
-  failed: { id: 'grades.status.failed', defaultMessage: 'Reprovado', description: 'Course failed' },
-});
+/** Status of a course's grades (badge text and filter options); 'Em andamento' is the vocabulary's. */
+export const GradeStatusMessages = {
+  ...defineMessages({
+    approved: { id: 'grades.status.approved', defaultMessage: 'Aprovado', description: 'Course passed' },
+    failed: { id: 'grades.status.failed', defaultMessage: 'Reprovado', description: 'Course failed' },
+  }),
+  in_progress: ProgressWords.inProgress,
+};
 
 /** Search and status filter of the grade list (kept in the URL). */
 export const GradesFilterMessages = defineMessages({
@@ -134,11 +128,6 @@ export const GradeDetailsMessages = defineMessages({
   },
   columnDate: { id: 'grades.details.column.date', defaultMessage: 'Data', description: 'Assessment column: date' },
   columnGrade: { id: 'grades.details.column.grade', defaultMessage: 'Nota', description: 'Assessment column: grade' },
-  pending: {
-    id: 'grades.details.pending',
-    defaultMessage: 'Aguardando correção',
-    description: 'An assessment not graded yet',
-  },
   noDate: { id: 'grades.details.noDate', defaultMessage: 'A definir', description: 'An assessment without a date' },
   noAssessments: {
     id: 'grades.details.empty',

@@ -24,6 +24,7 @@ import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
 import { formatGrade, STATUS_BADGE } from './format';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from './messages';
+import { ProgressWords } from '../components/vocabulary';
 import styles from './grades.module.css';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { gradeDetailsLink } from '../../services/navigation/links';
@@ -86,7 +87,7 @@ export default function GradesScreen() {
               <dd className={styles.number}>{data ? intl.formatNumber(data.stats.approved) : pendingValue}</dd>
             </div>
             <div>
-              <dt>{intl.formatMessage(GradesMessages.inProgress)}</dt>
+              <dt>{intl.formatMessage(ProgressWords.inProgress)}</dt>
               <dd className={styles.number}>{data ? intl.formatNumber(data.stats.in_progress) : pendingValue}</dd>
             </div>
             <div>

@@ -39,16 +39,6 @@ export const HomeMessages = defineMessages({
   },
   assessment: { id: 'home.upcoming.assessment', defaultMessage: 'Avaliação', description: 'Kind of an upcoming item' },
   bill: { id: 'home.upcoming.bill', defaultMessage: 'Fatura', description: 'Kind of an upcoming item' },
-  overdue: {
-    id: 'home.upcoming.overdue',
-    defaultMessage: 'Atrasada',
-    description: 'A pending bill whose due date has passed',
-  },
-  awaitingGrade: {
-    id: 'home.upcoming.awaitingGrade',
-    defaultMessage: 'Aguardando nota',
-    description: 'An assessment whose date has passed and has no grade yet',
-  },
   pendingBills: defineMessage<{ count: number }>({
     id: 'home.bills.pending',
     defaultMessage:

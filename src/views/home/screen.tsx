@@ -29,6 +29,7 @@ import { useCurrentUser } from '../session-context';
 import { useShowBanners } from '../platform-context';
 import { BannerCarousel } from './carousel';
 import { HomeMessages } from './messages';
+import { AssessmentWords, BillStateWords } from '../components/vocabulary';
 import { isPastDay } from './upcoming';
 import styles from './home.module.css';
 import { homeKeys } from '../../services/api/keys/home';
@@ -186,12 +187,14 @@ function DashboardContent({ data }: { data: Dashboard }) {
                 <time dateTime={item.date}>
                   {intl.formatDate(`${item.date}T12:00:00Z`, { dateStyle: 'short', timeZone: 'UTC' })}
                 </time>
-                {/* Past dates are not "upcoming": say what they are. */}
-                {isPastDay(item.date) && (
-                  <span className="badge badge-warning">
-                    {intl.formatMessage(item.kind === 'bill' ? HomeMessages.overdue : HomeMessages.awaitingGrade)}
-                  </span>
-                )}
+                {/* Past dates are not "upcoming": say what they are, in the words of /finances and
+                    /grades — an overdue bill in danger, an assessment waiting for its grade neutral. */}
+                {isPastDay(item.date) &&
+                  (item.kind === 'bill' ? (
+                    <span className="badge badge-danger">{intl.formatMessage(BillStateWords.overdue)}</span>
+                  ) : (
+                    <span className="badge">{intl.formatMessage(AssessmentWords.awaitingGrade)}</span>
+                  ))}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 /**
  * Dates of the home's 'Pendências e prazos': an item whose date has passed is not
- * "upcoming" — a bill is overdue ('Atrasada'), an assessment is waiting for its grade.
+ * "upcoming" — a bill is overdue ('Vencida'), an assessment is waiting for its grade.
  */
 
 /** The local calendar day of `now` as YYYY-MM-DD (the student's day, not UTC's). */

@@ -10,6 +10,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { lifecycleMachine } from '../../machines/lifecycle.machine';
 import { LearningObjectMessages as M } from './messages';
+import { ProgressWords } from '../components/vocabulary';
 
 export type LifecycleRef = ActorRefFrom<typeof lifecycleMachine>;
 
@@ -51,10 +52,10 @@ export function LifecycleStatus({
         {done && view !== 'ending' && (
           <>
             <span aria-hidden="true">✓ </span>
-            {intl.formatMessage(M.statusEnded)}
+            {intl.formatMessage(ProgressWords.completed)}
           </>
         )}
-        {(view === 'started' || view === 'ended') && !done && intl.formatMessage(M.statusStarted)}
+        {(view === 'started' || view === 'ended') && !done && intl.formatMessage(ProgressWords.inProgress)}
       </p>
       {(view === 'startFailed' || view === 'endFailed') && (
         <div role="alert" className="notice notice-error">

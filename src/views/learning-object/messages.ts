@@ -3,9 +3,7 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const LearningObjectMessages = defineMessages({
   finish: { id: 'lo.finish.button', defaultMessage: 'Concluir', description: 'Mark the learning object as finished' },
   statusStarting: { id: 'lo.status.starting', defaultMessage: 'Registrando acesso…', description: 'start in flight' },
-  statusStarted: { id: 'lo.status.started', defaultMessage: 'Em andamento', description: 'started, not finished' },
   statusEnding: { id: 'lo.status.ending', defaultMessage: 'Registrando conclusão…', description: 'end in flight' },
-  statusEnded: { id: 'lo.status.ended', defaultMessage: 'Concluído', description: 'end recorded' },
   startFailed: {
     id: 'lo.status.startFailed',
     defaultMessage: 'Não foi possível registrar seu acesso a este conteúdo.',
@@ -221,6 +219,16 @@ export const QuizMessages = defineMessages({
   }),
   right: { id: 'lo.quiz.right', defaultMessage: 'Resposta certa', description: 'Feedback under a quiz question' },
   wrong: { id: 'lo.quiz.wrong', defaultMessage: 'Resposta errada', description: 'Feedback under a quiz question' },
+  wrongWithAnswer: defineMessage<{ answer: string }>({
+    id: 'lo.quiz.wrongWithAnswer',
+    defaultMessage: 'Resposta errada. Resposta correta: {answer}',
+    description: 'Feedback under a quiz question answered wrong once no attempt is left; answer is the right option',
+  }),
+  correctOption: {
+    id: 'lo.quiz.correctOption',
+    defaultMessage: 'Resposta correta',
+    description: 'Mark beside the right option of a question answered wrong, once no attempt is left',
+  },
   passed: defineMessage<{ pass: number }>({
     id: 'lo.quiz.passed',
     defaultMessage: 'Aprovado: o mínimo era {pass, plural, one {# acerto} other {# acertos}}.',

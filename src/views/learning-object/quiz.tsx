@@ -9,6 +9,9 @@
  * 'Resposta errada' (its group's description), the score, whether it passed and the attempts;
  * when the platform allows another attempt (`result.can_retry`) and the quiz is not completed,
  * 'Tentar novamente' calls `onRetake` (the viewer opens a new attempt: a new start and end).
+ * Once no attempt is left the platform may send the right answers (`result.correct_answers`): a
+ * question answered wrong then says which option was right, in its description ('Resposta
+ * errada. Resposta correta: …') and beside that option ('Resposta correta'), in text.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -51,6 +54,12 @@ export function QuizForm({
   const shown = result?.answers ?? answers;
   /** true right, false wrong, null not graded (no result, or a server without per-question grading). */
   const feedbackOf = (questionId: string): boolean | null => result?.questions[questionId] ?? null;
+  /** The right option of a question answered wrong, when the platform has shown it. */
+  const revealedOf = (question: Quiz['questions'][number]) => {
+    if (feedbackOf(question.id) !== false) return null;
+    const id = result?.correct_answers?.[question.id];
+    return question.options.find((option) => option.id === id) ?? null;
+  };
   const canRetake = Boolean(result?.can_retry) && !completed && !readOnly && onRetake !== undefined;
 
   const submit = (event: FormEvent) => {
@@ -69,44 +78,60 @@ export function QuizForm({
   return (
     <form ref={form} className="quiz" onSubmit={submit} noValidate>
       <p className="muted">{intl.formatMessage(readOnly ? Q.previewHint : Q.hint)}</p>
-      {quiz.questions.map((question, index) => (
-        <fieldset
-          key={question.id}
-          className="quiz-question"
-          disabled={locked}
-          aria-describedby={feedbackOf(question.id) === null ? undefined : `${baseId}-${question.id}-feedback`}
-        >
-          <legend>
-            <span className="quiz-number">{intl.formatMessage(Q.questionNumber, { n: index + 1 })}</span>{' '}
-            {question.text}
-          </legend>
-          {feedbackOf(question.id) !== null && (
-            <p
-              id={`${baseId}-${question.id}-feedback`}
-              className={feedbackOf(question.id) ? 'quiz-feedback quiz-right' : 'quiz-feedback quiz-wrong'}
-            >
-              <span aria-hidden="true">{feedbackOf(question.id) ? '✓ ' : '✗ '}</span>
-              {intl.formatMessage(feedbackOf(question.id) ? Q.right : Q.wrong)}
-            </p>
-          )}
-          {question.options.map((option) => (
-            <label key={option.id} className="quiz-option">
-              <input
-                type="radio"
-                name={`${baseId}-${question.id}`}
-                value={option.id}
-                checked={shown[question.id] === option.id}
-                onChange={() => {
-                  setAnswers((current) => ({ ...current, [question.id]: option.id }));
-                  if (missing > 0)
-                    setMissing(quiz.questions.filter((q) => q.id !== question.id && !answers[q.id]).length);
-                }}
-              />{' '}
-              {option.text}
-            </label>
-          ))}
-        </fieldset>
-      ))}
+      {quiz.questions.map((question, index) => {
+        const revealed = revealedOf(question);
+        return (
+          <fieldset
+            key={question.id}
+            className="quiz-question"
+            disabled={locked}
+            aria-describedby={feedbackOf(question.id) === null ? undefined : `${baseId}-${question.id}-feedback`}
+          >
+            <legend>
+              <span className="quiz-number">{intl.formatMessage(Q.questionNumber, { n: index + 1 })}</span>{' '}
+              {question.text}
+            </legend>
+            {feedbackOf(question.id) !== null && (
+              <p
+                id={`${baseId}-${question.id}-feedback`}
+                className={feedbackOf(question.id) ? 'quiz-feedback quiz-right' : 'quiz-feedback quiz-wrong'}
+              >
+                <span aria-hidden="true">{feedbackOf(question.id) ? '✓ ' : '✗ '}</span>
+                {feedbackOf(question.id)
+                  ? intl.formatMessage(Q.right)
+                  : revealed
+                    ? intl.formatMessage(Q.wrongWithAnswer, { answer: revealed.text })
+                    : intl.formatMessage(Q.wrong)}
+              </p>
+            )}
+            {question.options.map((option) => (
+              <label key={option.id} className="quiz-option">
+                <input
+                  type="radio"
+                  name={`${baseId}-${question.id}`}
+                  value={option.id}
+                  checked={shown[question.id] === option.id}
+                  onChange={() => {
+                    setAnswers((current) => ({ ...current, [question.id]: option.id }));
+                    if (missing > 0)
+                      setMissing(quiz.questions.filter((q) => q.id !== question.id && !answers[q.id]).length);
+                  }}
+                />{' '}
+                {option.text}
+                {revealed?.id === option.id && (
+                  <>
+                    {' '}
+                    <span className="badge badge-success">
+                      <span aria-hidden="true">✓ </span>
+                      {intl.formatMessage(Q.correctOption)}
+                    </span>
+                  </>
+                )}
+              </label>
+            ))}
+          </fieldset>
+        );
+      })}
       {missing > 0 && (
         <p role="alert" className="notice notice-error">
           {intl.formatMessage(Q.missing, { count: missing })}
