@@ -8,6 +8,10 @@
  * twice keeps one entry. Each entry belongs to one student (`userId`): another student
  * signing in on the device never sends (or sees) it.
  *
+ * The service worker sends from the same store when the app is closed (Background Sync,
+ * src/service-worker/outbox-sync.ts) and leaves a report per student (store `sent`: how many it
+ * sent and when), which the page reads once and clears at the next open.
+ *
  * Where IndexedDB is missing or refuses to open (some private modes), the store lives in
  * memory for the page's lifetime and `durable` is false.
  */
@@ -45,6 +49,14 @@ export interface OutboxEntry {
   rejection?: { status: number | null; message: string };
 }
 
+/** What the service worker sent for one student while no page of the app was open. */
+export interface SentInBackground {
+  /** How many writes the server took. */
+  count: number;
+  /** When the last of them was taken, ISO 8601. */
+  at: string;
+}
+
 /** Persistence of the outbox. Every method resolves once the change is stored. */
 export interface OutboxStore {
   /** True when entries survive a reload (IndexedDB), false for the in-memory fallback. */
@@ -59,6 +71,10 @@ export interface OutboxStore {
   reject(id: string, rejection: NonNullable<OutboxEntry['rejection']>): Promise<void>;
   /** Removes every entry (pending and rejected) of `userId` (account deletion). @returns how many. */
   clearUser(userId: number): Promise<number>;
+  /** Adds `count` writes sent at `at` (ISO 8601) to `userId`'s report of background sends. */
+  recordSentInBackground(userId: number, count: number, at: string): Promise<void>;
+  /** @returns `userId`'s report of background sends, removed from the store (null: none). */
+  takeSentInBackground(userId: number): Promise<SentInBackground | null>;
 }
 
 interface OutboxDb extends DBSchema {
@@ -67,20 +83,29 @@ interface OutboxDb extends DBSchema {
     value: OutboxEntry;
     indexes: { 'by-id': string; 'by-user': number };
   };
+  sent: {
+    key: number;
+    value: SentInBackground & { userId: number };
+  };
 }
 
 const DB_NAME = 'lms-outbox';
+/** 1: `writes`; 2: + `sent` (the service worker's reports). */
+const DB_VERSION = 2;
 
 /** Opens the IndexedDB store, or the in-memory one where IndexedDB cannot be used. */
 export async function openOutboxStore(): Promise<OutboxStore> {
   if (typeof indexedDB === 'undefined') return memoryOutboxStore();
   let db: IDBPDatabase<OutboxDb>;
   try {
-    db = await openDB<OutboxDb>(DB_NAME, 1, {
-      upgrade(database) {
-        const store = database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
-        store.createIndex('by-id', 'id', { unique: true });
-        store.createIndex('by-user', 'userId');
+    db = await openDB<OutboxDb>(DB_NAME, DB_VERSION, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          const store = database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+          store.createIndex('by-id', 'id', { unique: true });
+          store.createIndex('by-user', 'userId');
+        }
+        if (oldVersion < 2) database.createObjectStore('sent', { keyPath: 'userId' });
       },
     });
   } catch {
@@ -123,6 +148,19 @@ export async function openOutboxStore(): Promise<OutboxStore> {
       await tx.done;
       return keys.length;
     },
+    async recordSentInBackground(userId, count, at) {
+      const tx = db.transaction('sent', 'readwrite');
+      const before = await tx.store.get(userId);
+      await tx.store.put({ userId, count: (before?.count ?? 0) + count, at });
+      await tx.done;
+    },
+    async takeSentInBackground(userId) {
+      const tx = db.transaction('sent', 'readwrite');
+      const report = await tx.store.get(userId);
+      if (report) await tx.store.delete(userId);
+      await tx.done;
+      return report ? { count: report.count, at: report.at } : null;
+    },
   };
 }
 
@@ -130,6 +168,7 @@ export async function openOutboxStore(): Promise<OutboxStore> {
 export function memoryOutboxStore(): OutboxStore {
   let next = 1;
   const entries: OutboxEntry[] = [];
+  const sent = new Map<number, SentInBackground>();
   return {
     durable: false,
     async add(entry) {
@@ -154,6 +193,14 @@ export function memoryOutboxStore(): OutboxStore {
       const before = entries.length;
       for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.userId === userId) entries.splice(i, 1);
       return before - entries.length;
+    },
+    async recordSentInBackground(userId, count, at) {
+      sent.set(userId, { count: (sent.get(userId)?.count ?? 0) + count, at });
+    },
+    async takeSentInBackground(userId) {
+      const report = sent.get(userId) ?? null;
+      sent.delete(userId);
+      return report;
     },
   };
 }
