@@ -31,7 +31,8 @@ export interface WorkerSendOptions {
   userId: number | null;
   /** The session token (the `token` cookie), or null. */
   token: string | null;
-  fetch: typeof fetch;
+  /** Sends one request (the worker's `fetch`). */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
   /** The origin the API prefixes are resolved against (the worker's). */
   origin: string;
   /** Time allowed for each request, ms (default 30 000, docs/product.md §9). */
