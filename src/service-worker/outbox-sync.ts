@@ -9,7 +9,7 @@ import { OUTBOX_SEND_LOCK } from '../services/pwa/background-sync';
 import { outboxRequestHeaders, outboxRequestOf } from '../services/api/outbox-requests';
 import { AUTH_HEADERS } from '../services/http/auth-headers';
 import { apiBaseUrls } from '../services/config';
-import type { OutboxStore } from '../services/storage/outbox-store';
+import { activityOf, type OutboxStore } from '../services/storage/outbox-store';
 import { TOKEN_COOKIE } from '../services/storage/token';
 
 /** How one run ended: `done` (nothing left), `signedOut` (nobody to send for: nothing sent),
@@ -21,6 +21,8 @@ export interface WorkerSendOutcome {
   result: WorkerSendResult;
   /** Writes the server took (removed from the store). */
   sent: number;
+  /** What the writes the server took were about (`activityOf`), once each. */
+  activities: string[];
   /** Writes the server refused for good (a 4xx other than 401, 408, 429): set aside as refused. */
   refused: number;
 }
@@ -50,7 +52,7 @@ const isRetryableStatus = (status: number): boolean => status === 408 || status 
  */
 export async function sendStoredWrites(options: WorkerSendOptions): Promise<WorkerSendOutcome> {
   const { store, userId, token, origin } = options;
-  const outcome: WorkerSendOutcome = { result: 'done', sent: 0, refused: 0 };
+  const outcome: WorkerSendOutcome = { result: 'done', sent: 0, refused: 0, activities: [] };
   if (userId === null || token === null) return { ...outcome, result: 'signedOut' };
   for (const entry of await store.list(userId)) {
     const request = outboxRequestOf(entry);
@@ -75,6 +77,8 @@ export async function sendStoredWrites(options: WorkerSendOptions): Promise<Work
     if (response.ok) {
       await store.remove(entry.id);
       outcome.sent += 1;
+      const activity = activityOf(entry.write);
+      if (!outcome.activities.includes(activity)) outcome.activities.push(activity);
     } else if (response.status === 401) {
       return { ...outcome, result: 'signInNeeded' };
     } else if (isRetryableStatus(response.status)) {
@@ -113,8 +117,8 @@ export interface OutboxSyncOptions extends Omit<WorkerSendOptions, 'userId' | 't
 /**
  * One Background Sync of the outbox: holding `OUTBOX_SEND_LOCK` (so a page never sends the same
  * write at once), reads who is signed in and the token, sends (`sendStoredWrites`) and, when no
- * page of the app is open, adds what the server took to the student's report (the page shows it
- * once at the next open).
+ * page of the app is open, adds the activities of what the server took to the student's report
+ * (the page shows it once at the next open).
  * @returns the outcome. Rejects when it must be tried again (`retry`), so the browser schedules
  *   another sync; resolves otherwise (signed out, 401: the page sends after sign-in).
  */
@@ -123,7 +127,11 @@ export async function runOutboxSync(options: OutboxSyncOptions): Promise<WorkerS
     const [userId, token] = await Promise.all([options.readOwner(), options.readToken()]);
     const outcome = await sendStoredWrites({ ...options, userId, token });
     if (userId !== null && outcome.sent > 0 && !(await options.pageOpen()))
-      await options.store.recordSentInBackground(userId, outcome.sent, (options.now?.() ?? new Date()).toISOString());
+      await options.store.recordSentInBackground(
+        userId,
+        outcome.activities,
+        (options.now?.() ?? new Date()).toISOString(),
+      );
     return outcome;
   };
   const outcome = options.locks ? await options.locks.request(OUTBOX_SEND_LOCK, run) : await run();

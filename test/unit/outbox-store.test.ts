@@ -79,8 +79,9 @@ describe('outbox store', () => {
     v1.close();
     const store = await openOutboxStore();
     expect((await store.list(1)).map((e) => e.id)).toEqual(['a:end']);
-    await store.recordSentInBackground(1, 2, '2026-11-22T18:40:00.000Z');
-    await store.recordSentInBackground(1, 1, '2026-11-22T18:42:00.000Z');
+    await store.recordSentInBackground(1, ['learningObject:9', 'learningObject:10'], '2026-11-22T18:40:00.000Z');
+    await store.recordSentInBackground(1, ['learningObject:10', 'shortVideo:3'], '2026-11-22T18:42:00.000Z');
+    // Each activity counts once, whatever the number of its writes and syncs.
     expect(await store.takeSentInBackground(1)).toEqual({ count: 3, at: '2026-11-22T18:42:00.000Z' });
     expect(await store.takeSentInBackground(1)).toBeNull();
   });

@@ -58,7 +58,12 @@ const send = (fetch: ReturnType<typeof fakeFetch>, userId: number | null = 7, to
 describe("the service worker's sending of the outbox", () => {
   it("sends the student's writes oldest first, each with its key, client time and token, and removes them", async () => {
     const fetch = fakeFetch();
-    expect(await send(fetch)).toEqual({ result: 'done', sent: 3, refused: 0 });
+    expect(await send(fetch)).toEqual({
+      result: 'done',
+      sent: 3,
+      refused: 0,
+      activities: ['learningObject:9', 'shortVideo:3', 'learningObject:10'],
+    });
     const calls = fetch.mock.calls.map(([url, init]) => ({
       url,
       method: init?.method,
@@ -91,15 +96,15 @@ describe("the service worker's sending of the outbox", () => {
 
   it('signed out (no student or no token): sends nothing, keeps everything', async () => {
     const fetch = fakeFetch();
-    expect(await send(fetch, null)).toEqual({ result: 'signedOut', sent: 0, refused: 0 });
-    expect(await send(fetch, 7, null)).toEqual({ result: 'signedOut', sent: 0, refused: 0 });
+    expect(await send(fetch, null)).toMatchObject({ result: 'signedOut', sent: 0, refused: 0 });
+    expect(await send(fetch, 7, null)).toMatchObject({ result: 'signedOut', sent: 0, refused: 0 });
     expect(fetch).not.toHaveBeenCalled();
     expect(await store.list(7)).toHaveLength(3);
   });
 
   it('a 401 stops and leaves the write and the rest for the page after sign-in', async () => {
     const fetch = fakeFetch([200, 401]);
-    expect(await send(fetch)).toEqual({ result: 'signInNeeded', sent: 1, refused: 0 });
+    expect(await send(fetch)).toMatchObject({ result: 'signInNeeded', sent: 1, refused: 0 });
     expect((await store.list(7)).map((e) => e.id)).toEqual(['v1', 'o2:start']);
     expect(await store.list(7, 'rejected')).toEqual([]);
   });
@@ -108,7 +113,7 @@ describe("the service worker's sending of the outbox", () => {
     'no answer or %s: stops, keeps the write and the rest for the next sync',
     async (failure) => {
       const fetch = fakeFetch([failure]);
-      expect(await send(fetch)).toEqual({ result: 'retry', sent: 0, refused: 0 });
+      expect(await send(fetch)).toMatchObject({ result: 'retry', sent: 0, refused: 0 });
       expect(fetch).toHaveBeenCalledTimes(1);
       expect(await store.list(7)).toHaveLength(3);
     },
@@ -116,7 +121,7 @@ describe("the service worker's sending of the outbox", () => {
 
   it('another refusal (4xx) sets the write aside as refused, with the reason, and goes on', async () => {
     const fetch = fakeFetch([404]);
-    expect(await send(fetch)).toEqual({ result: 'done', sent: 2, refused: 1 });
+    expect(await send(fetch)).toMatchObject({ result: 'done', sent: 2, refused: 1 });
     expect(await store.list(7)).toEqual([]);
     const [refused] = await store.list(7, 'rejected');
     expect(refused).toMatchObject({ id: 'o1:end', rejection: { status: 404, message: 'Conteúdo não encontrado.' } });
@@ -134,7 +139,7 @@ describe('one Background Sync of the outbox', () => {
     now: () => new Date('2026-11-22T21:42:00.000Z'),
   });
 
-  it('with no page open, leaves the student a report of what was sent and when, read once', async () => {
+  it('with no page open, leaves the student a report of how many activities were sent and when, read once', async () => {
     await runOutboxSync(options(fakeFetch()));
     expect(await store.takeSentInBackground(7)).toEqual({ count: 3, at: '2026-11-22T21:42:00.000Z' });
     expect(await store.takeSentInBackground(7)).toBeNull();

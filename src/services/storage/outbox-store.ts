@@ -32,6 +32,26 @@ export type OutboxWrite =
   | { kind: 'attachment.start'; attachmentId: number }
   | { kind: 'attachment.end'; attachmentId: number };
 
+/**
+ * What a write is about, as a student counts their activities: `learningObject:<id>`,
+ * `shortVideo:<id>` (a video position too), `attachment:<id>`.
+ */
+export function activityOf(write: OutboxWrite): string {
+  switch (write.kind) {
+    case 'learningObject.start':
+    case 'learningObject.end':
+      return `learningObject:${write.learningObjectId}`;
+    case 'shortVideo.start':
+    case 'shortVideo.end':
+      return `shortVideo:${write.shortVideoId}`;
+    case 'videoProgress':
+      return `shortVideo:${write.resourceId}`;
+    case 'attachment.start':
+    case 'attachment.end':
+      return `attachment:${write.attachmentId}`;
+  }
+}
+
 /** A stored write. */
 export interface OutboxEntry {
   /** Client event id, sent as `Idempotency-Key` (unique). */
@@ -51,7 +71,7 @@ export interface OutboxEntry {
 
 /** What the service worker sent for one student while no page of the app was open. */
 export interface SentInBackground {
-  /** How many writes the server took. */
+  /** How many activities (learning objects, short videos, attachments) the writes it sent were about. */
   count: number;
   /** When the last of them was taken, ISO 8601. */
   at: string;
@@ -71,8 +91,11 @@ export interface OutboxStore {
   reject(id: string, rejection: NonNullable<OutboxEntry['rejection']>): Promise<void>;
   /** Removes every entry (pending and rejected) of `userId` (account deletion). @returns how many. */
   clearUser(userId: number): Promise<number>;
-  /** Adds `count` writes sent at `at` (ISO 8601) to `userId`'s report of background sends. */
-  recordSentInBackground(userId: number, count: number, at: string): Promise<void>;
+  /**
+   * Adds the activities of writes sent at `at` (ISO 8601) to `userId`'s report of background sends.
+   * @param activities what the writes were about (`activityOf`); each counts once in the report.
+   */
+  recordSentInBackground(userId: number, activities: readonly string[], at: string): Promise<void>;
   /** @returns `userId`'s report of background sends, removed from the store (null: none). */
   takeSentInBackground(userId: number): Promise<SentInBackground | null>;
 }
@@ -85,7 +108,7 @@ interface OutboxDb extends DBSchema {
   };
   sent: {
     key: number;
-    value: SentInBackground & { userId: number };
+    value: { userId: number; activities: string[]; at: string };
   };
 }
 
@@ -148,10 +171,10 @@ export async function openOutboxStore(): Promise<OutboxStore> {
       await tx.done;
       return keys.length;
     },
-    async recordSentInBackground(userId, count, at) {
+    async recordSentInBackground(userId, activities, at) {
       const tx = db.transaction('sent', 'readwrite');
       const before = await tx.store.get(userId);
-      await tx.store.put({ userId, count: (before?.count ?? 0) + count, at });
+      await tx.store.put({ userId, activities: [...new Set([...(before?.activities ?? []), ...activities])], at });
       await tx.done;
     },
     async takeSentInBackground(userId) {
@@ -159,7 +182,7 @@ export async function openOutboxStore(): Promise<OutboxStore> {
       const report = await tx.store.get(userId);
       if (report) await tx.store.delete(userId);
       await tx.done;
-      return report ? { count: report.count, at: report.at } : null;
+      return report ? { count: report.activities.length, at: report.at } : null;
     },
   };
 }
@@ -168,7 +191,7 @@ export async function openOutboxStore(): Promise<OutboxStore> {
 export function memoryOutboxStore(): OutboxStore {
   let next = 1;
   const entries: OutboxEntry[] = [];
-  const sent = new Map<number, SentInBackground>();
+  const sent = new Map<number, { activities: Set<string>; at: string }>();
   return {
     durable: false,
     async add(entry) {
@@ -194,13 +217,13 @@ export function memoryOutboxStore(): OutboxStore {
       for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.userId === userId) entries.splice(i, 1);
       return before - entries.length;
     },
-    async recordSentInBackground(userId, count, at) {
-      sent.set(userId, { count: (sent.get(userId)?.count ?? 0) + count, at });
+    async recordSentInBackground(userId, activities, at) {
+      sent.set(userId, { activities: new Set([...(sent.get(userId)?.activities ?? []), ...activities]), at });
     },
     async takeSentInBackground(userId) {
-      const report = sent.get(userId) ?? null;
+      const report = sent.get(userId);
       sent.delete(userId);
-      return report;
+      return report ? { count: report.activities.size, at: report.at } : null;
     },
   };
 }
