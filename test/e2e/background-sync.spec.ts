@@ -219,6 +219,15 @@ test('the page and the service worker sending at once: each of 50 queued writes 
   expect(stored).toBe(50);
   const keys = (await serverEvents(request, token)).map((e) => e.idempotency_key);
 
+  // Every progress write sent from now on, by its key: the page's requests and the worker's
+  // (Chromium reports a service worker's requests to the context too).
+  const sent = new Map<string, number>();
+  context.on('request', (r) => {
+    const key = r.headers()['idempotency-key'];
+    if (!key?.startsWith('e2e-both-') && !key?.endsWith(':start')) return;
+    sent.set(key, (sent.get(key) ?? 0) + 1);
+  });
+
   // The connection returns: the page ('Sincronizar agora') and the worker (its sync) at once.
   await context.unroute('**/api/v1/lms/learningObjects/**');
   await Promise.all([fireOutboxSync(page, origin), page.getByRole('button', { name: 'Sincronizar agora' }).click()]);
@@ -227,6 +236,9 @@ test('the page and the service worker sending at once: each of 50 queued writes 
   const events = (await serverEvents(request, token)).filter((e) => !keys.includes(e.idempotency_key));
   expect(events).toHaveLength(50);
   expect(new Set(events.map((e) => e.idempotency_key)).size).toBe(50);
+  // Never the same write twice: one sender at a time, each reading what the other left.
+  expect([...sent.values()].filter((n) => n > 1)).toEqual([]);
+  expect(sent.size).toBe(50);
 });
 
 test('signed out, the service worker sends nothing; after sign-in the page sends the writes', async ({
