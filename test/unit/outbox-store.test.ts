@@ -84,5 +84,9 @@ describe('outbox store', () => {
     // Each activity counts once, whatever the number of its writes and syncs.
     expect(await store.takeSentInBackground(1)).toEqual({ count: 3, at: '2026-11-22T18:42:00.000Z' });
     expect(await store.takeSentInBackground(1)).toBeNull();
+    // The account deleted: its writes and its report go.
+    await store.recordSentInBackground(1, ['learningObject:9'], '2026-11-22T19:00:00.000Z');
+    expect(await store.clearUser(1)).toBe(1);
+    expect(await store.takeSentInBackground(1)).toBeNull();
   });
 });

@@ -89,7 +89,10 @@ export interface OutboxStore {
   remove(id: string): Promise<void>;
   /** Keeps a refused write aside with the reason, so it no longer blocks the queue. */
   reject(id: string, rejection: NonNullable<OutboxEntry['rejection']>): Promise<void>;
-  /** Removes every entry (pending and rejected) of `userId` (account deletion). @returns how many. */
+  /**
+   * Removes every entry (pending and rejected) of `userId`, and their report of background sends
+   * (account deletion). @returns how many entries.
+   */
   clearUser(userId: number): Promise<number>;
   /**
    * Adds the activities of writes sent at `at` (ISO 8601) to `userId`'s report of background sends.
@@ -165,9 +168,11 @@ export async function openOutboxStore(): Promise<OutboxStore> {
       await tx.done;
     },
     async clearUser(userId) {
-      const tx = db.transaction('writes', 'readwrite');
-      const keys = await tx.store.index('by-user').getAllKeys(userId);
-      for (const k of keys) await tx.store.delete(k);
+      const tx = db.transaction(['writes', 'sent'], 'readwrite');
+      const writes = tx.objectStore('writes');
+      const keys = await writes.index('by-user').getAllKeys(userId);
+      for (const k of keys) await writes.delete(k);
+      await tx.objectStore('sent').delete(userId);
       await tx.done;
       return keys.length;
     },
@@ -215,6 +220,7 @@ export function memoryOutboxStore(): OutboxStore {
     async clearUser(userId) {
       const before = entries.length;
       for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.userId === userId) entries.splice(i, 1);
+      sent.delete(userId);
       return before - entries.length;
     },
     async recordSentInBackground(userId, activities, at) {
