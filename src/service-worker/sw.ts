@@ -16,6 +16,8 @@
  *   and the content hosts' — are answered from their own downloads cache first, ranges included
  *   (downloads.ts); the app's download requests
  *   themselves go to the network untouched. That cache is not versioned with the precache.
+ * - Progress writes the page stored in its outbox are sent when the connection returns, app open
+ *   or closed, on a Background Sync (outbox-sync.ts; Chromium), one sender at a time.
  * - Server reads are NOT cached here: the app persists them per student (TanStack Query on
  *   IndexedDB), so one student's answers are never served to another.
  */
@@ -34,6 +36,10 @@ import { NAVIGATION_DENYLIST } from './navigation';
 import { isOfflineDownloadRequest, matchDownloaded } from './downloads';
 import { isDownloadableUrl } from '../services/pwa/downloads-cache';
 import { deploymentContentSources } from '../services/content/sources';
+import { readDownloadsOwner } from '../services/pwa/downloads-cache';
+import { OUTBOX_SYNC_TAG } from '../services/pwa/background-sync';
+import { openOutboxStore } from '../services/storage/outbox-store';
+import { readTokenCookie, runOutboxSync } from './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -72,4 +78,24 @@ registerRoute(
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The outbox, when the connection returns (the page registered the sync when a write could not be
+// sent). A rejected promise makes the browser try the sync again later.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    openOutboxStore().then((store) =>
+      runOutboxSync({
+        store,
+        fetch: self.fetch.bind(self),
+        origin: self.location.origin,
+        readOwner: () => readDownloadsOwner(self.caches),
+        readToken: () => readTokenCookie(self.cookieStore),
+        pageOpen: async () => (await self.clients.matchAll({ type: 'window' })).length > 0,
+        locks: self.navigator.locks,
+      }),
+    ),
+  );
 });

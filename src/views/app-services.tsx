@@ -14,7 +14,7 @@ import type { downloadMachine } from '../machines/download.machine';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DownloadRecord } from '../services/storage/downloads-store';
 import type { StorageFigures } from '../services/downloads/run';
-import type { OutboxWrite } from '../services/storage/outbox-store';
+import type { OutboxWrite, SentInBackground } from '../services/storage/outbox-store';
 import type { EventBus } from '../services/events/bus';
 
 /** What the views use of the outbox of progress writes: its actor (pending count, flush) and `record`. */
@@ -43,6 +43,11 @@ export interface AppOutbox {
     positionSeconds: number;
     durationSeconds: number;
   }): Promise<void>;
+  /**
+   * What the service worker sent for `userId` while the app was closed, read once: the report is
+   * removed as it is read (null: nothing). Absent in tests that do not need it.
+   */
+  takeSentInBackground?(userId: number): Promise<SentInBackground | null>;
 }
 
 /** The Pix payment effects (docs/product.md §3 bills with a pix payment), loaded with the payment dialog. */

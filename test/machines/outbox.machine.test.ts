@@ -23,37 +23,83 @@ function start(
   impl: {
     stored?: OutboxEntry[];
     deliver?: (e: OutboxEntry) => Promise<void>;
-    /** Replaces the read of the stored writes (default: `stored`, filtered by student). */
+    /** Replaces the read of the stored writes (default: the fake store, filtered by student). */
     load?: (userId: number) => Promise<OutboxEntry[]>;
     /** Replaces marking a refused write in the store (default: resolves). */
     reject?: (e: OutboxEntry, error: unknown) => Promise<void>;
+    /** Replaces asking for the send lock (default: free at once). */
+    tryLock?: () => Promise<boolean>;
+    /** Replaces waiting for the send lock held by another sender (default: at once). */
+    waitForLock?: () => Promise<void>;
   } = {},
 ) {
+  // The device's store: what the caller stored before `outbox.added`, less what was delivered
+  // or refused (another sender, the service worker, may remove entries too).
+  const store: OutboxEntry[] = [...(impl.stored ?? [])];
+  const removeStored = (id: string) => {
+    const at = store.findIndex((e) => e.id === id);
+    if (at >= 0) store.splice(at, 1);
+  };
   const delivered: string[] = [];
   const deliver = vi.fn(async (e: OutboxEntry) => {
     await (impl.deliver ?? (async () => {}))(e);
+    removeStored(e.id);
     delivered.push(e.id);
   });
   const rejected = vi.fn(async (e: OutboxEntry, error: unknown) => {
     await (impl.reject ?? (async () => {}))(e, error);
+    removeStored(e.id);
   });
   const loads = vi.fn(async (userId: number) =>
-    impl.load ? impl.load(userId) : (impl.stored ?? []).filter((e) => e.userId === userId),
+    impl.load ? impl.load(userId) : store.filter((e) => e.userId === userId),
   );
+  const tryLock = vi.fn(impl.tryLock ?? (async () => true));
+  const waitForLock = vi.fn(impl.waitForLock ?? (async () => {}));
+  const releaseSendLock = vi.fn();
+  const requestBackgroundSync = vi.fn();
   const clock = new SimulatedClock();
   const actor = createActor(
     outboxMachine.provide({
       actors: {
+        tryLock: fromPromise<boolean>(() => tryLock()),
+        waitForLock: fromPromise<void>(() => waitForLock()),
         loadEntries: fromPromise<OutboxEntry[], { userId: number }>(({ input }) => loads(input.userId)),
         deliver: fromPromise<void, { entry: OutboxEntry }>(({ input }) => deliver(input.entry)),
         reject: fromPromise<void, { entry: OutboxEntry; error: unknown }>(({ input }) =>
           rejected(input.entry, input.error),
         ),
       },
+      actions: { releaseSendLock, requestBackgroundSync },
     }),
     { clock },
   ).start();
-  return { actor, clock, deliver, delivered, rejected, loads };
+  // The app stores a write for the student the outbox follows before it tells the outbox
+  // (`appOutboxOf`'s `record`; signed out it stores nothing).
+  const send = actor.send.bind(actor);
+  actor.send = (event) => {
+    const following = actor.getSnapshot().context.userId;
+    if (
+      event.type === 'outbox.added' &&
+      event.entry.userId === following &&
+      !store.some((e) => e.id === event.entry.id)
+    )
+      store.push(event.entry);
+    send(event);
+  };
+  return {
+    actor,
+    clock,
+    deliver,
+    delivered,
+    rejected,
+    loads,
+    store,
+    removeStored,
+    tryLock,
+    waitForLock,
+    releaseSendLock,
+    requestBackgroundSync,
+  };
 }
 
 const tags = (actor: ReturnType<typeof start>['actor']) =>
@@ -391,6 +437,94 @@ describe('outbox machine against the backoff and the status the student sees', (
     await flush();
     expect(loads).toHaveBeenLastCalledWith(2);
     expect(deliver).toHaveBeenCalledTimes(1);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+});
+
+/**
+ * One sender at a time (docs/decisions/0012-progress-sent-by-the-service-worker.md): the page and
+ * the service worker send the same store under one lock; the page reads the store again once it
+ * holds it, since the worker may have delivered writes meanwhile.
+ */
+describe('outbox machine and the service worker sending the same store', () => {
+  it('while the worker sends, says "Enviando…" and waits; then sends only what the worker left, and lets the lock go', async () => {
+    const worker = deferred<void>();
+    const { actor, delivered, store, removeStored, waitForLock, releaseSendLock } = start({
+      stored: [entry('a'), entry('b')],
+      tryLock: async () => false,
+      waitForLock: () => worker.promise,
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(waitForLock).toHaveBeenCalledTimes(1);
+    expect(tags(actor)).toEqual(['sending']);
+    expect(delivered).toEqual([]);
+    // The worker delivers 'a', then lets the lock go.
+    removeStored('a');
+    worker.resolve();
+    await flush();
+    expect(delivered).toEqual(['b']);
+    expect(store).toEqual([]);
+    expect(tags(actor)).toEqual(['synced']);
+    expect(releaseSendLock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a write that waits lets the lock go and asks the worker to send; the retry reads the store again and sends nothing the worker sent', async () => {
+    let offline = true;
+    const { actor, clock, deliver, delivered, removeStored, tryLock, releaseSendLock, requestBackgroundSync } = start({
+      deliver: async () => {
+        if (offline) throw new NetworkError();
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(releaseSendLock).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    actor.send({ type: 'outbox.added', entry: entry('b') });
+    await flush();
+    expect(tags(actor)).toEqual(['retrying']);
+    expect(requestBackgroundSync).toHaveBeenCalledTimes(1);
+    expect(releaseSendLock).toHaveBeenCalledTimes(2);
+    // The worker sends both while the page waits for its backoff.
+    offline = false;
+    removeStored('a');
+    removeStored('b');
+    clock.increment(1000);
+    await flush();
+    expect(tryLock).toHaveBeenCalledTimes(3);
+    expect(deliver).toHaveBeenCalledTimes(1);
+    expect(delivered).toEqual([]);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(tags(actor)).toEqual(['synced']);
+    expect(releaseSendLock).toHaveBeenCalledTimes(3);
+  });
+
+  it('signing out while the worker sends stops waiting for the lock; nothing is sent', async () => {
+    const { actor, deliver, releaseSendLock } = start({
+      stored: [entry('a')],
+      tryLock: async () => false,
+      waitForLock: () => new Promise<void>(() => {}),
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(tags(actor)).toEqual(['sending']);
+    actor.send({ type: 'outbox.user', userId: null });
+    await flush();
+    expect(tags(actor)).toEqual(['signedOut']);
+    expect(releaseSendLock).toHaveBeenCalledTimes(1);
+    expect(deliver).not.toHaveBeenCalled();
+  });
+
+  it('sends anyway when the lock cannot be asked for (the server applies a write once)', async () => {
+    const { actor, delivered } = start({
+      stored: [entry('a')],
+      tryLock: async () => {
+        throw new Error('locks unavailable');
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    expect(delivered).toEqual(['a']);
     expect(tags(actor)).toEqual(['synced']);
   });
 });

@@ -43,6 +43,7 @@ generatedPathTests(
     serializeState: (s) => {
       const c = s.context as {
         queue: OutboxEntry[];
+        fresh: OutboxEntry[];
         userId: number | null;
         rejected: number;
         attempts: number;
@@ -51,6 +52,8 @@ generatedPathTests(
       return JSON.stringify([
         s.value,
         c.queue.map((e) => e.id),
+        // Writes added while the store is read (they stay pending whatever the read finds).
+        JSON.stringify(s.value) === JSON.stringify({ delivering: 'loading' }) ? c.fresh.map((e) => e.id) : null,
         c.userId,
         Math.min(c.rejected, 1),
         Math.min(c.attempts, 7),

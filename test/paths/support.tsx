@@ -123,6 +123,8 @@ export function sampleEvents(eventType: string): EventObject[] {
       fetchUser: [user],
       refreshUser: [user],
       loadEntries: [[], [outboxEntry('a')]],
+      // The send lock: free at once, or held by the service worker (or another tab).
+      tryLock: [true, false],
       createCharge: [pixCharge('active'), pixCharge('paid'), pixCharge('expired')],
       checkStatus: [billDetails('open'), billDetails('paid')],
       loadRecord: [null, downloadRecord],

@@ -5,6 +5,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { openDB } from 'idb';
 import { memoryOutboxStore, openOutboxStore, type OutboxWrite } from '../../src/services/storage/outbox-store';
 
 const end = (learningObjectId: number): OutboxWrite => ({
@@ -58,5 +59,34 @@ describe('outbox store', () => {
     expect((await store.list(1)).map((e) => e.id)).toEqual(['a']);
     const memory = memoryOutboxStore();
     expect(await memory.list(1)).toEqual([]);
+  });
+
+  it("keeps the writes of a device's first version of the store when it gains the service worker's reports", async () => {
+    const v1 = await openDB('lms-outbox', 1, {
+      upgrade(database) {
+        const writes = database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+        writes.createIndex('by-id', 'id', { unique: true });
+        writes.createIndex('by-user', 'userId');
+      },
+    });
+    await v1.add('writes', {
+      id: 'a:end',
+      userId: 1,
+      write: end(9),
+      clientTime: '2026-11-22T10:00:00.000Z',
+      status: 'pending',
+    });
+    v1.close();
+    const store = await openOutboxStore();
+    expect((await store.list(1)).map((e) => e.id)).toEqual(['a:end']);
+    await store.recordSentInBackground(1, ['learningObject:9', 'learningObject:10'], '2026-11-22T18:40:00.000Z');
+    await store.recordSentInBackground(1, ['learningObject:10', 'shortVideo:3'], '2026-11-22T18:42:00.000Z');
+    // Each activity counts once, whatever the number of its writes and syncs.
+    expect(await store.takeSentInBackground(1)).toEqual({ count: 3, at: '2026-11-22T18:42:00.000Z' });
+    expect(await store.takeSentInBackground(1)).toBeNull();
+    // The account deleted: its writes and its report go.
+    await store.recordSentInBackground(1, ['learningObject:9'], '2026-11-22T19:00:00.000Z');
+    expect(await store.clearUser(1)).toBe(1);
+    expect(await store.takeSentInBackground(1)).toBeNull();
   });
 });

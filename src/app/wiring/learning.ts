@@ -22,6 +22,7 @@ import { withQueryClient } from '../query/page-client';
 import { invalidateAfterWrite, type WriteKind, type WriteScope } from '../../services/api/keys/write-effects';
 import { toStoredError } from './error-screen';
 import type { AppOutbox } from '../../views/app-services';
+import { pageSendLock, requestOutboxSync } from '../../services/pwa/background-sync';
 
 /**
  * Sends one stored write to its endpoint (docs/product.md §7) with its client event id as
@@ -71,6 +72,9 @@ export type { AppOutbox };
  * (default: the page's IndexedDB store, `pageOutboxStore()`), delivered to their endpoints; every
  * delivery refreshes the cached course reads.
  * @param store where writes are kept; tests pass `memoryOutboxStore()`.
+ * The page sends under the send lock it shares with the service worker (`pageSendLock`), and asks
+ * the worker to send when the connection returns whenever a write waits (`requestOutboxSync`:
+ * Background Sync, app open or closed; docs/decisions/0012-progress-sent-by-the-service-worker.md).
  * @param onDelivered called with each write the server accepted (default: invalidates the reads
  *   its kind touches — `WRITE_EFFECTS`, the same mapping as the writes made online — in the
  *   page's query client, at once for a single write and at most once a second during a burst:
@@ -80,9 +84,17 @@ export type { AppOutbox };
 export function provideOutbox(
   store: Promise<OutboxStore> = pageOutboxStore(),
   onDelivered: (entry: OutboxEntry) => void = deliveredWritesRefresh(),
+  lock: ReturnType<typeof pageSendLock> = pageSendLock(),
+  requestSync: () => Promise<void> = requestOutboxSync,
 ) {
   return outboxMachine.provide({
+    actions: {
+      releaseSendLock: () => lock.release(),
+      requestBackgroundSync: () => void requestSync(),
+    },
     actors: {
+      tryLock: fromPromise<boolean>(({ signal }) => lock.tryLock(signal)),
+      waitForLock: fromPromise<void>(({ signal }) => lock.waitForLock(signal)),
       loadEntries: fromPromise<OutboxEntry[], { userId: number }>(async ({ input }) =>
         (await store).list(input.userId),
       ),
@@ -176,7 +188,17 @@ export function appOutboxOf(actor: ActorRefFrom<typeof outboxMachine>, store: Pr
   });
   const recordVideoProgress: AppOutbox['recordVideoProgress'] = (progress) =>
     record(newEventId(), { kind: 'videoProgress', ...progress });
-  return { actor, record, learningObjectLifecycle, shortVideoLifecycle, attachmentLifecycle, recordVideoProgress };
+  const takeSentInBackground: AppOutbox['takeSentInBackground'] = async (userId) =>
+    (await store).takeSentInBackground(userId);
+  return {
+    actor,
+    record,
+    learningObjectLifecycle,
+    shortVideoLifecycle,
+    attachmentLifecycle,
+    recordVideoProgress,
+    takeSentInBackground,
+  };
 }
 
 /** A fresh client event id (UUID where available). */
@@ -262,7 +284,9 @@ export async function drainOutbox(outbox: Pick<AppOutbox, 'actor'>, timeoutMs = 
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   const deadline = Date.now() + timeoutMs;
   // The student's stored writes may still be loading (just after a page load).
-  await waitFor(actor, (s) => !s.matches('loading'), { timeout: timeoutMs }).catch(() => {});
+  await waitFor(actor, (s) => !s.hasTag('sending') || s.matches({ delivering: 'sending' }), {
+    timeout: timeoutMs,
+  }).catch(() => {});
   if (actor.getSnapshot().context.queue.length === 0) return;
   actor.send({ type: 'outbox.flush' });
   await waitFor(actor, (s) => s.context.queue.length === 0 || s.hasTag('signInNeeded'), {

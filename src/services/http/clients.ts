@@ -22,7 +22,8 @@ import ky, { isHTTPError, isTimeoutError, type KyInstance } from 'ky';
 import type * as v from 'valibot';
 import { ContractError, parseResponse } from '../contract/core';
 import type { ApiBase } from '../contract/bases';
-import { apiBaseUrls, filesAuthorization, TIMEOUTS_MS } from '../config';
+import { apiBaseUrls, TIMEOUTS_MS } from '../config';
+import { AUTH_HEADERS } from './auth-headers';
 import { getToken } from '../storage/token';
 import { ApiError, NetworkError, TimeoutError, parseRetryAfter } from './errors';
 import { takeEarlyRead } from './early-reads';
@@ -45,18 +46,7 @@ export function onUnauthorized(handler: (() => void) | null): void {
 
 const currentPath = (): string => (typeof location === 'undefined' ? '/' : location.pathname);
 
-type HeaderFn = (token: string | null) => Record<string, string>;
-
-/** The auth headers each API base sends with `token` (docs/product.md §7). */
-export const AUTH_HEADERS: Readonly<Record<ApiBase, HeaderFn>> = {
-  mainV1: (token) => ({ 'x-user-environment': 'WEB', ...(token ? { 'x-access-token': token } : {}) }),
-  mainV2: (token) => ({ 'x-user-environment': 'WEB', ...(token ? { 'x-access-token': token } : {}) }),
-  hub: (token): Record<string, string> => (token ? { Authorization: token } : {}),
-  files: (): Record<string, string> => (filesAuthorization ? { Authorization: filesAuthorization } : {}),
-  erp: (token): Record<string, string> => (token ? { 'X-Access-Token': token } : {}),
-  certificates: (token): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {}),
-  newLms: (token): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {}),
-};
+export { AUTH_HEADERS };
 
 const TIMEOUT_OF: Record<ApiBase, number> = {
   mainV1: TIMEOUTS_MS.default,

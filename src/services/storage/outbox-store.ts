@@ -8,6 +8,10 @@
  * twice keeps one entry. Each entry belongs to one student (`userId`): another student
  * signing in on the device never sends (or sees) it.
  *
+ * The service worker sends from the same store when the app is closed (Background Sync,
+ * src/service-worker/outbox-sync.ts) and leaves a report per student (store `sent`: how many it
+ * sent and when), which the page reads once and clears at the next open.
+ *
  * Where IndexedDB is missing or refuses to open (some private modes), the store lives in
  * memory for the page's lifetime and `durable` is false.
  */
@@ -28,6 +32,26 @@ export type OutboxWrite =
   | { kind: 'attachment.start'; attachmentId: number }
   | { kind: 'attachment.end'; attachmentId: number };
 
+/**
+ * What a write is about, as a student counts their activities: `learningObject:<id>`,
+ * `shortVideo:<id>` (a video position too), `attachment:<id>`.
+ */
+export function activityOf(write: OutboxWrite): string {
+  switch (write.kind) {
+    case 'learningObject.start':
+    case 'learningObject.end':
+      return `learningObject:${write.learningObjectId}`;
+    case 'shortVideo.start':
+    case 'shortVideo.end':
+      return `shortVideo:${write.shortVideoId}`;
+    case 'videoProgress':
+      return `shortVideo:${write.resourceId}`;
+    case 'attachment.start':
+    case 'attachment.end':
+      return `attachment:${write.attachmentId}`;
+  }
+}
+
 /** A stored write. */
 export interface OutboxEntry {
   /** Client event id, sent as `Idempotency-Key` (unique). */
@@ -45,6 +69,14 @@ export interface OutboxEntry {
   rejection?: { status: number | null; message: string };
 }
 
+/** What the service worker sent for one student while no page of the app was open. */
+export interface SentInBackground {
+  /** How many activities (learning objects, short videos, attachments) the writes it sent were about. */
+  count: number;
+  /** When the last of them was taken, ISO 8601. */
+  at: string;
+}
+
 /** Persistence of the outbox. Every method resolves once the change is stored. */
 export interface OutboxStore {
   /** True when entries survive a reload (IndexedDB), false for the in-memory fallback. */
@@ -57,8 +89,18 @@ export interface OutboxStore {
   remove(id: string): Promise<void>;
   /** Keeps a refused write aside with the reason, so it no longer blocks the queue. */
   reject(id: string, rejection: NonNullable<OutboxEntry['rejection']>): Promise<void>;
-  /** Removes every entry (pending and rejected) of `userId` (account deletion). @returns how many. */
+  /**
+   * Removes every entry (pending and rejected) of `userId`, and their report of background sends
+   * (account deletion). @returns how many entries.
+   */
   clearUser(userId: number): Promise<number>;
+  /**
+   * Adds the activities of writes sent at `at` (ISO 8601) to `userId`'s report of background sends.
+   * @param activities what the writes were about (`activityOf`); each counts once in the report.
+   */
+  recordSentInBackground(userId: number, activities: readonly string[], at: string): Promise<void>;
+  /** @returns `userId`'s report of background sends, removed from the store (null: none). */
+  takeSentInBackground(userId: number): Promise<SentInBackground | null>;
 }
 
 interface OutboxDb extends DBSchema {
@@ -67,20 +109,29 @@ interface OutboxDb extends DBSchema {
     value: OutboxEntry;
     indexes: { 'by-id': string; 'by-user': number };
   };
+  sent: {
+    key: number;
+    value: { userId: number; activities: string[]; at: string };
+  };
 }
 
 const DB_NAME = 'lms-outbox';
+/** 1: `writes`; 2: + `sent` (the service worker's reports). */
+const DB_VERSION = 2;
 
 /** Opens the IndexedDB store, or the in-memory one where IndexedDB cannot be used. */
 export async function openOutboxStore(): Promise<OutboxStore> {
   if (typeof indexedDB === 'undefined') return memoryOutboxStore();
   let db: IDBPDatabase<OutboxDb>;
   try {
-    db = await openDB<OutboxDb>(DB_NAME, 1, {
-      upgrade(database) {
-        const store = database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
-        store.createIndex('by-id', 'id', { unique: true });
-        store.createIndex('by-user', 'userId');
+    db = await openDB<OutboxDb>(DB_NAME, DB_VERSION, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          const store = database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+          store.createIndex('by-id', 'id', { unique: true });
+          store.createIndex('by-user', 'userId');
+        }
+        if (oldVersion < 2) database.createObjectStore('sent', { keyPath: 'userId' });
       },
     });
   } catch {
@@ -117,11 +168,26 @@ export async function openOutboxStore(): Promise<OutboxStore> {
       await tx.done;
     },
     async clearUser(userId) {
-      const tx = db.transaction('writes', 'readwrite');
-      const keys = await tx.store.index('by-user').getAllKeys(userId);
-      for (const k of keys) await tx.store.delete(k);
+      const tx = db.transaction(['writes', 'sent'], 'readwrite');
+      const writes = tx.objectStore('writes');
+      const keys = await writes.index('by-user').getAllKeys(userId);
+      for (const k of keys) await writes.delete(k);
+      await tx.objectStore('sent').delete(userId);
       await tx.done;
       return keys.length;
+    },
+    async recordSentInBackground(userId, activities, at) {
+      const tx = db.transaction('sent', 'readwrite');
+      const before = await tx.store.get(userId);
+      await tx.store.put({ userId, activities: [...new Set([...(before?.activities ?? []), ...activities])], at });
+      await tx.done;
+    },
+    async takeSentInBackground(userId) {
+      const tx = db.transaction('sent', 'readwrite');
+      const report = await tx.store.get(userId);
+      if (report) await tx.store.delete(userId);
+      await tx.done;
+      return report ? { count: report.activities.length, at: report.at } : null;
     },
   };
 }
@@ -130,6 +196,7 @@ export async function openOutboxStore(): Promise<OutboxStore> {
 export function memoryOutboxStore(): OutboxStore {
   let next = 1;
   const entries: OutboxEntry[] = [];
+  const sent = new Map<number, { activities: Set<string>; at: string }>();
   return {
     durable: false,
     async add(entry) {
@@ -153,7 +220,16 @@ export function memoryOutboxStore(): OutboxStore {
     async clearUser(userId) {
       const before = entries.length;
       for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.userId === userId) entries.splice(i, 1);
+      sent.delete(userId);
       return before - entries.length;
+    },
+    async recordSentInBackground(userId, activities, at) {
+      sent.set(userId, { activities: new Set([...(sent.get(userId)?.activities ?? []), ...activities]), at });
+    },
+    async takeSentInBackground(userId) {
+      const report = sent.get(userId);
+      sent.delete(userId);
+      return report ? { count: report.activities.size, at: report.at } : null;
     },
   };
 }

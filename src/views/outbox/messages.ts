@@ -32,5 +32,17 @@ export const OutboxMessages = defineMessages({
       '{count, plural, one {Há # registro de progresso ainda não enviado. Aguarde a sincronização para reiniciar.} other {Há # registros de progresso ainda não enviados. Aguarde a sincronização para reiniciar.}}',
     description: 'A reset must wait for pending progress writes',
   }),
+  sentInBackground: defineMessage<{ count: number; day: 'today' | 'other'; date: string; time: string }>({
+    id: 'outbox.status.sentInBackground',
+    defaultMessage:
+      '{count, plural, one {# atividade enviada} other {# atividades enviadas}} {day, select, today {às {time}} other {em {date} às {time}}} enquanto o app estava fechado.',
+    description:
+      'Progress writes the service worker sent while no page of the app was open, shown once at the next open',
+  }),
+  sentInBackgroundDismiss: {
+    id: 'outbox.status.sentInBackground.dismiss',
+    defaultMessage: 'Entendi',
+    description: 'Hides the notice of progress sent while the app was closed',
+  },
   syncNow: { id: 'outbox.sync.button', defaultMessage: 'Sincronizar agora', description: 'Send pending writes now' },
 });
