@@ -72,6 +72,12 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await server.close();
+  const admission = server.admission?.stats();
+  if (admission) {
+    console.error(
+      `[server] admission: ${admission.admitted} admitted, ${admission.refused} refused (503), longest wait ${Math.round(admission.maxWaitMs)} ms`,
+    );
+  }
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());
