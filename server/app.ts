@@ -12,7 +12,9 @@
  *     log?: boolean;
  *     chaos?: ChaosConfig | string | null; // fault injection (server/chaos.ts); off by default
  *     loadStudents?: number;      // also seed aluno001… of the load test (server/seed-load.ts)
- *   }) → Promise<{ url: string; port: number; seeded: boolean; db: Db; close(): Promise<void> }>
+ *     admission?: { concurrency; maxWaitMs } | null; // FIFO admission (server/admission.ts);
+ *                                 // absent = ADMISSION_* env: on for PGlite, off for PostgreSQL
+ *   }) → Promise<{ url; port; seeded; db: Db; admission: Admission | null; close(): Promise<void> }>
  *
  * It migrates, seeds the demo data on an empty database, and listens on '::' (dual stack;
  * falls back to '0.0.0.0' without IPv6) so that both http://localhost:PORT (brand 1) and
@@ -52,6 +54,13 @@ import { homeNewLmsRoutes, homeV1Routes, homeV2Routes } from './routes/home';
 import { standinRoutes } from './routes/standins';
 import { consentV1Routes, sessionLogV2Routes } from './routes/consent-ping';
 import { manifestRoutes } from './routes/manifest';
+import {
+  admissionFromEnv,
+  admissionMiddleware,
+  createAdmission,
+  type Admission,
+  type AdmissionOptions,
+} from './admission';
 
 /** SQLSTATE of a database error (drizzle wraps the driver's error in `cause`), if any. */
 function sqlState(error: unknown): string | undefined {
@@ -97,7 +106,17 @@ export interface AppOptions {
   distDir: string | null;
   /** Fault injection on `/api/*` (server/chaos.ts, env `CHAOS`); absent = none. */
   chaos?: ChaosConfig | null;
+  /** FIFO admission of the API requests (server/admission.ts); absent/null = none. */
+  admission?: Admission | null;
 }
+
+/**
+ * API paths that never wait for admission: the demo media files (static, no database), the
+ * test-only widget stand-ins and the fault-injection counters. The built app and its assets
+ * are outside `/api/*` and never wait either.
+ */
+export const admissionSkips = (path: string): boolean =>
+  path.startsWith(`${API_PREFIXES.files}/media/`) || path.startsWith('/api/standins/') || path === CHAOS_STATS_PATH;
 
 /** Builds the Hono app over `db`. */
 export function createApp(db: Db, options: AppOptions): Hono {
@@ -126,6 +145,11 @@ export function createApp(db: Db, options: AppOptions): Hono {
   // Hostile input (NUL, lone surrogates, absurd timestamps, deep or huge JSON) → 4xx before any
   // route or the database sees it (server/input-guard.ts).
   app.use('/api/*', inputGuard());
+
+  // The requests that use the database wait their turn in arrival order, or get 503 +
+  // Retry-After at once when the server cannot answer them within a few seconds
+  // (server/admission.ts; docs/decisions/0011-fifo-admission-in-front-of-the-embedded-database.md).
+  if (options.admission) app.use('/api/*', admissionMiddleware(options.admission, admissionSkips));
 
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return c.json({ message: error.message }, error.status);
@@ -239,6 +263,11 @@ export interface StartOptions {
   chaos?: ChaosConfig | string | null;
   /** Load-test students `aluno001`… to seed (server/seed-load.ts, env `LOAD_STUDENTS`); default 0. */
   loadStudents?: number;
+  /**
+   * FIFO admission (server/admission.ts): its options, null = off; absent = from the environment
+   * (`admissionFromEnv`: on for the embedded database, off for PostgreSQL).
+   */
+  admission?: Pick<AdmissionOptions, 'concurrency' | 'maxWaitMs' | 'maxQueue'> | null;
 }
 
 export interface RunningServer {
@@ -246,6 +275,8 @@ export interface RunningServer {
   port: number;
   seeded: boolean;
   db: Db;
+  /** The admission queue in use, or null when off. */
+  admission: Admission | null;
   close(): Promise<void>;
 }
 
@@ -260,6 +291,11 @@ export const CLOSE_DRAIN_MS = 10_000;
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   // Parsed first: a CHAOS typo fails before anything is opened.
   const chaos = typeof options.chaos === 'string' ? parseChaos(options.chaos) : (options.chaos ?? null);
+  const admissionOptions =
+    options.admission === undefined
+      ? admissionFromEnv(process.env, options.databaseUrl ? 'postgres' : 'pglite')
+      : options.admission;
+  const admission = admissionOptions ? createAdmission(admissionOptions) : null;
   const db = await openDb({
     dataDir: options.dataDir ?? join(ROOT, '.data'),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
@@ -269,7 +305,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await seedAdditions(db);
   await seedLoadStudents(db, options.loadStudents ?? 0);
   const distDir = options.distDir === undefined ? join(ROOT, 'dist') : options.distDir;
-  const app = createApp(db, { distDir, chaos });
+  const app = createApp(db, { distDir, chaos, admission });
   if (chaos) console.warn(`[server] CHAOS fault injection ON: ${chaos.source} (GET ${CHAOS_STATS_PATH})`);
   // Requests being answered: close() waits for them before it closes the database, so that a
   // stopping process (a rolling restart, the end of a load run) finishes its writes.
@@ -309,6 +345,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     seeded,
     db,
+    admission,
     close: async () => {
       if (closed) return;
       closed = true;

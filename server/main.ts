@@ -16,6 +16,15 @@ import { MARATHON_STUDENT } from './seed-marathon';
 import { SCHOOL_CONTENT_STUDENT } from './seed-school-content';
 import { loadStudentCode, parseLoadStudents } from './seed-load';
 
+/**
+ * Printed once at start on the embedded database: what it serves and when to move to
+ * PostgreSQL (docs/scaling.md "Capacity of the embedded server").
+ */
+const EMBEDDED_CAPACITY_ADVICE =
+  'Embedded database (PGlite): one process, requests served in arrival order; measured here at about 50 students ' +
+  'sending one request per second each, beyond which it answers 503 + Retry-After. For a school, set DATABASE_URL ' +
+  '(PostgreSQL; docs/scaling.md).';
+
 const port = Number(process.env.PORT ?? 4173);
 const dataDir = process.env.DATA_DIR;
 const databaseUrl = process.env.DATABASE_URL;
@@ -47,7 +56,7 @@ ${[...DEMO_STUDENTS, MARATHON_STUDENT, SCHOOL_CONTENT_STUDENT].map((s) => `  ${s
 NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}  demo features: ${describeDemoFeatures()}
 Rate limits (sign-in, password reset, change password, account deletion): ${describeRateLimits()}
 ${resetDemoHint()}
-`);
+${databaseUrl ? '' : `${EMBEDDED_CAPACITY_ADVICE}\n`}`);
 
 /** Where the password-reset demo finds the e-mailed codes (nowhere public in production). */
 function resetDemoHint(): string {
@@ -63,6 +72,12 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await server.close();
+  const admission = server.admission?.stats();
+  if (admission) {
+    console.error(
+      `[server] admission: ${admission.admitted} admitted, ${admission.refused} refused (503), longest wait ${Math.round(admission.maxWaitMs)} ms`,
+    );
+  }
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

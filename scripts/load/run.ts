@@ -8,9 +8,11 @@
  *                                                  # only (b): server/cluster.ts, WORKERS (default 2) processes on one port
  *   npm run load -- --students=200 --workers=2 --signin=90 --ramp=10 --rate=1 --json=load.json
  *
- * Each simulated student is one keep-alive connection of its own autocannon instance (the load
- * generator, from npm). First the sign-in phase: the students sign in (`POST /api/v1/auth/token`)
- * evenly over `--signin` seconds (default 90; 0 = at the start of the run), one row of its own.
+ * Each simulated student is one keep-alive connection (node:http, `runStudent`) sending one
+ * request at a time, like the app: an answer 503 with `Retry-After` (the embedded server is full,
+ * server/admission.ts) is counted as shed and the same request is sent again after that time —
+ * not an error; an error is a request that never succeeds or gets no answer in 30 s. First the
+ * sign-in phase: the students sign in (`POST /api/v1/auth/token`) evenly over `--signin` seconds (default 90; 0 = at the start of the run), one row of its own.
  * Then the run, where each student loops over one visit: `GET /api/v1/users/self` (a sign-in
  * when it has no session), the /courses data (`GET /api/v2/lms/courses`),
  * a course (`GET /api/v1/lms/courses/{id}`), one of its modules (`GET /api/v1/lms/modules/{id}`),
@@ -26,8 +28,9 @@
  * balancer, so the per-address sign-in limit (50 per 15 min, counted while a sign-in is in
  * flight) applies per student, not to the whole run. The default limits are unchanged.
  *
- * Printed: requests/s and p50/p95/p99/max latency (ms) per call and in total, errors (non-2xx,
- * timeouts, connection errors, replays that were not replays), the machine's load. Then, with
+ * Printed: requests/s, p50/p95/p99/max latency (ms, from the first attempt) and shed answers per
+ * call and in total, errors (non-2xx after the retries, timeouts, connection errors, replays that
+ * were not replays), the machine's load. Then, with
  * the servers stopped, the database is read: every acknowledged write (a 200 to a start/end)
  * must be exactly one `progress_events` row with its Idempotency-Key and a completed
  * `idempotency_keys` row; a missing one is lost, a second one duplicated.
@@ -40,7 +43,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { Agent, request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { openDb, type Db } from '../../server/db/client';
 import { loadStudentCode } from '../../server/seed-load';
@@ -53,7 +56,7 @@ interface Options {
   durationSeconds: number;
   /** Students arrive over this many seconds (evenly); all stop at the end of the duration. */
   rampSeconds: number;
-  /** Most requests a student sends per second (autocannon `connectionRate`); 0 = no pause at all. */
+  /** Most requests a student sends per second (including retries); 0 = no pause at all. */
   rate: number;
   /** Students sign in evenly over this many seconds before the run (0 = during the run's ramp). */
   signInSeconds: number;
@@ -227,6 +230,8 @@ interface CallStats {
   latencies: number[];
   ok: number;
   errors: Map<string, number>;
+  /** Answers 503 with `Retry-After` (the server was full), each retried after that time. */
+  shed: number;
 }
 
 /** A write the server acknowledged (200): it must be in the database exactly once. */
@@ -250,15 +255,29 @@ interface LoRef {
   lessonId: number;
 }
 
-type Req = autocannon.Request;
+/** One HTTP request to send (path with query; headers; body or ''). */
+interface Sent {
+  call: Call;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /**
- * The requests of one student's visit (autocannon `requests`): each `setupRequest` builds the
- * call from what the previous answers said, each `onResponse` records latency and answer.
- * Returning null from `setupRequest` ends the visit early (autocannon starts the next one).
+ * One step of a visit: `setup` builds the request from what the previous answers said (null
+ * ends the visit early: the next one starts), `onResponse` records its final answer.
+ */
+interface Step {
+  setup(): Sent | null;
+  onResponse(status: number, body: string, headers: Record<string, string | string[] | undefined>): void;
+}
+
+/**
+ * The requests of one student's visit, in order (`runStudent` loops over them).
  * Answers are recorded in `sink.current` (the sign-in phase and the run have their own).
  */
-function studentVisit(n: number, runId: string, sink: { current: Observations }, maxLearningObjects: number): Req[] {
+function studentVisit(n: number, runId: string, sink: { current: Observations }, maxLearningObjects: number): Step[] {
   const student = loadStudentCode(n);
   // 10.x.y.z: one client address per student (TRUST_PROXY=1 on the servers).
   const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -281,9 +300,9 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
     ...(state.token ? { 'x-access-token': state.token } : {}),
     ...extra,
   });
-  const send = (req: Req, patch: Partial<Req>): Req => {
+  const send = (call: Call, request: Omit<Sent, 'call' | 'body'> & { body?: string }): Sent => {
     state.sentAt = performance.now();
-    return { ...req, ...patch } as Req;
+    return { call, body: '', ...request };
   };
   /** Records the answer of `call`; @returns the parsed JSON body of a 2xx, else null. */
   const record = (call: Call, status: number, body: string): unknown => {
@@ -303,11 +322,10 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
       return null;
     }
   };
-  const write = (kind: 'start' | 'end', index: number): Req => ({
-    method: 'PUT',
-    setupRequest: (req) => {
+  const write = (kind: 'start' | 'end', index: number): Step => ({
+    setup: () => {
       const lo = state.los[index];
-      if (!lo) return null as unknown as Req;
+      if (!lo) return null;
       state.writes += 1;
       const key = `${runId}-${student}-${state.writes}`;
       const clientTime = new Date().toISOString();
@@ -318,7 +336,8 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
       const body = kind === 'start' ? '' : JSON.stringify({ lesson_id: lo.lessonId, data: { seconds: 3 } });
       state.key = key;
       if (kind === 'end' && index === 0) state.firstEnd = { path, body, key, clientTime };
-      return send(req, {
+      return send(kind === 'start' ? 'PUT …/start' : 'PUT …/end', {
+        method: 'PUT',
         path,
         body,
         headers: headers({
@@ -328,7 +347,7 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
         }),
       });
     },
-    onResponse: (status, body, _context, responseHeaders) => {
+    onResponse: (status, body, responseHeaders) => {
       const call: Call = kind === 'start' ? 'PUT …/start' : 'PUT …/end';
       if (record(call, status, body) === null) return;
       // A new key answered as a replay would mean two writes shared a key: count it.
@@ -337,12 +356,12 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
       sink.current.acked.push({ student, key: state.key, kind });
     },
   });
-  const resend: Req = {
-    method: 'PUT',
-    setupRequest: (req) => {
+  const resend: Step = {
+    setup: () => {
       const first = state.firstEnd;
-      if (!first || !state.token) return null as unknown as Req;
-      return send(req, {
+      if (!first || !state.token) return null;
+      return send('PUT …/end (resent)', {
+        method: 'PUT',
         path: first.path,
         body: first.body,
         headers: headers({
@@ -352,22 +371,23 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
         }),
       });
     },
-    onResponse: (status, body, _context, responseHeaders) => {
+    onResponse: (status, body, responseHeaders) => {
       if (record('PUT …/end (resent)', status, body) !== null && responseHeaders?.['idempotent-replayed'] !== 'true') {
         countError(sink.current.calls.get('PUT …/end (resent)')!, 'not answered as a replay');
       }
     },
   };
 
-  const requests: Req[] = [
+  const requests: Step[] = [
     {
       // A visit begins: sign in the first time (and after a 401), else "who am I".
-      setupRequest: (req) => {
+      setup: () => {
         state.visit += 1;
         state.firstEnd = null;
         state.los = [];
-        if (state.token) return send(req, { method: 'GET', path: '/api/v1/users/self', headers: headers() });
-        return send(req, {
+        if (state.token)
+          return send('GET /users/self', { method: 'GET', path: '/api/v1/users/self', headers: headers() });
+        return send('POST /auth/token', {
           method: 'POST',
           path: '/api/v1/auth/token',
           headers: headers({ 'content-type': 'application/json' }),
@@ -390,10 +410,14 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
       },
     },
     {
-      setupRequest: (req) =>
+      setup: () =>
         state.token
-          ? send(req, { method: 'GET', path: '/api/v2/lms/courses?page=1&per_page=12', headers: headers() })
-          : (null as unknown as Req),
+          ? send('GET v2 /lms/courses', {
+              method: 'GET',
+              path: '/api/v2/lms/courses?page=1&per_page=12',
+              headers: headers(),
+            })
+          : null,
       onResponse: (status, body) => {
         const answer = record('GET v2 /lms/courses', status, body) as { data?: { id: number }[] } | null;
         state.courseIds = answer?.data?.map((c) => c.id) ?? [];
@@ -401,10 +425,14 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
       },
     },
     {
-      setupRequest: (req) =>
+      setup: () =>
         state.courseId
-          ? send(req, { method: 'GET', path: `/api/v1/lms/courses/${state.courseId}`, headers: headers() })
-          : (null as unknown as Req),
+          ? send('GET /lms/courses/{id}', {
+              method: 'GET',
+              path: `/api/v1/lms/courses/${state.courseId}`,
+              headers: headers(),
+            })
+          : null,
       onResponse: (status, body) => {
         const answer = record('GET /lms/courses/{id}', status, body) as {
           data?: { modules?: { id: number }[] };
@@ -414,10 +442,14 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
       },
     },
     {
-      setupRequest: (req) =>
+      setup: () =>
         state.moduleId
-          ? send(req, { method: 'GET', path: `/api/v1/lms/modules/${state.moduleId}`, headers: headers() })
-          : (null as unknown as Req),
+          ? send('GET /lms/modules/{id}', {
+              method: 'GET',
+              path: `/api/v1/lms/modules/${state.moduleId}`,
+              headers: headers(),
+            })
+          : null,
       onResponse: (status, body) => {
         const answer = record('GET /lms/modules/{id}', status, body) as {
           data?: { lessons?: { id: number; learning_objects?: { id: number; type: string }[] }[] };
@@ -437,6 +469,126 @@ function studentVisit(n: number, runId: string, sink: { current: Observations },
   return requests;
 }
 
+/** What one student's driver saw on the wire: requests that got no answer. */
+interface Transport {
+  /** Connection errors (refused, reset) and timeouts together. */
+  errors: number;
+  /** No answer within `TIMEOUT_MS`. */
+  timeouts: number;
+}
+
+/** The app's own API timeout (docs/product.md §9), ms. */
+const TIMEOUT_MS = 30_000;
+/** Most answers 503 + Retry-After one request gets before it counts as an error. */
+const MAX_SHED = 10;
+
+type Answer =
+  | { kind: 'answer'; status: number; body: string; headers: Record<string, string | string[] | undefined> }
+  | { kind: 'timeout' }
+  | { kind: 'error' };
+
+/** Sends `sent` over `agent` (one keep-alive connection); never rejects. */
+function sendOnce(url: URL, agent: Agent, sent: Sent): Promise<Answer> {
+  return new Promise((resolve) => {
+    const req = httpRequest(
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        method: sent.method,
+        path: sent.path,
+        headers: { ...sent.headers, ...(sent.body ? { 'content-length': Buffer.byteLength(sent.body) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            kind: 'answer',
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            headers: res.headers,
+          }),
+        );
+        res.on('error', () => resolve({ kind: 'error' }));
+      },
+    );
+    req.setTimeout(TIMEOUT_MS, () => {
+      req.destroy();
+      resolve({ kind: 'timeout' });
+    });
+    req.on('error', () => resolve({ kind: 'error' }));
+    req.end(sent.body || undefined);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Drives one student like the app does: one keep-alive connection, one request at a time, the
+ * steps of `visit` in a loop (a step whose `setup` is null starts the next visit), at most
+ * `rate` requests per second (0 = no pause), until `deadline` (performance.now() ms) or after
+ * `amount` steps. An answer 503 with `Retry-After` (the server was full: server/admission.ts)
+ * counts as shed for its call and the same request is sent again after that many seconds, at
+ * most `MAX_SHED` times (then its last answer is recorded); the latency recorded is the
+ * student's, from the first attempt. A request without an answer in `TIMEOUT_MS` or with a
+ * broken connection counts in `transport` and the visit goes on with the next step.
+ */
+async function runStudent(
+  url: URL,
+  visit: Step[],
+  sink: { current: Observations },
+  options: { deadline: number; amount?: number; rate: number },
+  transport: Transport,
+): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const gapMs = options.rate > 0 ? 1000 / options.rate : 0;
+  let lastSentAt = -Infinity;
+  let index = 0;
+  let steps = 0;
+  const pace = async (atLeastMs = 0) => {
+    const wait = Math.max(lastSentAt + gapMs - performance.now(), atLeastMs);
+    if (wait > 0) await sleep(wait);
+  };
+  try {
+    while (performance.now() < options.deadline && (options.amount === undefined || steps < options.amount)) {
+      await pace();
+      if (performance.now() >= options.deadline) break;
+      const step = visit[index]!;
+      let sent = step.setup();
+      if (!sent) {
+        index = 0;
+        sent = visit[0]!.setup();
+        if (!sent) break;
+      }
+      const current = visit[index]!;
+      index = (index + 1) % visit.length;
+      steps += 1;
+      let answer: Answer;
+      for (let shed = 0; ; shed++) {
+        lastSentAt = performance.now();
+        answer = await sendOnce(url, agent, sent);
+        if (answer.kind !== 'answer' || answer.status !== 503 || shed >= MAX_SHED) break;
+        const retryAfter = Number(answer.headers['retry-after']);
+        if (!Number.isFinite(retryAfter)) break;
+        sink.current.calls.get(sent.call)!.shed += 1;
+        await pace(retryAfter * 1000);
+        // The run ended while it waited: neither answered nor an error (as a request in flight).
+        if (performance.now() >= options.deadline) return;
+      }
+      if (answer.kind === 'answer') {
+        current.onResponse(answer.status, answer.body, answer.headers);
+      } else {
+        transport.errors += 1;
+        if (answer.kind === 'timeout') transport.timeouts += 1;
+        else await sleep(100);
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** p-th percentile (0–100) of `sorted` (ascending), nearest rank; NaN when empty. */
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -453,6 +605,8 @@ interface Row {
   p95: number;
   p99: number;
   max: number;
+  /** Answers 503 + Retry-After, retried later (not errors). */
+  shed: number;
   errors: number;
 }
 
@@ -492,11 +646,11 @@ function printResult(result: ConfigResult): void {
         ' / ',
       )}, after ${result.load.after.map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min) on ${result.load.cores} × ${result.load.cpu}`,
     '',
-    '| call | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| call | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | shed | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...result.rows.map(
       (r) =>
-        `| ${r.call} | ${r.requests} | ${r.perSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} |`,
+        `| ${r.call} | ${r.requests} | ${r.perSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.shed} | ${r.errors} |`,
     ),
     '',
     `Transport: ${result.transportErrors.errors - result.transportErrors.timeouts} connection errors, ${result.transportErrors.timeouts} timeouts (no answer in 30 s).` +
@@ -548,16 +702,17 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
   const target = await startTarget(name, options);
   const runId = `load${Date.now().toString(36)}`;
   const observations = (): Observations => ({
-    calls: new Map(CALLS.map((c) => [c, { latencies: [], ok: 0, errors: new Map() }])),
+    calls: new Map(CALLS.map((c) => [c, { latencies: [], ok: 0, errors: new Map(), shed: 0 }])),
     acked: [],
   });
   const signInObs = observations();
   const obs = observations();
-  let signInTransport = { errors: 0, timeouts: 0 };
+  const signInTransport: Transport = { errors: 0, timeouts: 0 };
+  const transportErrors: Transport = { errors: 0, timeouts: 0 };
+  const url = new URL(target.url);
   const before = loadavg();
   const sink = { current: signInObs };
   const students = Array.from({ length: options.students }, (_, i) => studentVisit(i + 1, runId, sink, 8));
-  let results: autocannon.Result[];
   let elapsed: number;
   let signInElapsed = 0;
   try {
@@ -565,25 +720,14 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
       // The sign-in phase: student i signs in after i/students of it (one request each).
       console.log(`[load] ${name}: ${options.students} students sign in over ${options.signInSeconds} s`);
       const signInStart = performance.now();
-      const signIns = await Promise.all(
+      await Promise.all(
         students.map(async (visit, i) => {
           const delayMs = Math.round((options.signInSeconds * 1000 * i) / options.students);
-          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-          return autocannon({
-            url: target.url,
-            connections: 1,
-            amount: 1,
-            timeout: 30,
-            skipAggregateResult: true,
-            requests: [visit[0]!],
-          });
+          if (delayMs > 0) await sleep(delayMs);
+          await runStudent(url, [visit[0]!], sink, { deadline: Infinity, amount: 1, rate: 0 }, signInTransport);
         }),
       );
       signInElapsed = (performance.now() - signInStart) / 1000;
-      signInTransport = signIns.reduce(
-        (sum, r) => ({ errors: sum.errors + r.errors, timeouts: sum.timeouts + r.timeouts }),
-        signInTransport,
-      );
     }
     sink.current = obs;
     console.log(
@@ -592,22 +736,12 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
     const startedAt = performance.now();
     // Student i arrives after i/students of the ramp (at most half the run); all stop together.
     const rampMs = Math.min(options.rampSeconds, options.durationSeconds / 2) * 1000;
-    results = await Promise.all(
+    const deadline = startedAt + options.durationSeconds * 1000;
+    await Promise.all(
       students.map(async (visit, i) => {
         const delayMs = Math.round((rampMs * i) / options.students);
-        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        return autocannon({
-          url: target.url,
-          // Each instance: one student, one keep-alive connection, one request at a time.
-          connections: 1,
-          pipelining: 1,
-          ...(options.rate > 0 ? { connectionRate: options.rate } : {}),
-          duration: (options.durationSeconds * 1000 - delayMs) / 1000,
-          // The app's own API timeout (docs/product.md §9).
-          timeout: 30,
-          skipAggregateResult: true,
-          requests: visit,
-        });
+        if (delayMs > 0) await sleep(delayMs);
+        await runStudent(url, visit, sink, { deadline, rate: options.rate }, transportErrors);
       }),
     );
     elapsed = (performance.now() - startedAt) / 1000;
@@ -616,10 +750,6 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
     await target.stop();
   }
   const after = loadavg();
-  const transportErrors = results.reduce(
-    (sum, r) => ({ errors: sum.errors + r.errors, timeouts: sum.timeouts + r.timeouts }),
-    { errors: 0, timeouts: 0 },
-  );
   const db = await target.openDatabase();
   let writes;
   try {
@@ -649,13 +779,14 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
         max: sorted[sorted.length - 1]!,
+        shed: stats.shed,
         errors,
       });
     }
     all.sort((x, y) => x - y);
     return { rows, all, errorsTotal };
   };
-  // autocannon counts a timeout as an error too.
+  // A timeout counts as a transport error too.
   const phase = tabulate(
     signInObs,
     signInElapsed || 1,
@@ -675,6 +806,7 @@ async function runConfig(name: ConfigName, options: Options): Promise<ConfigResu
       p95: percentile(run.all, 95),
       p99: percentile(run.all, 99),
       max: run.all[run.all.length - 1] ?? Number.NaN,
+      shed: run.rows.reduce((sum, r) => sum + r.shed, 0),
       errors: totalErrors,
     },
   ];

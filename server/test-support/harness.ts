@@ -18,6 +18,7 @@ import { ErpTokenResponse, ErrorBody, LoginResponse, WEB_CLIENT_ID } from '../..
 import { startServer, type RunningServer, type StartOptions } from '../app';
 import { hashPassword } from '../auth';
 import type { Db } from '../db/client';
+import type { Admission } from '../admission';
 
 /** Password of every demo student of the seed (server/seed.ts), and of `addStudent`'s. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -139,6 +140,8 @@ export interface TestServer {
   readonly port: number;
   /** The server's database (for fixtures and checks straight in SQL). */
   readonly db: Db;
+  /** The server's admission queue (server/admission.ts), null when off. */
+  readonly admission: Admission | null;
   /** `apiAt(url, path, init)`. */
   api(path: string, init?: ApiInit): Promise<Response>;
   /** `signInAt(url, username, options)`: the raw answer. */
@@ -200,6 +203,9 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     },
     get db() {
       return get().db;
+    },
+    get admission() {
+      return get().admission;
     },
     api: (path, init) => apiAt(get().url, path, init),
     signIn: (username, signInOptions) => signInAt(get().url, username, signInOptions),

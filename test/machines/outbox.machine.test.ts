@@ -149,6 +149,28 @@ describe('outbox machine (docs/architecture.md §D2: writes that must not be los
     expect(tags(actor)).toEqual(['synced']);
   });
 
+  it('503 with Retry-After (a busy server): the write is sent again after the wait, not after the shorter backoff', async () => {
+    let busy = true;
+    const { actor, clock, deliver, delivered } = start({
+      deliver: async () => {
+        if (busy) throw new ApiError(503, { message: 'O servidor está ocupado.' }, '/x', true, 5_000);
+      },
+    });
+    actor.send({ type: 'outbox.user', userId: 1 });
+    await flush();
+    actor.send({ type: 'outbox.added', entry: entry('a') });
+    await flush();
+    expect(tags(actor)).toEqual(['retrying']);
+    busy = false;
+    clock.increment(4_999);
+    await flush();
+    expect(deliver).toHaveBeenCalledTimes(1);
+    clock.increment(1);
+    await flush();
+    expect(delivered).toEqual(['a']);
+    expect(tags(actor)).toEqual(['synced']);
+  });
+
   it('keeps a write that failed on the network and retries it with backoff, before any later write', async () => {
     let offline = true;
     const { actor, clock, deliver, delivered } = start({

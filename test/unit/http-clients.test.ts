@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { createClient, onUnauthorized, repointMainApi, request } from '../../src/services/http/clients';
+import {
+  READ_MAX_RETRY_AFTER_MS,
+  createClient,
+  onUnauthorized,
+  repointMainApi,
+  request,
+} from '../../src/services/http/clients';
 import { apiBaseUrls } from '../../src/services/config';
 import { ApiError, ContractError, NetworkError, TimeoutError } from '../../src/services/http/errors';
 import { clearToken, setToken } from '../../src/services/storage/token';
@@ -120,6 +126,49 @@ describe('API clients (docs/product.md §7 headers, §9 timeouts)', () => {
     const error = await request('mainV1', 'post', '/x', Body, { timeoutMs: 50 }, ky).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(50);
+  });
+
+  it('retries a read answered 503 with Retry-After after the time it asks for', async () => {
+    const at: number[] = [];
+    const ky = createClient(
+      'mainV1',
+      fakeFetch(() => {
+        at.push(performance.now());
+        return at.length === 1
+          ? new Response(JSON.stringify({ message: 'ocupado' }), {
+              status: 503,
+              headers: { 'content-type': 'application/json', 'retry-after': '1' },
+            })
+          : json(200, { data: { ok: true } });
+      }),
+    );
+    await expect(request('mainV1', 'get', '/users/self', Body, {}, ky)).resolves.toEqual({ data: { ok: true } });
+    expect(at).toHaveLength(2);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('gives up on a read after its retries, with the 503 and its Retry-After; never retries a write', async () => {
+    vi.useFakeTimers();
+    const busy = () =>
+      new Response(JSON.stringify({ message: 'ocupado' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '60' },
+      });
+    const ky = createClient('mainV1', fakeFetch(busy));
+    const read = request('mainV1', 'get', '/users/self', Body, {}, ky).catch((e: unknown) => e);
+    // Retry-After 60 s is shortened to READ_MAX_RETRY_AFTER_MS per retry (2 retries).
+    await vi.advanceTimersByTimeAsync(READ_MAX_RETRY_AFTER_MS);
+    expect(seen).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(READ_MAX_RETRY_AFTER_MS);
+    const error = await read;
+    expect(seen).toHaveLength(3);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as ApiError).retryAfterMs).toBe(60_000);
+    seen = [];
+    const write = await request('mainV1', 'put', '/x', Body, {}, ky).catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect((write as ApiError).retryAfterMs).toBe(60_000);
   });
 
   it('calls the 401 handler for the main API outside the auth pages only', async () => {

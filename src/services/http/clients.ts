@@ -88,6 +88,9 @@ const withinTimeout = (answer: Promise<Response | null>, ms: number): Promise<Re
     );
   });
 
+/** Longest `Retry-After` a read waits before its retry, ms (a longer one is shortened to it). */
+export const READ_MAX_RETRY_AFTER_MS = 10_000;
+
 /**
  * Builds the ky instance of one API base.
  * @param base which API of docs/product.md §7.
@@ -99,8 +102,10 @@ export function createClient(base: ApiBase, fetchImpl?: typeof fetch): KyInstanc
     prefixUrl: typeof location === 'undefined' ? apiBaseUrls[base] : new URL(apiBaseUrls[base], location.href).href,
     timeout: TIMEOUT_OF[base],
     // Reads are retried by ky on network errors and 5xx; writes are retried by
-    // their lifecycle machines (with Idempotency-Key), never twice by two layers.
-    retry: { limit: 2, methods: ['get'] },
+    // their lifecycle machines (with Idempotency-Key), never twice by two layers. A 503 or 429
+    // with `Retry-After` (a busy server: server/admission.ts) is retried after the time it asks
+    // for, at most READ_MAX_RETRY_AFTER_MS.
+    retry: { limit: 2, methods: ['get'], afterStatusCodes: [413, 429, 503], maxRetryAfter: READ_MAX_RETRY_AFTER_MS },
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     hooks: {
       beforeRequest: [
