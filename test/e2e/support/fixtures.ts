@@ -1,10 +1,5 @@
 /**
  * Playwright fixtures of the end-to-end suite:
- * - `referenceServer` (per worker, automatic): the reference server this worker's tests talk to.
- *   The first worker uses the one the global setup started; each further worker (`workers` > 1)
- *   starts its own, on its own fresh database, so that two workers never share a student's
- *   progress. It sets `E2E_BASE_URL` / `E2E_BASE_URL_BRAND2` for the worker's process and is
- *   the `baseURL` of pages and `request`;
  * - `signIn(page, accessCode, password)`: fills the login form by role and label
  *   ('Código de acesso', 'Senha', 'País' left at Brasil) and presses 'Entrar';
  * - `expectNoA11yViolations(page)`: axe-core (WCAG 2.0/2.1 A and AA) must find nothing;
@@ -12,40 +7,13 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { E2E_SERVER_ENV } from './global-setup';
-import { startReferenceServer } from './server';
 
 export interface Fixtures {
   signIn: (page: Page, accessCode: string, password: string) => Promise<void>;
   expectNoA11yViolations: (page: Page) => Promise<void>;
 }
 
-/** The reference server of a worker: brand 1 (localhost) and brand 2 (127.0.0.1) origins. */
-export interface WorkerServer {
-  base: string;
-  base2: string;
-}
-
-export const test = base.extend<Fixtures, { referenceServer: WorkerServer }>({
-  referenceServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      if (workerInfo.parallelIndex === 0) {
-        await use({ base: process.env.E2E_BASE_URL!, base2: process.env.E2E_BASE_URL_BRAND2! });
-        return;
-      }
-      const server = await startReferenceServer({ env: E2E_SERVER_ENV });
-      process.env.E2E_BASE_URL = server.base;
-      process.env.E2E_BASE_URL_BRAND2 = server.base2;
-      process.env.E2E_DATA_DIR = server.dataDir;
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', auto: true, timeout: 120_000 },
-  ],
-  baseURL: async ({ referenceServer }, use) => {
-    await use(referenceServer.base);
-  },
+export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   signIn: async ({}, use) => {
     await use(async (page, accessCode, password) => {

@@ -14,9 +14,6 @@ export const E2E_BUILD_ENV = {
   VITE_SURVEY_SRC: '/api/standins/survey.js',
 };
 
-/** The environment of the e2e reference servers: a host whose platform lookup fails (the error screen). */
-export const E2E_SERVER_ENV = { PLATFORM_LOOKUP_FAIL_HOSTS: 'falha.localhost' };
-
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
@@ -26,7 +23,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
     if (build.status !== 0) throw new Error('vite build failed');
   }
-  const server = await startReferenceServer({ env: E2E_SERVER_ENV });
+  const server = await startReferenceServer({ env: { PLATFORM_LOOKUP_FAIL_HOSTS: 'falha.localhost' } });
   process.env.E2E_BASE_URL = server.base;
   process.env.E2E_BASE_URL_BRAND2 = server.base2;
   process.env.E2E_DATA_DIR = server.dataDir;
