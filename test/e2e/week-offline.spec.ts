@@ -104,7 +104,9 @@ test('a week offline: 1 000 progress writes reach the server exactly once, a rel
     const ids = await page.evaluate(
       async ({ userId, chosen, perObject }) => {
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('lms-outbox', 1);
+          // The store at the version the app made it, or its first version when the app has not yet
+          // opened it (the app then upgrades it, keeping these writes).
+          const open = indexedDB.open('lms-outbox');
           open.onupgradeneeded = () => {
             const store = open.result.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
             store.createIndex('by-id', 'id', { unique: true });
