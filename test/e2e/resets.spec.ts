@@ -3,22 +3,35 @@
  * and a course reset behind a confirmation dialog bring progress back to 0, and 'Continuar'
  * lands on the right learning object after a reload.
  */
+import { startReferenceServer, type ReferenceServer } from './support/server';
 import { expect, test, type Page } from './support/fixtures';
 
 const outboxText = (page: Page) => page.locator('.outbox-status [role="status"]');
+
+// Its own database: "nothing opened yet" must not depend on what other specs' students opened
+// (offline-download's eja opens learning objects of course 1).
+let server: ReferenceServer;
+test.beforeAll(async () => {
+  server = await startReferenceServer();
+});
+test.afterAll(async () => {
+  await server?.dispose();
+});
 
 test('reset a lesson and a course; Continuar follows progress across reloads', async ({
   page,
   signIn,
   expectNoA11yViolations,
 }) => {
-  await page.goto('/login');
+  await page.goto(`${server.base}/login`);
   await signIn(page, 'eja', 'demo1234');
   await expect(page).toHaveURL(/\/home$/);
-  await page.goto('/courses/1');
+  await page.goto(`${server.base}/courses/1`);
   const courseUrl = page.url();
 
-  // Nothing opened yet: Continuar starts at the first learning object.
+  // Nothing opened yet (the course's own progress read, not only its heading): Continuar starts
+  // at the first learning object.
+  await expect(page.getByText('0% concluído').first()).toBeVisible();
   await page.getByRole('link', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Leitura:/ })).toBeVisible();
 

@@ -10,6 +10,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 interface LogEntry {
+  /** When the server recorded it (ISO 8601, the same machine's clock). */
+  at: string;
   widget: 'clarity' | 'chatbot' | 'survey';
   event: string;
   data: Record<string, string | number | boolean | null>;
@@ -23,8 +25,10 @@ test('chatbot on /home only, survey told of routes and courseId, Clarity keyed',
   signIn,
   expectNoA11yViolations,
 }) => {
-  const since = (await readLog(page.request)).length;
-  const log = async () => (await readLog(page.request)).slice(since);
+  // This test's entries by their time: the server keeps only the last 1 000 (the whole suite's
+  // widgets write there), so a position read now would not point to them later.
+  const since = new Date().toISOString();
+  const log = async () => (await readLog(page.request)).filter((e) => e.at >= since);
   const surveyRoutes = async () =>
     (await log()).filter((e) => e.widget === 'survey' && e.event === 'route').map((e) => e.data.path);
 

@@ -140,6 +140,8 @@ export async function readDownloadsOwner(
 ): Promise<number | null> {
   if (!storage) return null;
   try {
+    // `open` creates a cache: reading must not create it again after 'Sair' deleted it.
+    if (!(await storage.has(DOWNLOADS_OWNER_CACHE))) return null;
     const entry = await (await storage.open(DOWNLOADS_OWNER_CACHE)).match(DOWNLOADS_OWNER_URL);
     if (!entry) return null;
     const id = Number(await entry.text());
