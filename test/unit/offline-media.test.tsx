@@ -23,6 +23,7 @@ const lo = (type: 'video' | 'audio', url: string): LearningObject =>
 function fakeCaches(entries: Record<string, Record<string, string>>): CacheStorage {
   return {
     keys: async () => Object.keys(entries),
+    has: async (name: string) => name in entries,
     open: async (name: string) =>
       ({
         match: async (url: string) => {
