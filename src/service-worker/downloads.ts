@@ -25,10 +25,8 @@ export async function matchDownloaded(request: Request, storage: CacheStorage): 
   try {
     const owner = await readDownloadsOwner(storage);
     if (owner === null) return null;
-    const names = await storage.keys();
-    const name = downloadsCacheName(owner);
-    if (!names.includes(name)) return null;
-    const cached = await (await storage.open(name)).match(request.url, { ignoreVary: true });
+    // `match` with a cache name never creates the cache (`open` would bring back one 'Sair' deleted).
+    const cached = await storage.match(request.url, { cacheName: downloadsCacheName(owner), ignoreVary: true });
     if (!cached) return null;
     return request.headers.has('range') ? await createPartialResponse(request, cached) : cached;
   } catch {

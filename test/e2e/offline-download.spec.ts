@@ -9,6 +9,7 @@
  *   left; 'Tentar novamente' online completes it.
  */
 import { expect, test, type Page } from './support/fixtures';
+import { cacheNames, cachedUrls } from './support/caches';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -30,20 +31,8 @@ async function signInWithServiceWorker(
 }
 
 /** Cache Storage: cache name → URLs it holds. */
-const cachedUrls = (page: Page) =>
-  page.evaluate(async () => {
-    const out: Record<string, string[]> = {};
-    for (const name of await caches.keys()) {
-      out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
-    }
-    return out;
-  });
-
 /** Files in the downloads caches (`downloads:<id>`), all students. */
-const downloadedFiles = async (page: Page) =>
-  Object.entries(await cachedUrls(page))
-    .filter(([name]) => name.startsWith('downloads:'))
-    .flatMap(([, urls]) => urls);
+const downloadedFiles = async (page: Page) => Object.values(await cachedUrls(page, 'downloads:')).flat();
 
 /** Records the highest share of the download progress bar seen (value / max), in the page. */
 async function watchProgress(page: Page) {
@@ -236,7 +225,7 @@ test('"Sair" removes the downloads; a second student on the same browser finds n
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => downloadedFiles(page)).toEqual([]);
   // The files and the owner are deleted one after the other (the owner after the files): wait for both.
-  await expect.poll(async () => Object.keys(await cachedUrls(page))).not.toContain('downloads-owner');
+  await expect.poll(() => cacheNames(page)).not.toContain('downloads-owner');
   const records = () =>
     page.evaluate(
       () =>

@@ -14,6 +14,7 @@
 import { expect, test, type Page } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
 import { watchViolations } from './support/violations';
+import { cacheNames, cachedUrls } from './support/caches';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -42,16 +43,6 @@ const savedReads = (page: Page) =>
         };
       }),
   );
-
-/** Cache Storage: cache name → URLs it holds. */
-const cachedUrls = (page: Page) =>
-  page.evaluate(async () => {
-    const out: Record<string, string[]> = {};
-    for (const name of await caches.keys()) {
-      out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
-    }
-    return out;
-  });
 
 /** The outbox's stored writes (IndexedDB `lms-outbox`), whoever they belong to. */
 const outboxWrites = (page: Page) =>
@@ -122,7 +113,7 @@ test.describe('offline after one online visit', () => {
     });
     // The played file is kept for offline playback (the whole file, in the background).
     await expect
-      .poll(async () => (await cachedUrls(page)).media?.some((u) => u.endsWith('/aula.webm')) ?? false, {
+      .poll(async () => (await cachedUrls(page, 'media')).media?.some((u) => u.endsWith('/aula.webm')) ?? false, {
         timeout: 10_000,
       })
       .toBe(true);
@@ -246,7 +237,9 @@ test('a second student on the same browser finds none of the first one’s data'
   await expect(page.locator('.card-title a').first()).toBeVisible();
   // A media file of the file repository, played through the service worker.
   await page.evaluate(() => fetch('/api/files/media/podcast.ogg').then((r) => r.arrayBuffer()));
-  await expect.poll(async () => (await cachedUrls(page)).media?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await cachedUrls(page, 'media')).media?.length ?? 0, { timeout: 10_000 })
+    .toBeGreaterThan(0);
   await expect.poll(async () => Object.keys(await savedReads(page))).toEqual([expect.stringMatching(/^student:\d+$/)]);
   const [studentA] = Object.keys(await savedReads(page));
   // Saved one write a second at most: the course list arrives with a later write.
@@ -256,7 +249,7 @@ test('a second student on the same browser finds none of the first one’s data'
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(async () => Object.keys(await savedReads(page))).toEqual([]);
-  expect(Object.keys(await cachedUrls(page))).not.toContain('media');
+  expect(await cacheNames(page)).not.toContain('media');
   expect(await outboxWrites(page)).toEqual([]);
 
   // B signs in on the same browser and works: only B's reads are on the device.

@@ -35,6 +35,7 @@ import {
   clearStudentDownloads,
   downloadsCacheName,
   isDownloadableUrl,
+  matchDownloadedFile,
   readDownloadsOwner,
   setDownloadsOwner,
 } from '../../src/services/pwa/downloads-cache';
@@ -86,6 +87,11 @@ function memoryCaches(options: { quotaBytes?: number } = {}) {
       delete: async (name: string) => stores.delete(name),
       keys: async () => [...stores.keys()],
       has: async (name: string) => stores.has(name),
+      // Like the real one: reads the named cache without creating it.
+      match: async (url: string, options: { cacheName?: string } = {}) => {
+        if (options.cacheName === undefined || !stores.has(options.cacheName)) return undefined;
+        return (await open(options.cacheName)).match(url);
+      },
     } as unknown as CacheStorage,
   };
 }
@@ -354,6 +360,14 @@ describe('storing a download', () => {
     expect(storage.stores.has(downloadsCacheName(7))).toBe(false);
     expect(storage.stores.has(DOWNLOADS_OWNER_CACHE)).toBe(false);
     expect(await listDownloads(7)).toEqual([]);
+    // The service worker keeps reading while the page signs out: its reads find nothing and
+    // never bring a deleted cache back (a read that created the cache again left the owner's
+    // cache in place after 'Sair').
+    expect(await readDownloadsOwner(storage.caches)).toBeNull();
+    expect(await matchDownloaded(new Request(`${MEDIA}/aula.webm`), storage.caches)).toBeNull();
+    expect(await matchDownloadedFile(`${MEDIA}/aula.webm`, storage.caches)).toBeNull();
+    expect([...storage.stores.keys()]).not.toContain(DOWNLOADS_OWNER_CACHE);
+    expect([...storage.stores.keys()]).not.toContain(downloadsCacheName(7));
     await setDownloadsOwner(8, storage.caches);
     await clearStudentDownloads(7, storage.caches); // another student's owner entry stays
     expect(await readDownloadsOwner(storage.caches)).toBe(8);

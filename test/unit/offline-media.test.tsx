@@ -24,6 +24,11 @@ function fakeCaches(entries: Record<string, Record<string, string>>): CacheStora
   return {
     keys: async () => Object.keys(entries),
     has: async (name: string) => name in entries,
+    // Like the real one: reads the named cache without creating it.
+    match: async (url: string, options: { cacheName?: string } = {}) => {
+      const body = options.cacheName === undefined ? undefined : entries[options.cacheName]?.[url];
+      return body === undefined ? undefined : new Response(body);
+    },
     open: async (name: string) =>
       ({
         match: async (url: string) => {

@@ -82,8 +82,10 @@ export async function matchDownloadedFile(
   if (!storage) return null;
   try {
     const owner = await readDownloadsOwner(storage);
-    if (owner === null || !(await storage.keys()).includes(downloadsCacheName(owner))) return null;
-    return (await (await storage.open(downloadsCacheName(owner))).match(url, { ignoreVary: true })) ?? null;
+    if (owner === null) return null;
+    // `CacheStorage.match` with a cache name never creates that cache (`open` would, and a read
+    // racing 'Sair' would bring an emptied cache back).
+    return (await storage.match(url, { cacheName: downloadsCacheName(owner), ignoreVary: true })) ?? null;
   } catch {
     return null;
   }
@@ -106,8 +108,7 @@ export async function hasOfflineCopy(
   if (await matchDownloadedFile(url, storage)) return true;
   try {
     const absolute = new URL(url, globalThis.location?.href).href;
-    if (!(await storage.keys()).includes(MEDIA_CACHE)) return false;
-    return (await (await storage.open(MEDIA_CACHE)).match(absolute, { ignoreVary: true })) !== undefined;
+    return (await storage.match(absolute, { cacheName: MEDIA_CACHE, ignoreVary: true })) !== undefined;
   } catch {
     return false;
   }
@@ -140,9 +141,10 @@ export async function readDownloadsOwner(
 ): Promise<number | null> {
   if (!storage) return null;
   try {
-    // `open` creates a cache: reading must not create it again after 'Sair' deleted it.
-    if (!(await storage.has(DOWNLOADS_OWNER_CACHE))) return null;
-    const entry = await (await storage.open(DOWNLOADS_OWNER_CACHE)).match(DOWNLOADS_OWNER_URL);
+    // Not `has` then `open`: `open` creates the cache, and 'Sair' may delete it between the two
+    // (the service worker reads it while the page signs out), bringing it back. `match` with a
+    // cache name reads without creating it.
+    const entry = await storage.match(DOWNLOADS_OWNER_URL, { cacheName: DOWNLOADS_OWNER_CACHE });
     if (!entry) return null;
     const id = Number(await entry.text());
     return Number.isInteger(id) && id > 0 ? id : null;
