@@ -268,6 +268,12 @@ export interface StartOptions {
    * (`admissionFromEnv`: on for the embedded database, off for PostgreSQL).
    */
   admission?: Pick<AdmissionOptions, 'concurrency' | 'maxWaitMs' | 'maxQueue'> | null;
+  /**
+   * Tests: a dump of the seeded demo database (server/db/template.ts `ensureSeedTemplate`) that a
+   * new PGlite database starts from instead of being created, migrated and seeded (~0.5 s
+   * instead of ~4.5 s). Migrations and seed steps still run (nothing left to do on the dump).
+   */
+  template?: string;
 }
 
 export interface RunningServer {
@@ -299,9 +305,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = await openDb({
     dataDir: options.dataDir ?? join(ROOT, '.data'),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.template ? { template: options.template } : {}),
   });
   await migrate(db);
-  const seeded = await seedIfEmpty(db);
+  const seeded = (await seedIfEmpty(db)) || db.fromTemplate;
   await seedAdditions(db);
   await seedLoadStudents(db, options.loadStudents ?? 0);
   const distDir = options.distDir === undefined ? join(ROOT, 'dist') : options.distDir;

@@ -5,10 +5,12 @@
  * app to serve, default <repo>/dist; tests serve other builds), CHAOS (fault injection,
  * server/chaos.ts; unset = off), the demo switches DEV_MAIL / DEMO_PAYMENTS / STANDINS
  * (server/features.ts), the rate limits RATE_LIMIT_* / TRUST_PROXY (server/rate-limit.ts) and
- * LOAD_STUDENTS (seed aluno001… for `npm run load`, server/seed-load.ts).
+ * LOAD_STUDENTS (seed aluno001… for `npm run load`, server/seed-load.ts), and, for test servers,
+ * PGLITE_TEMPLATE (a new database starts from that dump of the seeded one, server/db/template.ts).
  * The banner says which demo features are on.
  */
 import { startServer } from './app';
+import { TEMPLATE_ENV } from './db/template';
 import { demoFeatures, describeDemoFeatures } from './features';
 import { describeRateLimits } from './rate-limit';
 import { DEMO_PASSWORD, DEMO_STUDENTS } from './seed';
@@ -38,6 +40,8 @@ const server = await startServer({
   ...(process.env.DIST_DIR ? { distDir: process.env.DIST_DIR } : {}),
   chaos: process.env.CHAOS ?? null,
   loadStudents,
+  // Test servers only (test/e2e/support/server.ts): start from a dump of the seeded database.
+  ...(process.env[TEMPLATE_ENV] ? { template: process.env[TEMPLATE_ENV] } : {}),
 });
 
 console.log(`

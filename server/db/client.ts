@@ -10,7 +10,8 @@
  * it holds one connection of the pool for its duration.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,6 +39,10 @@ export interface Db {
   script(text: string): Promise<void>;
   /** Which driver is in use: 'pglite' or 'postgres'. */
   driver: 'pglite' | 'postgres';
+  /** Whether the database was new and filled from `OpenOptions.template` (PGlite only). */
+  fromTemplate: boolean;
+  /** PGlite only: the whole data folder as an uncompressed tar (`PGlite.dumpDataDir('none')`). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,12 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL connection string (`DATABASE_URL`). */
   databaseUrl?: string;
+  /**
+   * PGlite only: a tar of a seeded data folder (server/db/template.ts) to start a new database
+   * from (in memory, or a data folder without a database yet) instead of an empty one. Ignored
+   * for an existing data folder.
+   */
+  template?: string;
 }
 
 /** What runs a query: the database, or the transaction of the current async context. */
@@ -73,6 +84,7 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     return {
       orm,
       driver: 'postgres',
+      fromTemplate: false,
       ...queries(orm),
       script: async (text) => {
         await pool.query(text);
@@ -82,11 +94,17 @@ export async function openDb(options: OpenOptions): Promise<Db> {
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const fromTemplate = options.template !== undefined && !(dataDir && existsSync(join(dataDir, 'PG_VERSION')));
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(fromTemplate ? { loadDataDir: new Blob([readFileSync(options.template!)]) } : {}),
+  });
   const orm = drizzlePglite(client);
   return {
     orm,
     driver: 'pglite',
+    fromTemplate,
+    dumpDataDir: () => client.dumpDataDir('none'),
     ...queries(orm),
     script: async (text) => {
       await client.exec(text);

@@ -11,7 +11,7 @@
  * The functions taking a `baseUrl` work against any running server (a second server, a data
  * folder reopened, PostgreSQL).
  */
-import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import { ErpTokenResponse, ErrorBody, LoginResponse, WEB_CLIENT_ID } from '../../src/services/contract';
@@ -187,7 +187,15 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       if (value === undefined) delete process.env[k];
       else process.env[k] = value;
     }
-    running = await startServer({ port: 0, dataDir: 'memory', distDir: null, ...options.start });
+    // From the seeded database's dump made once per run (server/test-support/global-setup.ts).
+    const template = inject('pgliteTemplate');
+    running = await startServer({
+      port: 0,
+      dataDir: 'memory',
+      distDir: null,
+      ...(template ? { template } : {}),
+      ...options.start,
+    });
   }, options.timeout);
   afterAll(async () => {
     await running?.close();
