@@ -6,6 +6,8 @@
  * 'Normal' and the largest text with the largest spacing (font_size 3, font_spacing 3 of
  * docs/product.md §3) × light and dark × both brands (brand by host: localhost and 127.0.0.1).
  * On each:
+ * - in dark mode with the largest text and spacing, at 390×844: axe-core (WCAG 2.0/2.1 A and AA)
+ *   finds nothing;
  * - no sideways scrolling: `document.scrollingElement.scrollWidth <= innerWidth`, and no text past
  *   the screen's right edge outside a row that scrolls sideways on purpose;
  * - the header is the phone header, at most 64 px high, in every phone case (portrait and
@@ -27,7 +29,8 @@
  * together per context.
  */
 import type { Browser, BrowserContext } from '@playwright/test';
-import { expect, test, type Page } from './support/fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { WCAG_TAGS, expect, test, type Page } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
 import { studentPlaces } from './support/student-screens';
 import { applySettings } from './support/settings';
@@ -84,6 +87,7 @@ async function signedInScreens(page: Page, base: string, landing: string): Promi
     '/finances',
     '/conta',
     '/profissionalizante',
+    '/nao-existe',
   ].filter(Boolean);
 }
 
@@ -291,6 +295,17 @@ for (const brand of BRANDS) {
             if (process.env.LAYOUT_SWEEP_SHOTS && [brand.screens![0], brand.screens![2]].includes(path)) {
               const name = `${brand.student}-${text.font_size}-${theme.name}-${path.split('/')[1] || 'landing'}-${phone.width}x${phone.height}`;
               await page.screenshot({ path: `.tmp/layout-sweep/${name}.png` });
+            }
+          }
+          // Dark with the largest text and spacing, the hardest case for contrast and reflow: axe
+          // (WCAG 2.0/2.1 A and AA) finds nothing on the phone in portrait.
+          if (text.font_size === 3 && theme.is_dark_mode) {
+            await page.setViewportSize(PHONES[1]!);
+            const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+            for (const v of violations) {
+              failures.push(
+                `${path}: axe ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+              );
             }
           }
           await page.setViewportSize(PHONES[0]!);

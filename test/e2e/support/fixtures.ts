@@ -8,6 +8,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
+/** The axe-core rule sets every accessibility check runs: WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 export interface Fixtures {
   signIn: (page: Page, accessCode: string, password: string) => Promise<void>;
   expectNoA11yViolations: (page: Page) => Promise<void>;
@@ -26,7 +29,7 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   expectNoA11yViolations: async ({}, use) => {
     await use(async (page) => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       const report = results.violations
         .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
         .join('\n');
