@@ -19,7 +19,9 @@
  *   is the control or inside it, with the page at its start and at its end. The chatbot's floating
  *   'Fale conosco' (on /home, when the school has one, arriving once the page is idle) may lie over
  *   a control for a moment, like any floating button: a control under it must come out from under
- *   it when scrolled to the middle of the screen.
+ *   it when scrolled to the middle of the screen, and no control, once focused, is under it;
+ * - on /finances, the Pix dialog of the first open bill fits the screen (no sideways scrolling
+ *   inside it, no text past the edge).
  * With the largest text, progress writes wait to be sent (the platform unreachable for them), so
  * every screen is measured with the pending-progress status and its 'Sincronizar agora' shown.
  * One sign-in per brand; one browser context per (brand, text, theme) with the text and theme
@@ -209,6 +211,62 @@ function layoutProblems(headerMax: number): string[] {
   return problems;
 }
 
+/**
+ * What is wrong with the open dialog's layout (an empty list when nothing is): wider than the
+ * screen, scrolling sideways inside, or text past the screen's right edge.
+ */
+function dialogProblems(): string[] {
+  const dialog = document.querySelector('dialog[open]');
+  if (!dialog) return ['no open dialog'];
+  const problems: string[] = [];
+  const box = dialog.getBoundingClientRect();
+  if (box.left < -0.5 || box.right > window.innerWidth + 0.5)
+    problems.push(`dialog from ${Math.round(box.left)} to ${Math.round(box.right)} px in ${window.innerWidth} px`);
+  if (dialog.scrollWidth > dialog.clientWidth + 1)
+    problems.push(`dialog scrolls sideways: ${dialog.scrollWidth} px in ${dialog.clientWidth} px`);
+  const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim() || !node.parentElement || node.parentElement.getBoundingClientRect().width <= 1)
+      continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const right = Math.max(0, ...Array.from(range.getClientRects()).map((r) => r.right));
+    if (right > window.innerWidth + 0.5)
+      problems.push(`dialog text "${node.textContent.trim().slice(0, 30)}" reaching ${Math.round(right)} px`);
+  }
+  return problems;
+}
+
+/**
+ * The focusable elements that, once focused (the browser scrolls them into view), lie under the
+ * chatbot's floating button — focus must never be hidden behind it (WCAG 2.2 "Focus Not
+ * Obscured"). Short HTML of each; the scroll and focus are put back.
+ */
+function focusedUnderChatbot(): string[] {
+  const button = document.getElementById('chatbot-standin');
+  if (!button) return ['no chatbot'];
+  const scrollY = window.scrollY;
+  const focusable = Array.from(
+    document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]'),
+  ).filter((el) => el !== button && el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.closest('[inert]'));
+  const covered: string[] = [];
+  for (const el of focusable) {
+    el.focus();
+    const r = el.getBoundingClientRect();
+    const b = button.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= innerHeight) continue;
+    const overlaps = r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom;
+    const cx = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+    const cy = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+    const top = document.elementFromPoint(cx, cy);
+    if (overlaps || (top !== null && top !== el && !el.contains(top) && button.contains(top)))
+      covered.push(el.outerHTML.slice(0, 100));
+  }
+  (document.activeElement as HTMLElement | null)?.blur();
+  window.scrollTo(0, scrollY);
+  return covered;
+}
+
 /** Loads `path` and waits for its main heading, with its content in. */
 async function open(page: Page, base: string, path: string) {
   await page.goto(`${base}${path}`);
@@ -288,9 +346,14 @@ for (const brand of BRANDS) {
           }
           await expect(page.locator('html')).toHaveAttribute('data-font-size', String(text.font_size));
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme.name);
+          const withChatbot = brand.chatbot && new URL(page.url()).pathname === '/home';
           for (const phone of PHONES) {
             const problems = await problemsAt(page, phone);
             for (const problem of problems) failures.push(`${path} at ${phone.width}×${phone.height}: ${problem}`);
+            if (withChatbot) {
+              for (const el of await page.evaluate(focusedUnderChatbot))
+                failures.push(`${path} at ${phone.width}×${phone.height}: focused under the chatbot: ${el}`);
+            }
             // LAYOUT_SWEEP_SHOTS=1: what a student sees, saved under .tmp/layout-sweep/ to look at.
             if (process.env.LAYOUT_SWEEP_SHOTS && [brand.screens![0], brand.screens![2]].includes(path)) {
               const name = `${brand.student}-${text.font_size}-${theme.name}-${path.split('/')[1] || 'landing'}-${phone.width}x${phone.height}`;
@@ -309,6 +372,29 @@ for (const brand of BRANDS) {
             }
           }
           await page.setViewportSize(PHONES[0]!);
+          // The Pix dialog of the first open bill fits the phone too.
+          // (Both brands' students have open bills.)
+          if (path === '/finances') {
+            await page
+              .getByRole('button', { name: /^Pagar com Pix/ })
+              .first()
+              .click();
+            const dialog = page.getByRole('dialog', { name: /^Pagar com Pix/ });
+            await expect(dialog.getByRole('textbox', { name: 'Pix Copia e Cola' })).not.toHaveValue('');
+            for (const phone of PHONES) {
+              await page.setViewportSize(phone);
+              await expect
+                .poll(() => page.evaluate(dialogProblems), { timeout: 2_000 })
+                .toEqual([])
+                .catch(async () => {
+                  for (const problem of await page.evaluate(dialogProblems))
+                    failures.push(`${path}, Pix dialog, at ${phone.width}×${phone.height}: ${problem}`);
+                });
+            }
+            await page.keyboard.press('Escape');
+            await expect(dialog).toBeHidden();
+            await page.setViewportSize(PHONES[0]!);
+          }
         }
         await context.close();
         expect(failures, failures.join('\n')).toEqual([]);

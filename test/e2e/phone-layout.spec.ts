@@ -1,11 +1,11 @@
 /**
- * Phones in real Chromium at 390×844 and 320×640, the elements the issue named:
+ * Phones in real Chromium at 390×844 and 320×640, elements students could not reach before:
  * /conta (the identity photo's file input inside its card), /grades (rows stacked so 'Situação'
  * and 'Atualizada em' show without scrolling), a course's grade details ('Nota' whole), the Pix
  * dialog (its 'Fechar' on screen) and a learning object's video starting on the first screen.
  * On each: `document.documentElement.scrollWidth <= innerWidth` and the named elements lie
  * within the viewport horizontally. axe on the stacked layouts. Every signed-in screen × both
- * brands × both font sizes is no-sideways-scroll.spec.ts.
+ * brands × text sizes × themes × three phone sizes is layout-sweep.spec.ts.
  */
 import type { Locator } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';

@@ -48,6 +48,8 @@ test('chatbot on /home only, survey told of routes and courseId, Clarity keyed',
   await nav.getByRole('link', { name: 'Cursos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Meus cursos' })).toBeVisible();
   await expect(chatbot).toBeHidden();
+  // …and gives its room back (the page's bottom padding kept for it goes).
+  await expect(page.locator('html')).not.toHaveAttribute('data-chatbot');
   await expect.poll(surveyRoutes).toContain('/courses');
 
   // A course path gives the survey its courseId.

@@ -1,7 +1,7 @@
 /**
  * The signed-in screens of the student signed in on a page, found through their own API reads
  * (the reference server's seed decides which exist): used by the layout checks
- * (layout-sweep.spec.ts, no-sideways-scroll.spec.ts) to visit every kind of screen once.
+ * (layout-sweep.spec.ts) to visit every kind of screen once.
  */
 import { expect, type Page } from '@playwright/test';
 
