@@ -76,6 +76,14 @@ export const BUDGETS = {
    * ms, medians: a returning student gets the screen from the phone itself, in about a second.
    */
   warm: { maxLcpMs: 1000 },
+  /**
+   * "Content visible" (visible.ts): navigation → the student's own content painted (the first
+   * course card, a learning object's body, the first grade row, document or bill), ms, medians,
+   * on every signed-in screen, throttled like a cheap phone. Cold (a first visit): 2.5 s, what a
+   * student waits before deciding the app is slow. Warm (service worker and saved reads): 0.8 s,
+   * a returning student's screen comes from the phone itself.
+   */
+  contentVisible: { maxColdMs: 2500, maxWarmMs: 800 },
 } as const;
 
 export type Budgets = typeof BUDGETS;
@@ -125,6 +133,16 @@ export interface BenchResults {
   interactions?: { name: string; runs: number; inpMs: number; toScreenMs: number }[];
   /** Medians of the warm-reload step (warm.ts); empty when skipped. */
   warm?: { name: string; path: string; runs: number; lcpMs: number }[];
+  /** Medians of the content-visible step (visible.ts), cold and warm; empty when skipped. */
+  visible?: {
+    name: string;
+    path: string;
+    runs: number;
+    coldMs: number;
+    warmMs: number;
+    cold: number[];
+    warm: number[];
+  }[];
 }
 
 /** One broken budget: what, measured value and limit (in the unit of the budget). */
@@ -207,6 +225,10 @@ export function checkBudgets(results: BenchResults, budgets: Budgets = BUDGETS):
   }
   for (const page of results.warm ?? []) {
     over(`${page.name} warm reload LCP`, page.lcpMs, budgets.warm.maxLcpMs, 'ms');
+  }
+  for (const page of results.visible ?? []) {
+    over(`${page.name} content visible, cold`, page.coldMs, budgets.contentVisible.maxColdMs, 'ms');
+    over(`${page.name} content visible, warm`, page.warmMs, budgets.contentVisible.maxWarmMs, 'ms');
   }
   return out;
 }

@@ -79,6 +79,14 @@ export function formatTable(results: BenchResults, budgets: Budgets = BUDGETS): 
     out.push('', '| warm reload | LCP (s) |', '|---|---:|');
     for (const w of results.warm) out.push(`| ${w.name} | ${mark(s(w.lcpMs), w.lcpMs > budgets.warm.maxLcpMs)} |`);
   }
+  if (results.visible?.length) {
+    const range = (values: number[]) => `${s(Math.min(...values))}–${s(Math.max(...values))}`;
+    out.push('', '| content visible | cold (s) | cold range | warm (s) | warm range |', '|---|---:|---:|---:|---:|');
+    for (const v of results.visible)
+      out.push(
+        `| ${v.name} | ${mark(s(v.coldMs), v.coldMs > budgets.contentVisible.maxColdMs)} | ${range(v.cold)} | ${mark(s(v.warmMs), v.warmMs > budgets.contentVisible.maxWarmMs)} | ${range(v.warm)} |`,
+      );
+  }
   return out.join('\n');
 }
 

@@ -6,14 +6,15 @@
  *   2. runs Lighthouse mobile N times on each of them (lighthouse.ts);
  *   3. measures the clicks students make most, throttled like a phone (interactions.ts: INP and
  *      click → next screen), and warm reloads of /courses and a learning object (warm.ts);
- *   4. prints one table and exits 1 when a budget of budgets.ts is broken.
+ *   4. measures "content visible" on every signed-in screen, cold and warm (visible.ts);
+ *   5. prints one table and exits 1 when a budget of budgets.ts is broken.
  * The screens (PAGES below): /login, /home, /courses, a course, a module, a learning object of
  * each type with its own code (text, video, PDF, quiz), /grades, /attachments, /finances, /conta,
  * the streaming brand's /courses, and `maratona`'s (years of data) long lists.
  *
- * Options: --runs=N (runs per Lighthouse page, interaction and warm reload; default 5),
- * --skip-build (use the current dist/ and .tmp/bundle-report.json), --steps=routes,lighthouse,
- * interactions,warm (default all), --no-<step> to leave one out, --no-lighthouse (bytes only), --json=<file> (results), --reports=<dir> (every Lighthouse JSON
+ * Options: --runs=N (runs per Lighthouse page, interaction, warm reload and content-visible load;
+ * default 5), --skip-build (use the current dist/ and .tmp/bundle-report.json), --steps=routes,
+ * lighthouse,interactions,warm,visible (default all), --no-<step> to leave one out, --no-lighthouse (bytes only), --json=<file> (results), --reports=<dir> (every Lighthouse JSON
  * report), --artifacts (with --reports: also each run's trace and network log, which
  * `lighthouse -A=<dir>` audits again), --pages=<name>,… (only these screens, by the names of the
  * table), --no-routes (skip the cold loads), --files (print each screen's JS/CSS files),
@@ -49,6 +50,7 @@ import {
 import { measureInteractions, type Interaction } from './interactions';
 import { formatLongTasks, traceColdLoad } from './trace';
 import { measureWarmReloads } from './warm';
+import { markOf, measureContentVisible, type VisibleScreen } from './visible';
 import { chromium } from '@playwright/test';
 
 const REPORT = '.tmp/bundle-report.json';
@@ -59,7 +61,9 @@ const RUNS = Number(arg('runs') ?? 5);
 const STEPS = new Set(
   flag('no-lighthouse')
     ? ['routes']
-    : (arg('steps')?.split(',') ?? ['routes', 'lighthouse', 'interactions', 'warm']).filter((s) => !flag(`no-${s}`)),
+    : (arg('steps')?.split(',') ?? ['routes', 'lighthouse', 'interactions', 'warm', 'visible']).filter(
+        (s) => !flag(`no-${s}`),
+      ),
 );
 
 /** One screen the bench measures: as which student, on which brand's host. */
@@ -169,7 +173,7 @@ async function main(): Promise<number> {
 
     const routeBytes: BenchResults['routes'] = [];
     if (STEPS.has('routes')) {
-      console.log(`[bench] 1/4 route bytes (cold loads in Chromium), ${screens.length} screens…`);
+      console.log(`[bench] 1/5 route bytes (cold loads in Chromium), ${screens.length} screens…`);
       for (const screen of screens) {
         const route: RouteToLoad = {
           name: screen.name,
@@ -198,7 +202,7 @@ async function main(): Promise<number> {
     }));
     const lighthouse = !STEPS.has('lighthouse')
       ? []
-      : (console.log(`[bench] 2/4 Lighthouse mobile, ${RUNS} runs × ${pages.length} pages…`),
+      : (console.log(`[bench] 2/5 Lighthouse mobile, ${RUNS} runs × ${pages.length} pages…`),
         await auditPages({
           executablePath,
           baseUrl: cdn.url,
@@ -216,7 +220,7 @@ async function main(): Promise<number> {
     const demoCookies = await cookiesOf(demoScreen);
     let interactions: BenchResults['interactions'] = [];
     if (STEPS.has('interactions') && !only) {
-      console.log(`[bench] 3/4 interactions, ${RUNS} runs each (4× CPU, mobile network)…`);
+      console.log(`[bench] 3/5 interactions, ${RUNS} runs each (4× CPU, mobile network)…`);
       const text = demo.byType.text!;
       const los = await moduleLearningObjects(origin.url, demoToken, demo.module);
       const next = los[los.findIndex((l) => l.id === text.lo.id) + 1];
@@ -285,7 +289,7 @@ async function main(): Promise<number> {
     }
     let warm: BenchResults['warm'] = [];
     if (STEPS.has('warm') && !only) {
-      console.log(`[bench] 4/4 warm reloads, ${RUNS} each…`);
+      console.log(`[bench] 4/5 warm reloads, ${RUNS} each…`);
       warm = await measureWarmReloads({
         browser,
         baseUrl: cdn.url,
@@ -299,6 +303,29 @@ async function main(): Promise<number> {
       });
     }
 
+    let visible: BenchResults['visible'] = [];
+    if (STEPS.has('visible')) {
+      const measured: VisibleScreen[] = [];
+      for (const screen of screens) {
+        const mark = screen.student ? markOf(screen.path) : null;
+        if (mark)
+          measured.push({
+            name: screen.name,
+            path: screen.path,
+            baseUrl: onHost(cdn.url, screen.host),
+            cookies: await cookiesOf(screen),
+            mark,
+          });
+      }
+      console.log(`[bench] 5/5 content visible, ${RUNS} cold and ${RUNS} warm loads × ${measured.length} screens…`);
+      visible = await measureContentVisible({
+        browser,
+        screens: measured,
+        runs: RUNS,
+        onRun: (screen, kind, ms, n) => console.log(`  ${screen.name} ${kind} #${n + 1}: ${Math.round(ms)} ms`),
+      });
+    }
+
     const results: BenchResults = {
       indexHtmlGzip: gzipSize(readFileSync('dist/index.html')),
       routes: routeBytes,
@@ -306,6 +333,7 @@ async function main(): Promise<number> {
       lighthouse,
       interactions,
       warm,
+      visible,
     };
     // Without the Lighthouse step: the other budgets only.
     const violations = checkBudgets(results, BUDGETS).filter(

@@ -6,6 +6,7 @@
  * 'Normal' and the largest text with the largest spacing (font_size 3, font_spacing 3 of
  * docs/product.md §3) × light and dark × both brands (brand by host: localhost and 127.0.0.1).
  * On each:
+ * - the screen marks its content visible once (`content-visible:<screen>`, the bench's measure);
  * - in dark mode with the largest text and spacing, at 390×844: axe-core (WCAG 2.0/2.1 A and AA)
  *   finds nothing;
  * - no sideways scrolling: `document.scrollingElement.scrollWidth <= innerWidth`, and no text past
@@ -36,6 +37,7 @@ import { WCAG_TAGS, expect, test, type Page } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
 import { studentPlaces } from './support/student-screens';
 import { applySettings } from './support/settings';
+import { markOf } from '../../scripts/bench/visible';
 import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 
 const PHONES = [
@@ -344,6 +346,14 @@ for (const brand of BRANDS) {
           if (brand.chatbot && new URL(page.url()).pathname === '/home') {
             await expect(page.getByRole('button', { name: 'Fale conosco' })).toBeVisible({ timeout: 10_000 });
           }
+          // The screen marks its content visible once (what `npm run bench` measures, scripts/bench/visible.ts).
+          const mark = markOf(new URL(page.url()).pathname);
+          if (mark)
+            await expect
+              .poll(() =>
+                page.evaluate((name) => performance.getEntriesByName(name, 'mark').length, `content-visible:${mark}`),
+              )
+              .toBe(1);
           await expect(page.locator('html')).toHaveAttribute('data-font-size', String(text.font_size));
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme.name);
           const withChatbot = brand.chatbot && new URL(page.url()).pathname === '/home';

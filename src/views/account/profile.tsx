@@ -24,6 +24,7 @@ import { QueryError } from '../components/query-error';
 import { PageLoading } from '../components/page-loading';
 import { useOnline } from '../components/use-online';
 import { ProfileMessages } from './profile-messages';
+import { useContentVisible } from '../components/use-content-visible';
 
 const loadForm = () => import('./profile-form');
 const ProfileForm = retryableLazy(() => loadForm().then((module) => ({ default: module.ProfileForm })));
@@ -33,6 +34,7 @@ export function ProfileSection() {
   const intl = useIntl();
   const headingId = useId();
   const query = useQuery({ queryKey: accountKeys.self, queryFn: () => getUsersSelf() });
+  useContentVisible('account', query.data !== undefined);
   const online = useOnline();
   useEffect(() => {
     // Start fetching the form's chunk now; a failure is reported when the form renders.

@@ -27,6 +27,7 @@ import { ProgressWords } from '../components/vocabulary';
 import { CertificatesSection } from '../certificates/section';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { attachmentLink } from '../../services/navigation/links';
+import { useContentVisible } from '../components/use-content-visible';
 
 export default function AttachmentsScreen() {
   const intl = useIntl();
@@ -37,6 +38,7 @@ export default function AttachmentsScreen() {
     queryFn: ({ signal }) => getAuthorizedAttachments(signal),
   });
   const mineHeading = useId();
+  useContentVisible('attachments', mine.data !== undefined);
 
   return (
     <section className="page">

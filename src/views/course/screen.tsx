@@ -28,6 +28,7 @@ import { CourseMessages } from './messages';
 import { OfflineDownload } from '../downloads/offline-download';
 import { OfflineBadge } from '../downloads/badge';
 import { ProgressWords } from '../components/vocabulary';
+import { useContentVisible } from '../components/use-content-visible';
 
 export default function CourseScreen({ courseId: rawCourseId }: { courseId: string }) {
   const intl = useIntl();
@@ -48,6 +49,7 @@ export default function CourseScreen({ courseId: rawCourseId }: { courseId: stri
       await invalidateAfterWrite(queryClient, 'course.reset');
     },
   });
+  useContentVisible('course', courseId !== null && query.data !== undefined);
   if (courseId === null) return <NotFoundScreen />;
   if (query.isPending) return <PageLoading />;
   if (query.isError) return <ContentQueryError error={query.error} onRetry={() => void query.refetch()} />;

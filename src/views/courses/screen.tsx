@@ -26,6 +26,7 @@ import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { courseLink } from '../../services/navigation/links';
 import { OfflineBadge } from '../downloads/badge';
 import { ProgressWords } from '../components/vocabulary';
+import { useContentVisible } from '../components/use-content-visible';
 
 export { COURSES_PER_PAGE, coursesHref, parseCoursesQuery, type CoursesUrlQuery } from './url-query';
 
@@ -48,6 +49,7 @@ export default function CoursesScreen() {
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
   const { resultsRef, onNavigate } = usePageFocus(settled);
+  useContentVisible('courses', data !== undefined);
   const filtered = q !== '' || status !== null;
 
   return (

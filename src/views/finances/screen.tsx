@@ -32,6 +32,7 @@ import { FinancesMessages as M } from './messages';
 import { BillGroupWords, BillStateWords } from '../components/vocabulary';
 import styles from './finances.module.css';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
+import { useContentVisible } from '../components/use-content-visible';
 
 const loadDialog = () => import('./payment-dialog');
 const PixPaymentDialog = retryableLazy(loadDialog);
@@ -82,6 +83,7 @@ export default function FinancesScreen() {
   const bills = query.data;
   const shown = bills ? pageOfBills(bills, urlQuery) : null;
   const { resultsRef, onNavigate } = usePageFocus(shown !== null);
+  useContentVisible('finances', shown !== null);
   const filtered = urlQuery.status !== null || urlQuery.year !== null;
   const groups = GROUPS.map((g) => ({ ...g, bills: (shown?.bills ?? []).filter((b) => b.status === g.status) }));
   usePaymentPrefetch(online && (shown?.bills.some((b) => b.status !== 'paid') ?? false));

@@ -28,6 +28,7 @@ import { ProgressWords } from '../components/vocabulary';
 import styles from './grades.module.css';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { gradeDetailsLink } from '../../services/navigation/links';
+import { useContentVisible } from '../components/use-content-visible';
 
 /** The sortable columns (the passing grade column, between grade and status, is not sortable). */
 const COLUMNS: { sort: GradeSort; label: 'columnCourse' | 'columnGrade' | 'columnStatus' | 'columnUpdated' }[] = [
@@ -56,6 +57,7 @@ export default function GradesScreen() {
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
   const { resultsRef, onNavigate } = usePageFocus(settled);
+  useContentVisible('grades', data !== undefined);
   const ids = { summary: 'grades-summary' };
   const grade = (value: number | null) =>
     value === null ? intl.formatMessage(GradesMessages.noGrade) : formatGrade(intl, value);

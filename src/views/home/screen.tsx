@@ -33,6 +33,7 @@ import { AssessmentWords, BillStateWords } from '../components/vocabulary';
 import { isPastDay } from './upcoming';
 import styles from './home.module.css';
 import { homeKeys } from '../../services/api/keys/home';
+import { useContentVisible } from '../components/use-content-visible';
 
 /** An area shortcut: where it leads, its name, and the flag it needs (none = everyone). */
 export interface AreaShortcut {
@@ -84,6 +85,7 @@ export default function HomeScreen({ index = false }: { index?: boolean }) {
     showBanners === false ||
     !online ||
     (showBanners === true && (banners.status !== 'pending' || banners.fetchStatus === 'paused'));
+  useContentVisible('home', bannersSettled && dashboard.data !== undefined);
 
   return (
     <section className="page">

@@ -28,6 +28,7 @@ import { LearningObjectContent, preloadRichText } from './content';
 import { LifecycleStatus } from './lifecycle-status';
 import { NextStepLink, nextStepOf } from './next-step';
 import { LearningObjectMessages as M } from './messages';
+import { useContentVisible } from '../components/use-content-visible';
 
 interface Props {
   courseId: string;
@@ -103,6 +104,9 @@ function Viewer({
   onRetake: () => void;
 }) {
   const intl = useIntl();
+  // Mounted once the learning object's data (and a text's sanitiser) is in: its body — the text,
+  // the player, the PDF, the quiz — is committed with this render.
+  useContentVisible('learning-object', true);
   const { learningObjectLifecycle } = useOutbox();
   const pendingCompletions = usePendingCompletions();
   const completed = lo.status === 'completed' || pendingCompletions.has(lo.id);

@@ -27,6 +27,7 @@ import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
 import { ModuleMessages, ModuleResetMessages } from './messages';
 import { OfflineDownload } from '../downloads/offline-download';
+import { useContentVisible } from '../components/use-content-visible';
 
 // Shared with the viewer and the preview, which must not load this screen with theirs (docs/performance.md).
 export { moduleQueryKey, TYPE_TEXT } from './shared';
@@ -64,6 +65,7 @@ export default function ModuleScreen({
       await invalidateAfterWrite(queryClient, 'lesson.reset');
     },
   });
+  useContentVisible('module', courseId !== null && moduleId !== null && query.data !== undefined);
   if (courseId === null || moduleId === null) return <NotFoundScreen />;
   if (query.isPending) return <PageLoading />;
   if (query.isError) return <ContentQueryError error={query.error} onRetry={() => void query.refetch()} />;

@@ -1,0 +1,47 @@
+/**
+ * "Content visible" marks (src/services/metrics/content-visible.ts): a screen marks
+ * `content-visible:<screen>` once its content is committed and painted — not while a skeleton
+ * shows — and only once per page load, which the bench reads (scripts/bench/visible.ts).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { CONTENT_VISIBLE_MARK, resetContentVisible } from '../../src/services/metrics/content-visible';
+import { useContentVisible } from '../../src/views/components/use-content-visible';
+
+function Screen({ ready }: { ready: boolean }) {
+  useContentVisible('courses', ready);
+  return <p>{ready ? 'Introdução à Informática' : 'Carregando…'}</p>;
+}
+
+const marks = () => performance.getEntriesByName(`${CONTENT_VISIBLE_MARK}courses`, 'mark');
+/** After the next frame and the task after it (when the mark is taken). */
+const afterPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)));
+
+afterEach(() => {
+  performance.clearMarks();
+  resetContentVisible();
+});
+
+describe('content visible', () => {
+  it('is marked after the content is painted, not while the screen waits for it', async () => {
+    const { rerender } = render(<Screen ready={false} />);
+    await afterPaint();
+    expect(marks()).toHaveLength(0);
+    const before = performance.now();
+    rerender(<Screen ready />);
+    expect(marks()).toHaveLength(0); // not before the paint
+    await afterPaint();
+    expect(marks()).toHaveLength(1);
+    expect(marks()[0]!.startTime).toBeGreaterThanOrEqual(before);
+  });
+
+  it('is marked once per page load: a second visit to the screen adds none', async () => {
+    const first = render(<Screen ready />);
+    await afterPaint();
+    first.unmount();
+    render(<Screen ready />);
+    await afterPaint();
+    expect(marks()).toHaveLength(1);
+  });
+});
