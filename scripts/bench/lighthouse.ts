@@ -37,6 +37,11 @@ export interface LighthouseRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's `environment.benchmarkIndex` of the run: how fast this machine ran its fixed
+   * JavaScript benchmark (higher = faster). Figures from two machines compare only alongside it.
+   */
+  benchmarkIndex: number | null;
 }
 
 interface LhJson {
@@ -45,6 +50,7 @@ interface LhJson {
   finalDisplayedUrl?: string;
   categories: { performance: { score: number | null } };
   audits: Record<string, { numericValue?: number }>;
+  environment?: { benchmarkIndex?: number };
 }
 
 /**
@@ -73,6 +79,7 @@ export function readRun(json: LhJson): LighthouseRun {
     lcpMs: value('largest-contentful-paint'),
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    benchmarkIndex: json.environment?.benchmarkIndex ?? null,
   };
 }
 
@@ -170,6 +177,7 @@ export async function auditPages(options: {
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
         cls: median(runs.map((r) => r.cls)),
+        benchmarkIndex: runs.map((r) => r.benchmarkIndex),
       });
     }
     // Back in the order asked for.

@@ -19,7 +19,7 @@ import { AppServicesContext, useAppServices, type AppDownloads, type AppOutbox }
 import { useDataSaver } from '../views/components/use-data-saver';
 import { afterFirstScreen } from '../services/scheduling/after-first-screen';
 import { readsInFlight } from './query/load-client';
-import { prefetchLinkedRoutes, prefetchNextReads } from './prefetch-routes';
+import { prefetchAllowed, prefetchLinkedRoutes, prefetchNextReads } from './prefetch-routes';
 
 type ScreenProps = Record<string, string | boolean>;
 
@@ -91,14 +91,15 @@ export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient 
  * On every screen, once its reads have answered and the main thread is idle, downloads the code
  * of the learning screens its links open, and the data of the next step through the course
  * ('Próximo conteúdo', `rel="next"`) (./prefetch-routes.ts), so that a tap waits for the next
- * screen's data only — or, for the next step, for nothing; not with 'Economia de dados' on.
+ * screen's data only — or, for the next step, for nothing; not with 'Economia de dados' on, nor on
+ * a 2G-class connection.
  */
 function PrefetchLinkedScreens() {
   const [location] = useLocation();
   const client = useQueryClient();
   const dataSaver = useDataSaver();
   useEffect(() => {
-    if (dataSaver) return undefined;
+    if (dataSaver || !prefetchAllowed()) return undefined;
     const left = new AbortController();
     void afterFirstScreen({ reads: Promise.resolve(readsInFlight(client)) }).then(() => {
       const main = document.querySelector('main');

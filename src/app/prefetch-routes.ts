@@ -17,12 +17,30 @@
  *
  * Links elsewhere (finances, grades, the account…) are left to the tap: each would add its code to
  * every cold load of the screen that links to it. Nothing happens without the build's data block
- * (the dev server, tests that give none) or with 'Economia de dados' on (the service worker's
- * precache still downloads every chunk later).
+ * (the dev server, tests that give none), with 'Economia de dados' on, or on a 2G-class connection
+ * (`prefetchAllowed`; the service worker's precache still downloads every chunk later).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { eachInIdleTime } from '../services/scheduling/after-first-screen';
 import { startupReadsOf } from './route-table';
+
+/** The part of the Network Information API read here (Chromium, Android WebView). */
+interface ConnectionInfo {
+  effectiveType?: string;
+}
+
+/**
+ * Whether the idle-time prefetch may run on this connection: not on a 2G-class one (Network
+ * Information API `effectiveType` 'slow-2g' or '2g'), where the next screens' code would compete
+ * with what the student is waiting for. Unknown (no API: Firefox, Safari) allows it.
+ * @param connection `navigator.connection` (tests pass their own).
+ */
+export function prefetchAllowed(
+  connection: ConnectionInfo | undefined = (globalThis.navigator as { connection?: ConnectionInfo } | undefined)
+    ?.connection,
+): boolean {
+  return !['slow-2g', '2g'].includes(connection?.effectiveType ?? '');
+}
 
 /** A route pattern (RegExp source) and the chunk and style URLs it needs, as the build lists them. */
 type RouteFiles = [pattern: string, files: string[]];

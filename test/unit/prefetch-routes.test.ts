@@ -5,7 +5,12 @@
  * nothing for other screens or sites, nothing without the build's data block.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { filesOfLinkedRoutes, forgetRouteFiles, prefetchLinkedRoutes } from '../../src/app/prefetch-routes';
+import {
+  filesOfLinkedRoutes,
+  forgetRouteFiles,
+  prefetchAllowed,
+  prefetchLinkedRoutes,
+} from '../../src/app/prefetch-routes';
 
 const ROUTES = [
   ['^\\/courses\\/?$', ['/assets/lazy-routes-a.js', '/assets/courses-a.js', '/assets/signed-in-a.css']],
@@ -89,5 +94,16 @@ describe('the code of the screens a screen links to', () => {
     forgetRouteFiles();
     expect(await prefetchLinkedRoutes(broken)).toEqual([]);
     expect(headLinks()).toEqual([]);
+  });
+});
+
+describe('the connections the idle-time prefetch runs on', () => {
+  it('not on a 2G-class connection; on 3G, 4G and where the browser does not say', () => {
+    expect(prefetchAllowed({ effectiveType: 'slow-2g' })).toBe(false);
+    expect(prefetchAllowed({ effectiveType: '2g' })).toBe(false);
+    expect(prefetchAllowed({ effectiveType: '3g' })).toBe(true);
+    expect(prefetchAllowed({ effectiveType: '4g' })).toBe(true);
+    expect(prefetchAllowed({})).toBe(true);
+    expect(prefetchAllowed(undefined)).toBe(true);
   });
 });
