@@ -143,15 +143,19 @@ export interface BenchResults {
   /** Medians of the warm-reload step (warm.ts); empty when skipped. */
   warm?: { name: string; path: string; runs: number; lcpMs: number }[];
   /** Medians of the content-visible step (visible.ts), cold and warm; empty when skipped. */
-  visible?: {
-    name: string;
-    path: string;
-    runs: number;
-    coldMs: number;
-    warmMs: number;
-    cold: number[];
-    warm: number[];
-  }[];
+  visible?: VisibleMedians[];
+}
+
+/** One screen's content-visible loads (visible.ts), ms. */
+export interface VisibleMedians {
+  name: string;
+  path: string;
+  runs: number;
+  coldMs: number;
+  warmMs: number;
+  /** Every run, in order (for the ranges printed in docs/performance.md). */
+  cold: number[];
+  warm: number[];
 }
 
 /** One broken budget: what, measured value and limit (in the unit of the budget). */

@@ -62,3 +62,18 @@ export async function throttle(context: BrowserContext, page: Page, network = tr
   }
   return cdp;
 }
+
+/**
+ * Resolves once the app's service worker is installed (its precache filled) and controls `page`.
+ * @throws when no service worker takes control within 60 s (a build without one?).
+ */
+export async function serviceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve, reject) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+      setTimeout(() => reject(new Error('no service worker took control within 60 s')), 60_000);
+    });
+  });
+}

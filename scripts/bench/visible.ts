@@ -11,9 +11,9 @@
  *   N throttled reloads.
  */
 import type { Browser, Page } from '@playwright/test';
-import { median } from './budgets';
+import { median, type VisibleMedians } from './budgets';
 import type { Cookie } from './routes';
-import { phoneContext, throttle } from './throttle';
+import { phoneContext, serviceWorkerControls, throttle } from './throttle';
 
 /** One screen to measure: its bench name, path, host's base URL and the mark it makes. */
 export interface VisibleScreen {
@@ -23,18 +23,6 @@ export interface VisibleScreen {
   cookies: Cookie[];
   /** The `<screen>` of its `content-visible:<screen>` mark. */
   mark: string;
-}
-
-/** Medians of one screen, ms. */
-export interface VisibleMedians {
-  name: string;
-  path: string;
-  runs: number;
-  coldMs: number;
-  warmMs: number;
-  /** Every run, in order (for the ranges printed in docs/performance.md). */
-  cold: number[];
-  warm: number[];
 }
 
 /** Longest wait for one load's mark, ms (a throttled cold load of a long list takes seconds). */
@@ -89,14 +77,7 @@ export async function measureContentVisible(options: {
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'load' });
       await markTime(page, screen.mark);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (navigator.serviceWorker.controller) return;
-        await new Promise<void>((resolve, reject) => {
-          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-          setTimeout(() => reject(new Error('no service worker took control within 60 s')), 60_000);
-        });
-      });
+      await serviceWorkerControls(page);
       // The reads are saved at most once a second after they change: let the first visit settle.
       await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
       await page.waitForTimeout(1_500);

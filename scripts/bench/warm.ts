@@ -8,7 +8,7 @@
 import type { Browser } from '@playwright/test';
 import { median } from './budgets';
 import type { Cookie } from './routes';
-import { phoneContext, throttle } from './throttle';
+import { phoneContext, serviceWorkerControls, throttle } from './throttle';
 
 /** A page to reload warm. */
 export interface WarmPage {
@@ -54,15 +54,7 @@ export async function measureWarmReloads(options: {
       const page = await context.newPage();
       await page.goto(`${options.baseUrl}${warm.path}`, { waitUntil: 'load' });
       await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 60_000 });
-      // Installed (precache filled) and controlling this page.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (navigator.serviceWorker.controller) return;
-        await new Promise<void>((resolve, reject) => {
-          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-          setTimeout(() => reject(new Error('no service worker took control within 60 s')), 60_000);
-        });
-      });
+      await serviceWorkerControls(page);
       await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
       await throttle(context, page);
       const runs: number[] = [];

@@ -86,7 +86,6 @@ function memoryCaches(options: { quotaBytes?: number } = {}) {
       open,
       delete: async (name: string) => stores.delete(name),
       keys: async () => [...stores.keys()],
-      has: async (name: string) => stores.has(name),
       // Like the real one: reads the named cache without creating it.
       match: async (url: string, options: { cacheName?: string } = {}) => {
         if (options.cacheName === undefined || !stores.has(options.cacheName)) return undefined;

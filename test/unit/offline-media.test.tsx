@@ -23,7 +23,6 @@ const lo = (type: 'video' | 'audio', url: string): LearningObject =>
 function fakeCaches(entries: Record<string, Record<string, string>>): CacheStorage {
   return {
     keys: async () => Object.keys(entries),
-    has: async (name: string) => name in entries,
     // Like the real one: reads the named cache without creating it.
     match: async (url: string, options: { cacheName?: string } = {}) => {
       const body = options.cacheName === undefined ? undefined : entries[options.cacheName]?.[url];

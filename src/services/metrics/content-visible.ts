@@ -21,8 +21,8 @@ const marked = new Set<string>();
  * Marks `content-visible:<screen>` after the next paint, unless this page load marked that screen
  * already. Does nothing without `performance.mark` or `requestAnimationFrame` (old browsers,
  * server rendering).
- * @param screen a short stable name: 'home', 'courses', 'course', 'module', 'learning-object',
- *   'grades', 'grade-details', 'attachments', 'attachment', 'finances', 'account'.
+ * @param screen a short stable name, the one scripts/bench/visible.ts `markOf` expects: 'home',
+ *   'courses', 'course', 'module', 'learning-object', 'grades', 'attachments', 'finances', 'account'.
  */
 export function markContentVisible(screen: string): void {
   if (marked.has(screen) || typeof performance?.mark !== 'function' || typeof requestAnimationFrame !== 'function')
