@@ -42,7 +42,6 @@ async function readStartup(): Promise<AppStartup> {
     // Accessibility settings of whoever uses the app: applied before the first render.
     accessibility: { userId: lastKnownUserId, settings: readSettings(lastKnownUserId) },
     path: location.pathname,
-    reachable: isReachable(),
   };
 }
 

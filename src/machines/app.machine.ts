@@ -71,8 +71,6 @@ export interface AppStartup {
   accessibility: AccessibilityInput;
   /** The page's path (`location.pathname`). */
   path: string;
-  /** Whether the platform can be reached now (services/http/connectivity.ts). */
-  reachable: boolean;
 }
 
 export type OutboxRef = ActorRefFrom<typeof outboxMachine>;
@@ -91,8 +89,8 @@ export interface AppContext {
   throttle: boolean | undefined;
   /** Whether the LGPD prompt is due (last value told to `lgpdConsent`). */
   lgpdDue: boolean | undefined;
+  /** The page's path (the LGPD prompt is due on `LGPD_PROMPT_PATHS`). */
   path: string;
-  reachable: boolean;
 }
 
 export type AppEvent =
@@ -171,13 +169,11 @@ export const appMachine = setup({
     throttle: undefined,
     lgpdDue: undefined,
     path: '/',
-    reachable: true,
   },
   initial: 'booting',
   states: {
     booting: {
       description: 'The startup steps of docs/product.md §4, in order.',
-      tags: 'booting',
       invoke: {
         id: 'boot',
         src: 'boot',
@@ -200,17 +196,14 @@ export const appMachine = setup({
     redirected: {
       type: 'final',
       description: 'A boot step redirected the page (through the allowlist): the app is not mounted.',
-      tags: 'redirected',
     },
     failed: {
       type: 'final',
       description:
         'A boot step failed: the app is not mounted; the failure is logged for developers (docs/product.md §8).',
-      tags: 'failed',
     },
     starting: {
       description: "Reads what the device holds (token, cached user, platform, settings): the children's inputs.",
-      tags: 'booting',
       invoke: {
         id: 'readStartup',
         src: 'readStartup',
@@ -219,7 +212,6 @@ export const appMachine = setup({
           actions: assign({
             startup: ({ event }) => event.output,
             path: ({ event }) => event.output.path,
-            reachable: ({ event }) => event.output.reachable,
           }),
         },
         onError: {
@@ -363,26 +355,20 @@ export const appMachine = setup({
             'The platform answers again: a session waiting for (or holding a stale) user asks for it — offline never ' +
             'signs out (docs/decisions/0007); the error countdown resumes; a failed platform lookup is retried at once; ' +
             'the outbox sends what waits.',
-          actions: [
-            assign({ reachable: true }),
-            enqueueActions(({ enqueue, system }) => {
-              tell(enqueue, system, APP_ACTORS.session, { type: 'network.reachable' });
-              tell(enqueue, system, APP_ACTORS.errorStore, { type: 'network.online' });
-              tell(enqueue, system, APP_ACTORS.platform, { type: 'platform.online' });
-              tell(enqueue, system, APP_ACTORS.outbox, { type: 'network.online' });
-            }),
-          ],
+          actions: enqueueActions(({ enqueue, system }) => {
+            tell(enqueue, system, APP_ACTORS.session, { type: 'network.reachable' });
+            tell(enqueue, system, APP_ACTORS.errorStore, { type: 'network.online' });
+            tell(enqueue, system, APP_ACTORS.platform, { type: 'platform.online' });
+            tell(enqueue, system, APP_ACTORS.outbox, { type: 'network.online' });
+          }),
         },
         'network.unreachable': {
           description:
             'The platform stopped answering: the error countdown pauses (no reload that could only fail); nobody is ' +
             'signed out.',
-          actions: [
-            assign({ reachable: false }),
-            enqueueActions(({ enqueue, system }) => {
-              tell(enqueue, system, APP_ACTORS.errorStore, { type: 'network.offline' });
-            }),
-          ],
+          actions: enqueueActions(({ enqueue, system }) => {
+            tell(enqueue, system, APP_ACTORS.errorStore, { type: 'network.offline' });
+          }),
         },
         'session.expired': {
           description:

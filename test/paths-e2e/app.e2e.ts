@@ -30,7 +30,14 @@
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { createActor } from 'xstate';
-import { PRODUCT, errorScreenModel, studentModel, type StudentEvent, type StudentWorld } from '../paths/app-model';
+import {
+  BROWSER_START,
+  PRODUCT,
+  errorScreenModel,
+  studentModel,
+  type BrowserStudentEvent as StudentEvent,
+  type StudentWorld,
+} from '../paths/app-model';
 import {
   APP_SECTION_NAME,
   ERROR_PLAN_EVENTS,
@@ -405,7 +412,7 @@ test.describe(APP_SECTION_NAME, () => {
         const student = await studentOf(request, code);
         const world = await signInAndOpenModule(page, context, student, needs.serviceWorker);
         await prepare(world, needs.stretches[0]);
-        const oracle = createActor(studentModel).start();
+        const oracle = createActor(studentModel, { input: BROWSER_START }).start();
         await expectView(world, oracle.getSnapshot().context);
         let stretch = 0;
         for (const [i, { event }] of plan.steps.entries()) {

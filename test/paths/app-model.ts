@@ -48,9 +48,24 @@ export interface StudentWorld {
   arrived: number;
   /** The name shown is the one the platform has now (false: the device's copy from before the hour). */
   nameFresh: boolean;
+  /** The student has accepted the LGPD terms (on the platform). */
+  accepted: boolean;
+  /** The page is / or /home (where the LGPD prompt is due), not the module or /login. */
+  onHome: boolean;
+  /** The LGPD prompt is on screen. */
+  prompting: boolean;
+  /** The LGPD prompt appeared with the last action (once per visit that needs it, never twice at once). */
+  newPrompt: boolean;
 }
 
-export type StudentEvent =
+/** Where the oracle starts: the device's student signed in or not, and whether they accepted the LGPD terms. */
+export interface StudentStart {
+  signedIn: boolean;
+  accepted: boolean;
+}
+
+/** The student's actions the browser replay drives too (test/paths-e2e/app.e2e.ts). */
+export type BrowserStudentEvent =
   | { type: 'SIGN_IN' }
   | { type: 'SAIR' }
   | { type: 'SIGNAL_LOST' }
@@ -60,8 +75,11 @@ export type StudentEvent =
   | { type: 'REOPEN' }
   | { type: 'EXPIRED_401' };
 
+/** Every action of the student's world: the browser's, and the LGPD facet's (Vitest only). */
+export type StudentEvent = BrowserStudentEvent | { type: 'GO_HOME' } | { type: 'GO_MODULE' } | { type: 'ACCEPT_LGPD' };
+
 /** Every action the student can take, in the order the plans try them. */
-export const STUDENT_EVENTS: readonly StudentEvent['type'][] = [
+export const STUDENT_EVENTS: readonly BrowserStudentEvent['type'][] = [
   'SIGN_IN',
   'SAIR',
   'SIGNAL_LOST',
@@ -72,43 +90,97 @@ export const STUDENT_EVENTS: readonly StudentEvent['type'][] = [
   'EXPIRED_401',
 ];
 
+/**
+ * The LGPD facet's actions (replayed in Vitest only): the student goes to the home page or back to
+ * the module, and presses 'Aceitar' on the LGPD prompt.
+ */
+export const LGPD_EVENTS: readonly StudentEvent['type'][] = ['GO_HOME', 'GO_MODULE', 'ACCEPT_LGPD'];
+
+/** The browser replay's start: signed in on the module, the LGPD terms accepted. */
+export const BROWSER_START: StudentStart = { signedIn: true, accepted: true };
+
+/** The starts the Vitest replay generates paths from (the browser's first). */
+export const STUDENT_STARTS: readonly StudentStart[] = [
+  BROWSER_START,
+  { signedIn: false, accepted: true },
+  { signedIn: true, accepted: false },
+];
+
+/**
+ * The LGPD prompt after an action (docs/product.md §4, §9): due for a signed-in student who has
+ * not accepted the terms, on / or /home; it appears 1 s after that (every action that can make it
+ * due lasts at least that long), once per visit — a prompt already on screen is not shown again.
+ */
+function withPrompt(next: StudentWorld): StudentWorld {
+  const due = next.signedIn && !next.accepted && next.onHome;
+  if (!due || next.prompting) return { ...next, newPrompt: false };
+  return { ...next, prompting: true, newPrompt: true };
+}
+
 /** The module page the Vitest world's 401 happens on (the browser uses a real module's address). */
 export const COURSE_PAGE = '/courses/1';
 
-/** The oracle: what each of the student's actions leads to, as the product's rules say. */
+/**
+ * The oracle: what each of the student's actions leads to, as the product's rules say. Input: where
+ * it starts (`StudentStart`; default signed in on the module, terms accepted — the browser's start).
+ */
 export const studentModel = setup({
-  types: { context: {} as StudentWorld, events: {} as StudentEvent },
+  types: {
+    context: {} as StudentWorld,
+    events: {} as StudentEvent,
+    input: {} as Partial<StudentStart> | undefined,
+  },
 }).createMachine({
   id: 'student',
-  context: {
-    signedIn: true,
+  context: ({ input }) => ({
+    signedIn: input?.signedIn ?? true,
     reachable: true,
     writes: 0,
     reopenedLate: false,
     keptPlace: null,
     arrived: 0,
     nameFresh: true,
-  },
+    accepted: input?.accepted ?? true,
+    onHome: false,
+    prompting: false,
+    newPrompt: false,
+  }),
   on: {
-    // Signing in (the same student) reads the user from the platform; what waited is sent.
+    // Signing in (the same student) reads the user from the platform; what waited is sent; the app
+    // lands on / (the home page).
     SIGN_IN: {
       guard: ({ context }) => !context.signedIn && context.reachable,
-      actions: assign(({ context }) => ({ signedIn: true, keptPlace: null, nameFresh: true, arrived: context.writes })),
+      actions: assign(({ context }) =>
+        withPrompt({
+          ...context,
+          signedIn: true,
+          keptPlace: null,
+          nameFresh: true,
+          arrived: context.writes,
+          onHome: true,
+        }),
+      ),
     },
-    // 'Sair', online or not: signed out at once; what waits stays stored for the same student.
+    // 'Sair', online or not: signed out at once (on /login, the prompt gone); what waits stays stored
+    // for the same student.
     SAIR: {
       guard: ({ context }) => context.signedIn,
       actions: assign(({ context }) => ({
         signedIn: false,
         arrived: context.reachable ? context.writes : context.arrived,
+        onHome: false,
+        prompting: false,
+        newPrompt: false,
       })),
     },
-    SIGNAL_LOST: { guard: ({ context }) => context.reachable, actions: assign({ reachable: false }) },
+    SIGNAL_LOST: { guard: ({ context }) => context.reachable, actions: assign({ reachable: false, newPrompt: false }) },
     // The platform answers again: a signed-in student's writes go at once, and a stale user is read again.
     SIGNAL_BACK: {
       guard: ({ context }) => !context.reachable,
       actions: assign(({ context }) =>
-        context.signedIn ? { reachable: true, arrived: context.writes, nameFresh: true } : { reachable: true },
+        context.signedIn
+          ? { reachable: true, arrived: context.writes, nameFresh: true, newPrompt: false }
+          : { reachable: true, newPrompt: false },
       ),
     },
     FINISH: {
@@ -116,19 +188,49 @@ export const studentModel = setup({
       actions: assign(({ context }) => ({
         writes: context.writes + 1,
         arrived: context.reachable ? context.writes + 1 : context.arrived,
+        newPrompt: false,
       })),
     },
     // Offline never signs out, however long (docs/decisions/0007).
-    HOUR_PASSES: { guard: ({ context }) => context.signedIn && !context.reachable && !context.reopenedLate },
+    HOUR_PASSES: {
+      guard: ({ context }) => context.signedIn && !context.reachable && !context.reopenedLate,
+      actions: assign({ newPrompt: false }),
+    },
     // Reopened after the cached user's hour: online it is read again at once; offline the last
-    // known one stays on screen until the platform answers.
+    // known one stays on screen until the platform answers. A new page: a prompt that was on screen
+    // is asked again.
     REOPEN: {
       guard: ({ context }) => context.signedIn && !context.reopenedLate,
-      actions: assign(({ context }) => ({ reopenedLate: true, nameFresh: context.reachable })),
+      actions: assign(({ context }) =>
+        withPrompt({ ...context, reopenedLate: true, nameFresh: context.reachable, prompting: false }),
+      ),
     },
     EXPIRED_401: {
       guard: ({ context }) => context.signedIn && context.reachable,
-      actions: assign({ signedIn: false, keptPlace: PRODUCT.loginKeeping(COURSE_PAGE) }),
+      actions: assign({
+        signedIn: false,
+        keptPlace: PRODUCT.loginKeeping(COURSE_PAGE),
+        onHome: false,
+        prompting: false,
+        newPrompt: false,
+      }),
+    },
+    GO_HOME: {
+      guard: ({ context }) => context.signedIn && !context.onHome,
+      actions: assign(({ context }) => withPrompt({ ...context, onHome: true })),
+    },
+    // Leaving the home page: a prompt on screen stays until answered.
+    GO_MODULE: {
+      guard: ({ context }) => context.signedIn && context.onHome,
+      actions: assign({ onHome: false, newPrompt: false }),
+    },
+    // 'Aceitar': the platform records it and the prompt closes, never to return for this student.
+    // Offline the request fails: the prompt stays (with the reason).
+    ACCEPT_LGPD: {
+      guard: ({ context }) => context.prompting,
+      actions: assign(({ context }) =>
+        context.reachable ? { accepted: true, prompting: false, newPrompt: false } : { newPrompt: false },
+      ),
     },
   },
 });
@@ -169,5 +271,49 @@ export const errorScreenModel = setup({
       actions: assign({ reachable: false }),
     },
     SIGNAL_BACK: { guard: ({ context }) => !context.reachable, actions: assign({ reachable: true, resumed: true }) },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Opening the app: the startup steps run in order; one may fail or send the page elsewhere.
+
+export interface OpeningWorld {
+  /** What is on screen: still starting, the app, another page (a step's redirect) or nothing (a step failed). */
+  outcome: 'starting' | 'app' | 'redirected' | 'failed';
+  /** The steps that failed, as logged for developers (docs/product.md §8), in order. */
+  logged: string[];
+  /** The step that sent the page elsewhere (nothing is logged for it), or null. */
+  redirectedBy: string | null;
+}
+
+export type OpeningEvent =
+  { type: 'STEPS_PASS' } | { type: 'STEP_FAILS'; step: string } | { type: 'STEP_REDIRECTS'; step: string };
+
+/** Every way the startup can go (docs/product.md §4): all steps pass, or any one of them fails or redirects. */
+export const OPENING_EVENTS: readonly OpeningEvent[] = [
+  { type: 'STEPS_PASS' },
+  ...SPEC.bootSteps.map((step) => ({ type: 'STEP_FAILS' as const, step })),
+  ...SPEC.bootSteps.map((step) => ({ type: 'STEP_REDIRECTS' as const, step })),
+];
+
+/** The oracle of the app's opening: a failed step stops it (logged once, by name); a redirect leaves without a log. */
+export const openingModel = setup({
+  types: { context: {} as OpeningWorld, events: {} as OpeningEvent },
+}).createMachine({
+  id: 'opening',
+  context: { outcome: 'starting', logged: [], redirectedBy: null },
+  on: {
+    STEPS_PASS: { guard: ({ context }) => context.outcome === 'starting', actions: assign({ outcome: 'app' }) },
+    STEP_FAILS: {
+      guard: ({ context }) => context.outcome === 'starting',
+      actions: assign(({ context, event }) => ({
+        outcome: 'failed' as const,
+        logged: [...context.logged, event.step],
+      })),
+    },
+    STEP_REDIRECTS: {
+      guard: ({ context }) => context.outcome === 'starting',
+      actions: assign(({ event }) => ({ outcome: 'redirected' as const, redirectedBy: event.step })),
+    },
   },
 });

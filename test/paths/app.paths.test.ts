@@ -23,24 +23,34 @@ import type { User } from '../../src/services/contract';
 import {
   COURSE_PAGE,
   ERROR_SCREEN_EVENTS,
+  LGPD_EVENTS,
+  OPENING_EVENTS,
   PRODUCT,
   STUDENT_EVENTS,
+  STUDENT_STARTS,
   errorScreenModel,
+  openingModel,
   studentModel,
   type ErrorScreenEvent,
   type StudentEvent,
+  type StudentStart,
   type StudentWorld,
 } from './app-model';
 
 interface Replay {
   world: World;
+  /** The student of this replay (the demo student; with the LGPD terms not accepted, for that start). */
+  student: User;
   /** Ids of the writes made, in order. */
   written: string[];
+  /** LGPD prompts shown by the pages closed before this one (each page's log starts at 0). */
+  earlierPrompts: number;
 }
 
 /** What the student sees, checked against the oracle's state `expected`. */
 function checkStudentView(replay: Replay, expected: StudentWorld): void {
   const { world, written } = replay;
+  expect(world.app.getSnapshot().hasTag('mounted'), 'the app on screen').toBe(true);
   // Signed in exactly when the rules say so (offline never signs out; a 401 and 'Sair' do).
   expect(world.signedInAs(), 'signed in').toBe(expected.signedIn ? demoUser.id : null);
   // Every finished learning object reaches the server once, when the rules say, and nothing else does.
@@ -60,24 +70,49 @@ function checkStudentView(replay: Replay, expected: StudentWorld): void {
   const accessibility = world.child('accessibility')?.getSnapshot() as
     { context: { userId: number | null } } | undefined;
   expect(accessibility?.context.userId ?? null, 'settings of').toBe(student);
+  // The LGPD prompt: on screen when the rules say, and shown as many times as they say (never twice at once).
+  expect(world.lgpdPromptShown(), 'LGPD prompt on screen').toBe(expected.prompting);
 }
 
-const studentPaths = createTestModel(studentModel).getShortestPaths({ allowDuplicatePaths: true });
-// Every reachable situation, then every action the student can take from it.
-const studentPlans = studentPaths.flatMap((path) => {
-  const last = path.state;
+/** LGPD prompts shown on every page of the replay so far. */
+const promptsOf = (replay: Replay) => replay.earlierPrompts + replay.world.log.lgpdPrompts;
+
+/** The events a start's paths are made of: the LGPD facet's only for the student who has not accepted. */
+const eventsOf = (start: StudentStart) =>
+  start.accepted
+    ? STUDENT_EVENTS
+    : [...STUDENT_EVENTS.filter((type) => !LGPD_UNRELATED.includes(type)), ...LGPD_EVENTS];
+/** Actions that change nothing of the LGPD prompt's rules (covered by the other starts): left out of its start's paths. */
+const LGPD_UNRELATED: readonly StudentEvent['type'][] = ['FINISH', 'HOUR_PASSES', 'EXPIRED_401'];
+
+// Every reachable situation from each start, then every action the student can take from it.
+const studentStarts = STUDENT_STARTS.map((start) => {
+  const events = eventsOf(start);
+  const paths = createTestModel(studentModel, {
+    events: events.map((type) => ({ type }) as StudentEvent),
+  }).getShortestPaths({ allowDuplicatePaths: true, input: start });
   // Enabled by the model (`can` says false for a transition that only passes time, e.g. HOUR_PASSES).
-  return STUDENT_EVENTS.filter((type) => studentModel.getTransitionData(last, { type }).length > 0).map((type) => ({
-    steps: [...path.steps.slice(1).map((step) => step.event as StudentEvent), { type } as StudentEvent],
-  }));
+  const plans = paths.flatMap((path) =>
+    events
+      .filter((type) => studentModel.getTransitionData(path.state, { type }).length > 0)
+      .map((type) => ({
+        start,
+        steps: [...path.steps.slice(1).map((step) => step.event as StudentEvent), { type } as StudentEvent],
+      })),
+  );
+  return { start, paths, plans };
 });
+const studentPlans = studentStarts.flatMap(({ plans }) => plans);
+
+const startName = (start: StudentStart) =>
+  `${start.signedIn ? 'signed in' : 'signed out'}${start.accepted ? '' : ', LGPD terms not accepted'}`;
 
 async function act(replay: Replay, event: StudentEvent): Promise<void> {
   const { world } = replay;
   switch (event.type) {
     case 'SIGN_IN':
-      await world.signIn(demoUser);
-      await world.advance(PRODUCT.postLoginDelayMs);
+      await world.signIn(replay.student);
+      await world.advance(Math.max(PRODUCT.postLoginDelayMs, PRODUCT.lgpdDelayMs));
       return;
     case 'SAIR':
       world.child('session')?.send({ type: 'session.logout' });
@@ -102,38 +137,83 @@ async function act(replay: Replay, event: StudentEvent): Promise<void> {
       await world.advance(PRODUCT.userFreshMs + 1);
       return;
     case 'REOPEN':
+      replay.earlierPrompts += world.log.lgpdPrompts;
       replay.world = world.reload({ staleUser: true });
       await replay.world.settle();
-      await replay.world.advance(PRODUCT.sendOnReconnectMs);
+      await replay.world.advance(Math.max(PRODUCT.sendOnReconnectMs, PRODUCT.lgpdDelayMs));
       return;
     case 'EXPIRED_401':
       world.goTo(COURSE_PAGE);
       world.expireSession();
       await world.settle();
       return;
+    case 'GO_HOME':
+      world.goTo('/home');
+      await world.advance(PRODUCT.lgpdDelayMs);
+      return;
+    case 'GO_MODULE':
+      world.goTo(COURSE_PAGE);
+      await world.advance(PRODUCT.lgpdDelayMs);
+      return;
+    case 'ACCEPT_LGPD':
+      world.child('lgpdConsent')?.send({ type: 'lgpd.accept' });
+      await world.settle();
+      return;
   }
 }
 
 describe('generated paths across the actors: a student signs in, loses the signal, finishes, reopens', () => {
-  it('the model has paths through every situation', () => {
-    expect(studentPaths.length).toBeGreaterThanOrEqual(10);
-    expect(studentPlans.length).toBeGreaterThan(studentPaths.length);
+  it.each(studentStarts.map(({ start, paths, plans }) => [startName(start), paths, plans] as const))(
+    'the model has paths through every situation (start: %s)',
+    (_, paths, plans) => {
+      expect(paths.length).toBeGreaterThanOrEqual(10);
+      expect(plans.length).toBeGreaterThan(paths.length);
+    },
+  );
+
+  it('a student who has not accepted the LGPD terms is prompted, accepts, and is never prompted again', () => {
+    const [notAccepted] = studentStarts.filter(({ start }) => !start.accepted);
+    const ends = notAccepted!.plans.map((plan) => {
+      const oracle = createActor(studentModel, { input: plan.start }).start();
+      const seen = plan.steps.map((event) => (oracle.send(event), oracle.getSnapshot().context));
+      return { plan, seen };
+    });
+    // Prompted on arriving home, asked again after 'Sair' and a sign-in, and after a reload.
+    expect(ends.some(({ seen }) => seen.filter((c) => c.newPrompt).length >= 2)).toBe(true);
+    expect(ends.some(({ plan, seen }) => plan.steps.at(-1)!.type === 'REOPEN' && seen.at(-1)!.newPrompt)).toBe(true);
+    // Accepted, then home again: no prompt.
+    expect(
+      ends.some(({ seen }) => seen.some((c) => c.accepted) && seen.at(-1)!.onHome && !seen.at(-1)!.prompting),
+    ).toBe(true);
   });
 
-  it.each(studentPlans.map((plan) => [plan.steps.map((e) => e.type).join(' → ') || '(start)', plan] as const))(
-    '%s',
-    async (_, plan) => {
-      const replay: Replay = { world: createWorld({ signedIn: demoUser, path: COURSE_PAGE }), written: [] };
+  it.each(
+    studentPlans.map(
+      (plan) => [startName(plan.start), plan.steps.map((e) => e.type).join(' → ') || '(start)', plan] as const,
+    ),
+  )('%s: %s', async (_, __, plan) => {
+    const student: User = plan.start.accepted ? demoUser : { ...demoUser, accepted_lgpd: false };
+    const replay: Replay = {
+      world: createWorld(
+        plan.start.signedIn ? { signedIn: student, path: COURSE_PAGE } : { signedIn: null, path: '/login' },
+      ),
+      student,
+      written: [],
+      earlierPrompts: 0,
+    };
+    {
       await replay.world.settle();
       await replay.world.advance(PRODUCT.postLoginDelayMs);
-      const oracle = createActorOf(studentModel);
+      const oracle = createActor(studentModel, { input: plan.start }).start();
       checkStudentView(replay, oracle.getSnapshot().context);
       for (const event of plan.steps) {
         const pingsBefore = replay.world.log.pings;
+        const promptsBefore = promptsOf(replay);
         await act(replay, event);
         oracle.send(event);
         const expected = oracle.getSnapshot().context;
         checkStudentView(replay, expected);
+        expect(promptsOf(replay) - promptsBefore, 'LGPD prompts shown by this action').toBe(expected.newPrompt ? 1 : 0);
         // The session ping (a platform with enforce_session_throttle, as the world's): sent at once
         // when the post-login setup starts (docs/product.md §4, §9), never while signed out.
         if (event.type === 'SIGN_IN') expect(replay.world.log.pings, 'a ping at sign-in').toBeGreaterThan(pingsBefore);
@@ -141,8 +221,40 @@ describe('generated paths across the actors: a student signs in, loses the signa
           expect(replay.world.log.pings, 'no ping while signed out').toBe(pingsBefore);
       }
       replay.world.app.stop();
-    },
-  );
+    }
+  });
+});
+
+describe('generated paths: the app opens — every startup step passes, fails or redirects (docs/product.md §4, §8)', () => {
+  const paths = createTestModel(openingModel, { events: [...OPENING_EVENTS] }).getShortestPaths();
+
+  it('reaches every outcome, one per step', () => {
+    expect(paths.map((path) => path.state.context.outcome).sort()).toEqual(
+      ['app', ...Array(5).fill('failed'), ...Array(5).fill('redirected')].sort(),
+    );
+  });
+
+  it.each(paths.map((path) => [JSON.stringify(path.steps[1]!.event), path] as const))('%s', async (_, path) => {
+    const event = path.steps[1]!.event as (typeof OPENING_EVENTS)[number];
+    const world = createWorld({
+      signedIn: demoUser,
+      boot:
+        event.type === 'STEP_FAILS'
+          ? { fail: event.step }
+          : event.type === 'STEP_REDIRECTS'
+            ? { redirect: '/login', at: event.step }
+            : 'ok',
+    });
+    await world.settle();
+    const expected = path.state.context;
+    const snapshot = world.app.getSnapshot();
+    expect(snapshot.hasTag('mounted'), 'the app on screen').toBe(expected.outcome === 'app');
+    expect(snapshot.status, 'the startup ended').toBe(expected.outcome === 'app' ? 'active' : 'done');
+    expect(world.log.bootFailures, 'failures logged for developers').toEqual(expected.logged);
+    // Nothing of the app runs when it did not open: no session, no platform lookup.
+    expect(world.signedInAs(), 'signed in').toBe(expected.outcome === 'app' ? demoUser.id : null);
+    world.app.stop();
+  });
 });
 
 describe('generated paths: the error screen after a failed platform lookup (docs/product.md §2, §4)', () => {
