@@ -160,6 +160,61 @@ export const CONSTANT_MUTANTS = [
     to: "['httpClient', 'authentication', 'translations', 'errorReporting', 'eventBus']",
     why: 'the HTTP client set up before the authentication step',
   },
+  // The root's rules between the actors (src/machines/app.machine.ts), each removed or turned around.
+  {
+    file: 'src/machines/app.machine.ts',
+    from: '[ROUTE_PATHS.index, ROUTE_PATHS.home]',
+    to: '[ROUTE_PATHS.index]',
+    why: 'no LGPD prompt on /home, where / leads',
+  },
+  {
+    file: 'src/machines/app.machine.ts',
+    from: "tell(enqueue, system, APP_ACTORS.session, { type: 'user.refresh' })",
+    to: "tell(enqueue, system, APP_ACTORS.session, { type: 'user.refresh.never' })",
+    why: 'accepting the LGPD terms does not read the student again',
+  },
+  {
+    file: 'src/machines/app.machine.ts',
+    from: "tell(enqueue, system, APP_ACTORS.appUpdate, { type: 'update.available' })",
+    to: "tell(enqueue, system, APP_ACTORS.appUpdate, { type: 'update.never' })",
+    why: "'Nova versão disponível' never offered",
+  },
+  {
+    file: 'src/machines/app.machine.ts',
+    from: 'if (event.userId === null && event.previous !== undefined && accessibility)',
+    to: 'if (event.userId === null && event.previous === undefined && accessibility)',
+    why: "after 'Sair' /login drops the student's settings (a page opened signed out keeps none either)",
+  },
+  {
+    file: 'src/machines/app.machine.ts',
+    from: "if (event.userId !== null) enqueue.raise({ type: 'outbox.load' });",
+    to: "enqueue.raise({ type: 'outbox.load' });",
+    why: "the outbox's code loaded on /login alone",
+  },
+  {
+    file: 'src/machines/app.machine.ts',
+    from: "tell(enqueue, system, APP_ACTORS.lgpdConsent, { type: 'lgpd.reset' });",
+    to: '',
+    why: "the LGPD prompt not asked again after 'Sair' and a sign-in",
+  },
+  {
+    file: 'src/machines/app.machine.ts',
+    from: "tell(enqueue, system, APP_ACTORS.errorStore, { type: 'network.offline' });",
+    to: '',
+    why: 'the error countdown goes on offline (and reloads into a page that cannot load)',
+  },
+  {
+    file: 'src/machines/app.machine.ts',
+    from: "tell(enqueue, system, APP_ACTORS.outbox, { type: 'network.online' });",
+    to: '',
+    why: 'what waits is not sent when the platform answers again',
+  },
+  {
+    file: 'src/machines/app.machine.ts',
+    from: "tell(enqueue, system, APP_ACTORS.session, { type: 'session.expired' })",
+    to: "tell(enqueue, system, APP_ACTORS.session, { type: 'session.logout' })",
+    why: 'a 401 signs out without keeping the place for after sign-in',
+  },
 ];
 
 const only = process.argv.slice(2).flatMap((arg) => arg.split(','));

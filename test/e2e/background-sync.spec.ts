@@ -6,67 +6,11 @@
  * DevTools protocol), once each, with the student's time, and the next open says so; the page and
  * the worker sending at once send each write once; signed out, the worker sends nothing.
  */
-import type { APIRequestContext, BrowserContext, CDPSession } from '@playwright/test';
+import type { CDPSession } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
+import { openFirstModule, outboxText, pickObjects, serverEvents, tokenOf } from './support/progress';
 
 test.use({ serviceWorkers: 'allow' });
-
-interface ProgressEvent {
-  learning_object_id: number;
-  kind: 'start' | 'end';
-  client_time: string | null;
-  idempotency_key: string | null;
-}
-
-/** The student's start/end writes the server applied (reference-server audit endpoint). */
-async function serverEvents(request: APIRequestContext, token: string): Promise<ProgressEvent[]> {
-  const answer = await request.get('/api/v1/lms/progress/events', {
-    headers: { 'x-access-token': token, 'x-user-environment': 'WEB' },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data: ProgressEvent[] }).data;
-}
-
-const tokenOf = async (context: BrowserContext): Promise<string> => {
-  const token = (await context.cookies()).find((c) => c.name === 'token')?.value;
-  expect(token, 'token cookie').toBeTruthy();
-  return token!;
-};
-
-const outboxText = (page: Page) => page.locator('.outbox-status [role="status"]');
-
-/** Waits until the service worker is active and controls the page. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-/** Signs in and opens the first module of the first course; @returns the module URL. */
-async function openFirstModule(page: Page, signIn: (p: Page, u: string, s: string) => Promise<void>, user: string) {
-  await page.goto('/login');
-  await signIn(page, user, 'demo1234');
-  await expect(page).toHaveURL(/\/home$/);
-  await serviceWorkerReady(page);
-  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cursos' }).click();
-  await page.locator('.card-title a').first().click();
-  await page.locator('.item-title').first().click();
-  await expect(page.locator('.lesson').first()).toBeVisible();
-  return page.url();
-}
-
-/** Learning objects of the module page with a 'Concluir' (no media to play), by type label. */
-async function pickObjects(page: Page, labels: string[]) {
-  const picked: { name: string; href: string; id: number }[] = [];
-  for (const label of labels) {
-    const link = page
-      .locator('.item', { hasText: `${label} ·` })
-      .first()
-      .locator('.item-title');
-    const href = (await link.getAttribute('href')) ?? '';
-    picked.push({ name: (await link.textContent()) ?? '', href, id: Number(href.split('/').pop()) });
-  }
-  return picked;
-}
 
 /**
  * Fires the app's service worker's `sync` event for the outbox (what Chromium does when the
@@ -107,7 +51,7 @@ test('two learning objects finished offline reach the server with the app closed
   baseURL,
 }) => {
   const origin = new URL(baseURL!).origin;
-  const moduleUrl = await openFirstModule(page, signIn, 'eja');
+  const moduleUrl = await openFirstModule(page, signIn, 'eja', { serviceWorker: true });
   const token = await tokenOf(context);
   const objects = await pickObjects(page, ['PDF', 'Página incorporada']);
   const moduleName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
@@ -176,7 +120,7 @@ test('the page and the service worker sending at once: each of 50 queued writes 
 }) => {
   test.setTimeout(90_000);
   const origin = new URL(baseURL!).origin;
-  await openFirstModule(page, signIn, 'lxp');
+  await openFirstModule(page, signIn, 'lxp', { serviceWorker: true });
   const token = await tokenOf(context);
   const [lo] = await pickObjects(page, ['PDF']);
   // Progress writes cannot get through: the page's outbox waits to send again.
@@ -256,7 +200,7 @@ test('signed out, the service worker sends nothing; after sign-in the page sends
   baseURL,
 }) => {
   const origin = new URL(baseURL!).origin;
-  await openFirstModule(page, signIn, 'demo');
+  await openFirstModule(page, signIn, 'demo', { serviceWorker: true });
   const token = await tokenOf(context);
   const [lo] = await pickObjects(page, ['PDF']);
   const moduleName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';

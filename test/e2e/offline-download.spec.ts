@@ -8,16 +8,11 @@
  * - the connection drops mid-download (or the device is full): a clear message, nothing marked available and no file
  *   left; 'Tentar novamente' online completes it.
  */
+import { serviceWorkerReady } from './support/service-worker';
 import { expect, test, type Page } from './support/fixtures';
 import { cacheNames, cachedUrls } from './support/caches';
 
 test.use({ serviceWorkers: 'allow' });
-
-/** Waits until the service worker is active and controls the page. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** Signs in as `demo` through /login and waits until the service worker controls the page. */
 async function signInWithServiceWorker(

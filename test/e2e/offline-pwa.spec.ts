@@ -11,6 +11,7 @@
  * - the app is installable (Chromium's own installability check, which Lighthouse's PWA audit
  *   used) with each brand's manifest.
  */
+import { serviceWorkerReady } from './support/service-worker';
 import { expect, test, type Page } from './support/fixtures';
 import { startReferenceServer, type ReferenceServer } from './support/server';
 import { watchViolations } from './support/violations';
@@ -59,12 +60,6 @@ const outboxWrites = (page: Page) =>
         open.onerror = () => resolve([]);
       }),
   );
-
-/** Waits until the service worker is active and controls the page (the shell is precached). */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 const OFFLINE_BANNER = /^Você está offline — dados de \d{2}:\d{2}$/;
 

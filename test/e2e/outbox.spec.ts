@@ -4,59 +4,8 @@
  * reload and reach the server exactly once, with the time they were finished; a server
  * answering 500 for a minute loses nothing either.
  */
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { expect, test, type Page } from './support/fixtures';
-
-interface ProgressEvent {
-  learning_object_id: number;
-  kind: 'start' | 'end';
-  client_time: string | null;
-  received_at: string;
-}
-
-/** The student's start/end writes the server applied (reference-server audit endpoint). */
-async function serverEvents(request: APIRequestContext, context: BrowserContext): Promise<ProgressEvent[]> {
-  const token = (await context.cookies()).find((c) => c.name === 'token')?.value;
-  expect(token, 'token cookie').toBeTruthy();
-  const answer = await request.get('/api/v1/lms/progress/events', {
-    headers: { 'x-access-token': token!, 'x-user-environment': 'WEB' },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data: ProgressEvent[] }).data;
-}
-
-const outboxText = (page: Page) => page.locator('.outbox-status [role="status"]');
-
-/** Signs in and opens the first module of the first course; @returns the module URL. */
-async function openFirstModule(page: Page, signIn: (p: Page, u: string, s: string) => Promise<void>, user: string) {
-  // A student who has not accepted the LGPD terms is asked 1 s after arriving on /home (unless
-  // they left it first): Escape postpones it to the next visit, whenever the dialog comes.
-  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Privacidade e proteção de dados' }), () =>
-    page.keyboard.press('Escape'),
-  );
-  await page.goto('/login');
-  await signIn(page, user, 'demo1234');
-  await expect(page).toHaveURL(/\/home$/);
-  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Cursos' }).click();
-  await page.locator('.card-title a').first().click();
-  await page.locator('.item-title').first().click();
-  await expect(page.locator('.lesson').first()).toBeVisible();
-  return page.url();
-}
-
-/** Learning objects of the module page with a 'Concluir' (no media to play), by type label. */
-async function pickObjects(page: Page, labels: string[]) {
-  const picked: { name: string; href: string; id: number }[] = [];
-  for (const label of labels) {
-    const link = page
-      .locator('.item', { hasText: `${label} ·` })
-      .first()
-      .locator('.item-title');
-    const href = (await link.getAttribute('href')) ?? '';
-    picked.push({ name: (await link.textContent()) ?? '', href, id: Number(href.split('/').pop()) });
-  }
-  return picked;
-}
+import { expect, test } from './support/fixtures';
+import { openFirstModule, outboxText, pickObjects, serverEvents, tokenOf } from './support/progress';
 
 test('three learning objects finished offline reach the server once each, with their own time', async ({
   page,
@@ -95,7 +44,7 @@ test('three learning objects finished offline reach the server once each, with t
   await expect(outboxText(page)).toContainText('serão enviados assim que a conexão voltar');
   await expect(page.getByRole('button', { name: 'Sincronizar agora' })).toBeVisible();
   await expectNoA11yViolations(page);
-  expect((await serverEvents(request, context)).filter((e) => e.kind === 'end')).toEqual([]);
+  expect((await serverEvents(request, await tokenOf(context))).filter((e) => e.kind === 'end')).toEqual([]);
 
   // Reload while progress writes still cannot get through (the page itself loads).
   const blocked: string[] = [];
@@ -123,7 +72,7 @@ test('three learning objects finished offline reach the server once each, with t
   await expect(outboxText(page)).toHaveText('');
   await expect(page.getByRole('button', { name: 'Sincronizar agora' })).toHaveCount(0);
 
-  const ends = (await serverEvents(request, context)).filter((e) => e.kind === 'end');
+  const ends = (await serverEvents(request, await tokenOf(context))).filter((e) => e.kind === 'end');
   expect(ends.map((e) => e.learning_object_id).sort()).toEqual(objects.map((o) => o.id).sort());
   for (const end of ends) {
     const [from, to] = finishedAt[end.learning_object_id]!;
@@ -170,7 +119,9 @@ test('a minute of 500s on progress writes loses nothing: retried by itself, reco
   }
   expect(failures).toBeGreaterThanOrEqual(5);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  expect((await serverEvents(request, context)).filter((e) => e.learning_object_id === lo!.id)).toEqual([]);
+  expect((await serverEvents(request, await tokenOf(context))).filter((e) => e.learning_object_id === lo!.id)).toEqual(
+    [],
+  );
 
   // The server recovers; the next automatic retry (≤ 30 s later) delivers both, in order.
   await page.unroute('**/api/v1/lms/learningObjects/**');
@@ -179,6 +130,6 @@ test('a minute of 500s on progress writes loses nothing: retried by itself, reco
     await page.waitForTimeout(50);
   }
   await expect(outboxText(page)).toHaveText('');
-  const events = (await serverEvents(request, context)).filter((e) => e.learning_object_id === lo!.id);
+  const events = (await serverEvents(request, await tokenOf(context))).filter((e) => e.learning_object_id === lo!.id);
   expect(events.map((e) => e.kind)).toEqual(['start', 'end']);
 });

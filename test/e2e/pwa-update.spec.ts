@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
+import { serviceWorkerReady } from './support/service-worker';
 import { startReferenceServer, type ReferenceServer } from './support/server';
 import { buildApp, deploy as deployInto, entryOf, entryScript } from './support/deploy';
 
@@ -59,8 +60,7 @@ test.describe('with the service worker', () => {
     test.setTimeout(90_000);
     await page.goto(`${server.base}/login`);
     await expect(page.getByText('Versão 1.0.0-e2e')).toBeVisible();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await serviceWorkerReady(page);
     // v1 keeps working while it is the deployed version: no offer.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await page.waitForTimeout(1500);
@@ -92,8 +92,7 @@ test.describe('with the service worker', () => {
     await page.goto(`${server.base}/login`);
     await signIn(page, 'demo', 'demo1234');
     await expect(page).toHaveURL(/\/home$/);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await serviceWorkerReady(page);
     await page.goto(`${server.base}/courses/1`);
     const courseName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     await page.getByRole('button', { name: 'Baixar para estudar offline' }).click();

@@ -280,6 +280,8 @@ export const errorScreenModel = setup({
 export interface OpeningWorld {
   /** What is on screen: still starting, the app, another page (a step's redirect) or nothing (a step failed). */
   outcome: 'starting' | 'app' | 'redirected' | 'failed';
+  /** 'Nova versão disponível' is offered (a new version waits). */
+  updateOffered: boolean;
   /** The steps that failed, as logged for developers (docs/product.md §8), in order. */
   logged: string[];
   /** The step that sent the page elsewhere (nothing is logged for it), or null. */
@@ -287,11 +289,17 @@ export interface OpeningWorld {
 }
 
 export type OpeningEvent =
-  { type: 'STEPS_PASS' } | { type: 'STEP_FAILS'; step: string } | { type: 'STEP_REDIRECTS'; step: string };
+  | { type: 'STEPS_PASS' }
+  | { type: 'READ_FAILS' }
+  | { type: 'NEW_VERSION' }
+  | { type: 'STEP_FAILS'; step: string }
+  | { type: 'STEP_REDIRECTS'; step: string };
 
 /** Every way the startup can go (docs/product.md §4): all steps pass, or any one of them fails or redirects. */
 export const OPENING_EVENTS: readonly OpeningEvent[] = [
   { type: 'STEPS_PASS' },
+  { type: 'READ_FAILS' },
+  { type: 'NEW_VERSION' },
   ...SPEC.bootSteps.map((step) => ({ type: 'STEP_FAILS' as const, step })),
   ...SPEC.bootSteps.map((step) => ({ type: 'STEP_REDIRECTS' as const, step })),
 ];
@@ -301,9 +309,19 @@ export const openingModel = setup({
   types: { context: {} as OpeningWorld, events: {} as OpeningEvent },
 }).createMachine({
   id: 'opening',
-  context: { outcome: 'starting', logged: [], redirectedBy: null },
+  context: { outcome: 'starting', logged: [], redirectedBy: null, updateOffered: false },
   on: {
     STEPS_PASS: { guard: ({ context }) => context.outcome === 'starting', actions: assign({ outcome: 'app' }) },
+    // The steps pass but what the device holds cannot be read: not mounted, logged for developers.
+    READ_FAILS: {
+      guard: ({ context }) => context.outcome === 'starting',
+      actions: assign({ outcome: 'failed', logged: ['reading the device'] }),
+    },
+    // In the app, a new version waits: 'Nova versão disponível' is offered (docs/offline.md "Updates").
+    NEW_VERSION: {
+      guard: ({ context }) => context.outcome === 'app' && !context.updateOffered,
+      actions: assign({ updateOffered: true }),
+    },
     STEP_FAILS: {
       guard: ({ context }) => context.outcome === 'starting',
       actions: assign(({ context, event }) => ({

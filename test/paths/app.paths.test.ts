@@ -32,10 +32,13 @@ import {
   openingModel,
   studentModel,
   type ErrorScreenEvent,
+  type OpeningEvent,
   type StudentEvent,
   type StudentStart,
   type StudentWorld,
 } from './app-model';
+import { SPEC } from './oracle';
+import { DEFAULT_SETTINGS } from '../../src/services/storage/accessibility-settings';
 
 interface Replay {
   world: World;
@@ -45,7 +48,12 @@ interface Replay {
   written: string[];
   /** LGPD prompts shown by the pages closed before this one (each page's log starts at 0). */
   earlierPrompts: number;
+  /** Someone signed in on this page (its outbox loaded; after 'Sair' /login keeps their settings). */
+  signedInOnThisPage: boolean;
 }
+
+/** The demo student's accessibility settings, stored on the device: largest text, dark. */
+const STUDENT_SETTINGS = { ...DEFAULT_SETTINGS, font_size: 3, is_dark_mode: true };
 
 /** What the student sees, checked against the oracle's state `expected`. */
 function checkStudentView(replay: Replay, expected: StudentWorld): void {
@@ -70,6 +78,13 @@ function checkStudentView(replay: Replay, expected: StudentWorld): void {
   const accessibility = world.child('accessibility')?.getSnapshot() as
     { context: { userId: number | null } } | undefined;
   expect(accessibility?.context.userId ?? null, 'settings of').toBe(student);
+  // On screen: the student's settings while signed in, and still after 'Sair' or a 401 on this page
+  // (/login keeps what was on screen); a page opened signed out shows the device's defaults.
+  expect(world.settingsInForce(), 'settings on screen').toEqual(
+    replay.signedInOnThisPage ? STUDENT_SETTINGS : DEFAULT_SETTINGS,
+  );
+  // The outbox's code loads with the first signed-in session, never on /login alone.
+  expect(world.child('outbox') !== undefined, 'outbox loaded').toBe(replay.signedInOnThisPage);
   // The LGPD prompt: on screen when the rules say, and shown as many times as they say (never twice at once).
   expect(world.lgpdPromptShown(), 'LGPD prompt on screen').toBe(expected.prompting);
 }
@@ -194,12 +209,14 @@ describe('generated paths across the actors: a student signs in, loses the signa
   )('%s: %s', async (_, __, plan) => {
     const student: User = plan.start.accepted ? demoUser : { ...demoUser, accepted_lgpd: false };
     const replay: Replay = {
-      world: createWorld(
-        plan.start.signedIn ? { signedIn: student, path: COURSE_PAGE } : { signedIn: null, path: '/login' },
-      ),
+      world: createWorld({
+        ...(plan.start.signedIn ? { signedIn: student, path: COURSE_PAGE } : { signedIn: null, path: '/login' }),
+        settings: { [student.id]: STUDENT_SETTINGS },
+      }),
       student,
       written: [],
       earlierPrompts: 0,
+      signedInOnThisPage: plan.start.signedIn,
     };
     {
       await replay.world.settle();
@@ -209,9 +226,15 @@ describe('generated paths across the actors: a student signs in, loses the signa
       for (const event of plan.steps) {
         const pingsBefore = replay.world.log.pings;
         const promptsBefore = promptsOf(replay);
+        const readsBefore = replay.world.userReads();
+        const acceptedBefore = oracle.getSnapshot().context.accepted;
         await act(replay, event);
         oracle.send(event);
         const expected = oracle.getSnapshot().context;
+        if (expected.signedIn) replay.signedInOnThisPage = true;
+        // Accepting the terms reads the student again (the platform's record now says so).
+        if (expected.accepted && !acceptedBefore)
+          expect(replay.world.userReads(), 'user read after accepting').toBeGreaterThan(readsBefore);
         checkStudentView(replay, expected);
         expect(promptsOf(replay) - promptsBefore, 'LGPD prompts shown by this action').toBe(expected.newPrompt ? 1 : 0);
         // The session ping (a platform with enforce_session_throttle, as the world's): sent at once
@@ -228,31 +251,54 @@ describe('generated paths across the actors: a student signs in, loses the signa
 describe('generated paths: the app opens — every startup step passes, fails or redirects (docs/product.md §4, §8)', () => {
   const paths = createTestModel(openingModel, { events: [...OPENING_EVENTS] }).getShortestPaths();
 
-  it('reaches every outcome, one per step', () => {
+  it('reaches every outcome, one per step, and the update offered in the app', () => {
     expect(paths.map((path) => path.state.context.outcome).sort()).toEqual(
-      ['app', ...Array(5).fill('failed'), ...Array(5).fill('redirected')].sort(),
+      ['app', ...Array(6).fill('failed'), ...Array(5).fill('redirected')].sort(),
     );
+    // The path into the app goes on to the update offered (a path that starts a longer one is left out).
+    expect(paths.find((path) => path.state.context.outcome === 'app')?.state.context.updateOffered).toBe(true);
   });
 
-  it.each(paths.map((path) => [JSON.stringify(path.steps[1]!.event), path] as const))('%s', async (_, path) => {
-    const event = path.steps[1]!.event as (typeof OPENING_EVENTS)[number];
+  it.each(
+    paths.map(
+      (path) =>
+        [
+          path.steps
+            .slice(1)
+            .map((step) => JSON.stringify(step.event))
+            .join(' → '),
+          path,
+        ] as const,
+    ),
+  )('%s', async (_, path) => {
+    const [event, ...later] = path.steps.slice(1).map((step) => step.event as OpeningEvent);
     const world = createWorld({
       signedIn: demoUser,
       boot:
-        event.type === 'STEP_FAILS'
-          ? { fail: event.step }
-          : event.type === 'STEP_REDIRECTS'
-            ? { redirect: '/login', at: event.step }
+        event!.type === 'STEP_FAILS'
+          ? { fail: event!.step }
+          : event!.type === 'STEP_REDIRECTS'
+            ? { redirect: '/login', at: event!.step }
             : 'ok',
+      startupFails: event!.type === 'READ_FAILS',
     });
     await world.settle();
+    for (const next of later)
+      if (next.type === 'NEW_VERSION') {
+        world.newVersionWaits();
+        await world.settle();
+      }
     const expected = path.state.context;
     const snapshot = world.app.getSnapshot();
     expect(snapshot.hasTag('mounted'), 'the app on screen').toBe(expected.outcome === 'app');
     expect(snapshot.status, 'the startup ended').toBe(expected.outcome === 'app' ? 'active' : 'done');
-    expect(world.log.bootFailures, 'failures logged for developers').toEqual(expected.logged);
+    // Failures are logged for developers, once each, with the step's name (reading the device: the last step run).
+    expect(world.log.bootFailures, 'failures logged for developers').toEqual(
+      expected.logged.map((step) => (step === 'reading the device' ? SPEC.bootSteps.at(-1) : step)),
+    );
     // Nothing of the app runs when it did not open: no session, no platform lookup.
     expect(world.signedInAs(), 'signed in').toBe(expected.outcome === 'app' ? demoUser.id : null);
+    expect(world.updateOffered(), "'Nova versão disponível'").toBe(expected.updateOffered);
     world.app.stop();
   });
 });
