@@ -209,10 +209,12 @@ export function errorSituationOf(c: ErrorScreenWorld): string {
 export function appDefinition(): { states: string[]; transitions: string[] } {
   const states = new Set<string>();
   const transitions = new Set<string>();
+  // The browser's actions only (the LGPD facet's are replayed in Vitest).
+  const browserAction = (key: string) => (STUDENT_EVENTS as readonly string[]).includes(key.split('|')[1]!);
   for (const c of candidates(0))
     for (const target of c.targets) {
       if (target.startsWith('situation:')) states.add(target.slice('situation:'.length));
-      else transitions.add(target.slice('action:'.length));
+      else if (browserAction(target.slice('action:'.length))) transitions.add(target.slice('action:'.length));
     }
   const oracle = createActor(errorScreenModel).start();
   states.add(errorSituationOf(oracle.getSnapshot().context));

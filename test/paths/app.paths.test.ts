@@ -92,15 +92,17 @@ function checkStudentView(replay: Replay, expected: StudentWorld): void {
 /** LGPD prompts shown on every page of the replay so far. */
 const promptsOf = (replay: Replay) => replay.earlierPrompts + replay.world.log.lgpdPrompts;
 
-/** The events a start's paths are made of: the LGPD facet's only for the student who has not accepted. */
+/** The last actions of a start's plans: the LGPD facet's only for the student who has not accepted. */
 const eventsOf = (start: StudentStart) =>
   start.accepted
     ? STUDENT_EVENTS
     : [...STUDENT_EVENTS.filter((type) => !LGPD_UNRELATED.includes(type)), ...LGPD_EVENTS];
-/** Actions that change nothing of the LGPD prompt's rules (covered by the other starts): left out of its start's paths. */
+/** Actions that change nothing of the LGPD prompt's rules (covered by the other starts): not ended on in its start's plans. */
 const LGPD_UNRELATED: readonly StudentEvent['type'][] = ['FINISH', 'HOUR_PASSES', 'EXPIRED_401'];
 
-// Every reachable situation from each start, then every action the student can take from it.
+// Every reachable situation from each start (xstate/graph explores every event of the model: the
+// test model's `events` option does not limit the traversal), then each of the start's actions
+// (`eventsOf`) the student can take from it.
 const studentStarts = STUDENT_STARTS.map((start) => {
   const events = eventsOf(start);
   const paths = createTestModel(studentModel, {
