@@ -47,6 +47,7 @@ import {
   studentPlans,
   type StudentPlan,
 } from './app-plans';
+import { pickObjects } from '../e2e/support/progress';
 import { pauseClockSoon } from './clock';
 import type { PathRecord, StepRecord } from './records';
 import { ERROR_SCREEN, LAYOUT, SESSION } from './spec';
@@ -225,16 +226,7 @@ async function findPlace(page: Page): Promise<Place> {
   const name = ((await moduleLink.textContent()) ?? '').trim();
   await moduleLink.click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  const objects: Place['objects'] = [];
-  for (const label of OBJECT_TYPES) {
-    const link = page
-      .locator('.item', { hasText: `${label} ·` })
-      .first()
-      .locator('.item-title');
-    const href = (await link.getAttribute('href')) ?? '';
-    objects.push({ name: ((await link.textContent()) ?? '').trim(), href, id: Number(href.split('/').pop()) });
-  }
-  return { path: new URL(page.url()).pathname, name, objects };
+  return { path: new URL(page.url()).pathname, name, objects: await pickObjects(page, OBJECT_TYPES) };
 }
 
 /**

@@ -62,7 +62,7 @@ export async function openFirstModule(
   return page.url();
 }
 
-/** The first learning object of each type label on the module page (`PDF`, `Página incorporada` …): name, link, id. */
+/** The first learning object of each type label on the module page (`PDF`, `Página incorporada` …): name (trimmed), link, id. */
 export async function pickObjects(page: Page, labels: string[]) {
   const picked: { name: string; href: string; id: number }[] = [];
   for (const label of labels) {
@@ -71,7 +71,7 @@ export async function pickObjects(page: Page, labels: string[]) {
       .first()
       .locator('.item-title');
     const href = (await link.getAttribute('href')) ?? '';
-    picked.push({ name: (await link.textContent()) ?? '', href, id: Number(href.split('/').pop()) });
+    picked.push({ name: ((await link.textContent()) ?? '').trim(), href, id: Number(href.split('/').pop()) });
   }
   return picked;
 }
