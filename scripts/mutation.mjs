@@ -13,7 +13,7 @@
  * repeat it for two).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -71,11 +71,17 @@ const total = (rows) =>
     { valid: 0, detected: 0, survived: 0, noCoverage: 0 },
   );
 
+// Each part runs whatever the one before did (a failed part must not hide the next one's score),
+// and its report is removed first: a part that fails before writing one prints no stale score.
 let failed = false;
-if (runs('machines'))
-  failed ||= step('machine tests', 'npx', ['stryker', 'run', 'stryker.config.mjs', ...strykerArgs]) !== 0;
-if (runs('paths'))
-  failed ||= step('generated paths', 'npx', ['stryker', 'run', 'stryker.paths.config.mjs', ...strykerArgs]) !== 0;
+for (const [part, title, config] of [
+  ['machines', 'machine tests', 'stryker.config.mjs'],
+  ['paths', 'generated paths', 'stryker.paths.config.mjs'],
+]) {
+  if (!runs(part)) continue;
+  rmSync(REPORTS[part], { force: true });
+  if (step(title, 'npx', ['stryker', 'run', config, ...strykerArgs]) !== 0) failed = true;
+}
 if (runs('constants')) step('constant mutants', 'node', ['scripts/constant-mutants.mjs', ...mutated]);
 
 const machines = runs('machines') && existsSync(REPORTS.machines) ? scores(REPORTS.machines) : {};

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * `signedInStudent` (src/machines/session.machine.ts), the one answer to "who is signed in": its
  * answer in each state of the session machine, 'Sair' included (still the student until the token
