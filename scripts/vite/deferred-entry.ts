@@ -43,6 +43,11 @@ export interface EntryData {
   routes: RoutePreload[];
   /** The first API read of each signed-in route, asked for with the HTML (src/app/early-reads.ts). */
   early?: EarlyReadsData;
+  /**
+   * Per learning-object type whose code is a chunk of its own (`KIND_PARTS`), the URLs to preload
+   * once the module's early answer says that the learning object is of that type.
+   */
+  kinds?: Record<string, string[]>;
 }
 
 /** `data` as the text of a JSON data block: `<` escaped so that no `</script>` can end it early. */
@@ -61,6 +66,7 @@ export function deferEntry(
   routes: readonly RoutePreload[] = [],
   loader: string = entryLoaderInline().code,
   early?: EarlyReadsData,
+  kinds?: Record<string, string[]>,
 ): { html: string; data: EntryData | null } {
   const entry = ENTRY.exec(html);
   if (!entry) return { html, data: null };
@@ -71,6 +77,11 @@ export function deferEntry(
     preloads,
     routes: routes.map(([pattern, files]) => [pattern, files.filter((f) => !known.has(f))]),
     ...(early ? { early } : {}),
+    ...(kinds
+      ? {
+          kinds: Object.fromEntries(Object.entries(kinds).map(([k, files]) => [k, files.filter((f) => !known.has(f))])),
+        }
+      : {}),
   };
   const out = html
     .replace(ENTRY, '')
@@ -108,11 +119,26 @@ const FIRST_RENDER_PARTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * The learning-object types whose code only they load (src/views/learning-object/content.tsx
+ * `KIND_CODE`): preloaded by the loader as soon as the module's early answer gives the learning
+ * object's type, beside its read — not once the app has started and rendered the viewer.
+ */
+const KIND_PARTS: Readonly<Record<string, string>> = {
+  text: 'src/views/learning-object/rich-text.tsx',
+  quiz: 'src/views/learning-object/quiz.tsx',
+  pdf: 'src/views/learning-object/pdf-document.tsx',
+};
+
+/**
  * Per route of src/app/route-table.ts, the URLs of the chunks it needs: the routes shell, the
  * screen's chunk and its first-render parts, each with the chunks it imports statically.
  * @throws Error when a screen of src/app/route-table.ts has no chunk in `bundle` (a renamed file).
  */
-async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: string): Promise<RoutePreload[]> {
+async function routePreloads(
+  root: string,
+  bundle: Rollup.OutputBundle,
+  base: string,
+): Promise<{ routes: RoutePreload[]; kinds: Record<string, string[]> }> {
   const { module } = await runnerImport<{ SCREEN_PATTERNS: [RegExp, string][] }>(`/${SCREENS_FILE}`, {
     root,
     configFile: false,
@@ -142,7 +168,24 @@ async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: st
     if (!chunk) throw new Error(`deferred-entry: no chunk for ${file}`);
     return chunk;
   });
-  return module.SCREEN_PATTERNS.map(([pattern, name]) => {
+  // With its styles (Vite adds them as stylesheets when the chunk loads): fetched early too.
+  const withCss = (files: Set<string>) => {
+    const css = [...files].flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+    return [...files, ...new Set(css)].map((f) => `${base}${f}`);
+  };
+  const shellFiles = new Set<string>();
+  for (const chunk of shell) closure(chunk, shellFiles);
+  const kinds = Object.fromEntries(
+    Object.entries(KIND_PARTS).map(([type, file]) => {
+      const chunk = chunkOf(file);
+      if (!chunk) throw new Error(`deferred-entry: no chunk for ${file}, the code of "${type}" learning objects`);
+      const files = new Set<string>();
+      closure(chunk, files);
+      for (const f of shellFiles) files.delete(f);
+      return [type, withCss(files)];
+    }),
+  );
+  const routes = module.SCREEN_PATTERNS.map(([pattern, name]): RoutePreload => {
     const file = modules.get(name);
     const chunk = file ? chunkOf(file) : undefined;
     if (!chunk) throw new Error(`deferred-entry: no chunk for screen "${name}" of ${SCREENS_FILE}`);
@@ -154,10 +197,9 @@ async function routePreloads(root: string, bundle: Rollup.OutputBundle, base: st
       if (!partChunk) throw new Error(`deferred-entry: no chunk for ${part}, a first-render part of "${name}"`);
       closure(partChunk, files);
     }
-    // The route's styles too (Vite adds them as stylesheets when the chunk loads): fetched early.
-    const css = [...files].flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
-    return [pattern.source, [...files, ...new Set(css)].map((f) => `${base}${f}`)];
+    return [pattern.source, withCss(files)];
   });
+  return { routes, kinds };
 }
 
 /** The early reads of this build (src/app/early-reads.ts, evaluated with the build's env). */
@@ -184,8 +226,9 @@ export function deferredEntry(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const routes = ctx.bundle ? await routePreloads(root, ctx.bundle, base) : [];
-        return deferEntry(html, routes, undefined, ctx.bundle ? await earlyReads(root) : undefined).html;
+        if (!ctx.bundle) return deferEntry(html).html;
+        const { routes, kinds } = await routePreloads(root, ctx.bundle, base);
+        return deferEntry(html, routes, undefined, await earlyReads(root), kinds).html;
       },
     },
   };

@@ -12,6 +12,18 @@
   // On a deep link the entry itself is preloaded too: it downloads beside its libraries instead
   // of after them (it is imported only once they have run, below). Not on the static /login,
   // whose form is already painted: there the libraries come first, alone on the wire.
+  // Preload links for `hrefs`: modules as modulepreload, stylesheets as preload.
+  function preload(hrefs) {
+    hrefs.forEach(function (href) {
+      var l = d.createElement('link');
+      var css = /[.]css$/.test(href);
+      l.rel = css ? 'preload' : 'modulepreload';
+      if (css) l.setAttribute('as', 'style');
+      l.crossOrigin = '';
+      l.href = href;
+      d.head.appendChild(l);
+    });
+  }
   var shell = d.documentElement.hasAttribute('data-shell');
   var files = shell ? data.preloads : data.preloads.concat(data.entry);
   // A deep link: that route's chunks and styles download while the entry starts.
@@ -70,12 +82,19 @@
             if (got && typeof got.token === 'string' && got.token) ask(fill(then.url, groups), 'erp', got.token);
             return;
           }
+          var found = null;
           var lesson = ((got && got.lessons) || []).filter(function (l) {
             return (l.learning_objects || []).some(function (lo) {
-              return String(lo.id) === groups[then.param];
+              if (String(lo.id) === groups[then.param]) found = lo;
+              return found === lo;
             });
           })[0];
+          var type = found && found.type;
           if (lesson) ask(fill(then.url, Object.assign({}, groups, { lesson: lesson.id })), 'main', token);
+          // The code only that type of learning object needs (a text's sanitiser, a quiz's form,
+          // a PDF's viewer) downloads now, beside its read, not once the app has rendered it.
+          var kinds = data.kinds || {};
+          if (typeof type === 'string' && Object.prototype.hasOwnProperty.call(kinds, type)) preload(kinds[type]);
         })
         .catch(function () {});
     });
@@ -116,15 +135,7 @@
   function load() {
     if (done) return;
     done = true;
-    files.forEach(function (href) {
-      var l = d.createElement('link');
-      var css = /[.]css$/.test(href);
-      l.rel = css ? 'preload' : 'modulepreload';
-      if (css) l.as = 'style';
-      l.crossOrigin = '';
-      l.href = href;
-      d.head.appendChild(l);
-    });
+    preload(files);
     // The entry's own chunks (libraries first), then the entry, each evaluated in a task of its
     // own: a slow phone never runs all of the app's startup code in one long task.
     // import() rather than a <script src>: no Trusted Types sink, and 'self' in script-src covers it.

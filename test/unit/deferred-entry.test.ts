@@ -81,9 +81,9 @@ describe('the loader in the page', () => {
   });
 
   /** Puts the data block of a build in the page and runs the loader (its import() fails here: no server). */
-  const run = (path: string, early?: EarlyReadsData) => {
+  const run = (path: string, early?: EarlyReadsData, kinds?: Record<string, string[]>) => {
     history.replaceState(null, '', path);
-    const { html } = deferEntry(viteHtml('aaa'), routes('aaa'), undefined, early);
+    const { html } = deferEntry(viteHtml('aaa'), routes('aaa'), undefined, early, kinds);
     const block = /<script type="application\/json" id="entry-data">[^<]*<\/script>/.exec(html)![0];
     document.body.insertAdjacentHTML('beforeend', block);
     new Function(entryLoaderInline().code)();
@@ -279,6 +279,37 @@ describe('the loader in the page', () => {
       ]);
       // The module's answer is still whole for the app.
       await expect((await window.__earlyReads![0]!.response)!.json()).resolves.toMatchObject({ data: { id: 5 } });
+    });
+
+    it('preloads the code of the learning object’s type as soon as its module says it — none for a type without its own', async () => {
+      document.cookie = 'token=t; path=/';
+      const kinds = {
+        text: ['/assets/rich-text-aaa.js', '/assets/vendor-aaa.js', '/assets/content-aaa.css'],
+        quiz: ['/assets/quiz-aaa.js'],
+      };
+      const types = ['text', 'video', 'constructor', 'quiz'];
+      vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
+        String(input).includes('/modules/')
+          ? json({ data: { id: 5, lessons: [{ id: 11, learning_objects: [{ id: 3, type: types.shift() }] }] } })
+          : json({}),
+      );
+      const kindPreloads = () => preloads().filter((l) => !/(vendor|index|reading-routes|courses)-aaa/.test(l));
+      run('/m/5/lo/3', early, kinds);
+      // The entry's own preloads (vendor) are not listed again.
+      await vi.waitFor(() =>
+        expect(kindPreloads()).toEqual([
+          'modulepreload /assets/rich-text-aaa.js',
+          'preload:style /assets/content-aaa.css',
+        ]),
+      );
+      document.head.replaceChildren();
+      // A video, and a type the API should never send but that names a property of every object.
+      run('/m/5/lo/3', early, kinds);
+      run('/m/5/lo/3', early, kinds);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(kindPreloads()).toEqual([]);
+      run('/m/5/lo/3', early, kinds);
+      await vi.waitFor(() => expect(kindPreloads()).toEqual(['modulepreload /assets/quiz-aaa.js']));
     });
 
     it('asks for no learning object when its module does not hold it, or did not answer 200', async () => {

@@ -12,14 +12,12 @@
  */
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
-import type { LearningObject, QuizResult } from '../../services/contract/lms';
+import type { LearningObject, LearningObjectType, QuizResult } from '../../services/contract/lms';
 import { classifyContentUrl, safeUrl } from '../../services/content/providers';
 import { retryableLazy } from '../components/retryable-lazy';
 import { useContentSources } from './use-content-sources';
 import { LinkOut, ProviderEmbed } from './provider-embed';
-import { PdfDocument } from './pdf-document';
 import { LearningObjectMessages as M } from './messages';
-import { QuizForm } from './quiz';
 import { useMediaVolume } from '../components/use-media-volume';
 import { useOnline } from '../components/use-online';
 import { useDataSaver } from '../components/use-data-saver';
@@ -27,9 +25,33 @@ import { isDownloadableUrl } from '../../services/pwa/downloads-cache';
 import { DownloadMessages } from '../downloads/messages';
 import { MediaNeedsInternet, useOfflineMedia } from './offline-media';
 
-/** Starts loading a text lesson's code (DOMPurify and the sanitiser) before its data arrives. */
-export const preloadRichText = () => import('./rich-text');
-const RichText = retryableLazy(preloadRichText);
+/**
+ * The code of the learning-object types that need more than the others, each a chunk of its own
+ * that only those learning objects load: a text lesson's (DOMPurify and the sanitiser), a quiz's
+ * form, a PDF's viewer. Asked for as soon as the type is known — by the HTML's loader from the
+ * module's early answer (src/app/entry-loader.js, `kinds`; the chunks are listed by
+ * scripts/vite/deferred-entry.ts `KIND_PARTS`), and by the viewer from the module's data
+ * (`preloadContentOf`) — so they download beside the learning object's read, not after it.
+ */
+const KIND_CODE = {
+  text: () => import('./rich-text'),
+  quiz: () => import('./quiz'),
+  pdf: () => import('./pdf-document'),
+} as const;
+
+/**
+ * Starts loading the code of learning objects of `type` (a no-op for the types whose code is
+ * already here: video, audio, embed, link).
+ * @returns resolves once it has loaded; rejects when the chunk cannot be fetched (offline
+ *   without the service worker's copy) — the viewer's lazy component then shows the error.
+ */
+export function preloadContentOf(type: LearningObjectType): Promise<unknown> {
+  return type in KIND_CODE ? KIND_CODE[type as keyof typeof KIND_CODE]() : Promise.resolve();
+}
+
+const RichText = retryableLazy(KIND_CODE.text);
+const QuizForm = retryableLazy(() => KIND_CODE.quiz().then((m) => ({ default: m.QuizForm })));
+const PdfDocument = retryableLazy(() => KIND_CODE.pdf().then((m) => ({ default: m.PdfDocument })));
 
 export interface LearningObjectContentProps {
   lo: LearningObject;

@@ -24,7 +24,7 @@ import { courseLink, learningObjectLink, moduleLink } from '../../services/navig
 import NotFoundScreen from '../not-found/screen';
 import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
-import { LearningObjectContent, preloadRichText } from './content';
+import { LearningObjectContent, preloadContentOf } from './content';
 import { LifecycleStatus } from './lifecycle-status';
 import { NextStepLink, nextStepOf } from './next-step';
 import { LearningObjectMessages as M } from './messages';
@@ -49,14 +49,12 @@ export default function LearningObjectScreen(props: Props) {
   const moduleRead = useQuery({ ...moduleQuery(moduleId), enabled: valid });
   const lessonId = lessonOf(moduleRead.data, loId);
   const loQuery = useQuery({ ...learningObjectQuery(loId, lessonId), enabled: valid && lessonId !== null });
-  // A text lesson's code (DOMPurify, the sanitiser) loads beside its data, not after it: the
-  // module already says which type the learning object is.
-  const isText = moduleRead.data?.lessons.some((l) =>
-    l.learning_objects.some((o) => o.id === loId && o.type === 'text'),
-  );
+  // A text lesson's, a quiz's or a PDF's code loads beside its data, not after it: the module
+  // already says which type the learning object is.
+  const loType = moduleRead.data?.lessons.flatMap((l) => l.learning_objects).find((o) => o.id === loId)?.type;
   useEffect(() => {
-    if (isText) preloadRichText().catch(() => {});
-  }, [isText]);
+    if (loType) preloadContentOf(loType).catch(() => {});
+  }, [loType]);
   usePageTitle(loQuery.data?.name);
 
   if (!valid) return <NotFoundScreen />;
