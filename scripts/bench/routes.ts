@@ -4,7 +4,7 @@
  * and images it fetched until the network was idle — as transferred, and the JS + CSS as gzip.
  * API answers and media are not counted.
  */
-import { chromium, type Browser, type BrowserContext, type Request } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import type { RouteBytes } from './budgets';
 import type { EncodedSizes } from './cdn';
 import { CHROMIUM_ARGS as MACHINE_CHROMIUM_ARGS } from '../find-browser.mjs';
@@ -33,6 +33,18 @@ export type Cookie = Parameters<BrowserContext['addCookies']>[0][number];
  * starts without it, like Lighthouse's.
  * @throws when the sign-in does not leave /login within 30 s.
  */
+/** How long the page must ask for nothing before its bytes are summed, ms. */
+const QUIET_MS = 3_000;
+
+/**
+ * Resolves once `page` has started no request for {@link QUIET_MS} (`lastRequestAt()`: the time,
+ * ms since the epoch, its last request started), or after 30 s whatever it asks.
+ */
+async function quiet(page: Page, lastRequestAt: () => number): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (Date.now() - lastRequestAt() < QUIET_MS && Date.now() < until) await page.waitForTimeout(250);
+}
+
 export async function signInCookies(
   context: BrowserContext,
   baseUrl: string,
@@ -110,9 +122,16 @@ export async function measureRoutes(options: {
       };
       // A request that ends after the page is measured (its context closed) is not counted.
       page.on('requestfinished', (request) => finished.push(count(request).catch(() => undefined)));
+      let lastRequestAt = Date.now();
+      page.on('request', () => (lastRequestAt = Date.now()));
       await page.goto(`${options.baseUrl}${route.path}`, { waitUntil: 'load' });
       await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+      // What the app starts after the first screen (the platform's widgets' code, a chain of a
+      // settings read, an idle period and imports: src/app/wiring/widgets.ts) came before the quiet
+      // half-second of 'networkidle' on some loads and after it on others (±2.1 KB): the page is
+      // measured once no request has started for QUIET_MS, so that it is always counted.
+      await quiet(page, () => lastRequestAt);
       await Promise.all(finished);
       // The next screens' code, asked for ahead of a tap (src/app/prefetch-routes.ts marks its links).
       const ahead = new Set(
