@@ -47,6 +47,17 @@ async function watchProgress(page: Page) {
 
 const courseCard = (page: Page, name: string) => page.locator('.card', { has: page.getByRole('link', { name }) });
 
+/**
+ * Opens 'Minha conta' and scrolls to its end, as a student does to manage the downloads: the
+ * storage section, below the first screen, loads only once the student gets near it.
+ */
+async function openStorage(page: Page): Promise<void> {
+  await page.goto('/conta');
+  await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('region', { name: 'Armazenamento neste aparelho' })).toBeVisible();
+}
+
 test('a downloaded course works offline; storage figures; removing frees the space', async ({
   page,
   context,
@@ -146,7 +157,7 @@ test('a downloaded course works offline; storage figures; removing frees the spa
   await expect(page.getByText('Este conteúdo precisa de internet')).toBeVisible();
 
   // 'Minha conta': the storage figures and the download.
-  await page.goto('/conta');
+  await openStorage(page);
   const usage = page.getByTestId('storage-usage');
   await expect(usage).toContainText(/^Usado: .+ · Disponível: .+$/);
   expect(Number(await usage.getAttribute('data-usage'))).toBeGreaterThan(0);
@@ -166,7 +177,7 @@ test('a downloaded course works offline; storage figures; removing frees the spa
   await expect(page.getByRole('button', { name: 'Baixar para estudar offline' })).toBeVisible();
   expect(await downloadedFiles(page)).toEqual([]);
   await expect.poll(estimate, { timeout: 15_000 }).toBeLessThan(before);
-  await page.goto('/conta');
+  await openStorage(page);
   await expect(downloads.getByText('Nenhum curso ou módulo baixado neste aparelho.')).toBeVisible();
   await page.goto('/courses');
   await expect(courseCard(page, courseName).getByText('Disponível offline')).toHaveCount(0);
@@ -243,7 +254,7 @@ test('"Sair" removes the downloads; a second student on the same browser finds n
   await page.goto('/courses');
   await expect(courseCard(page, courseName)).toBeVisible();
   await expect(page.getByText('Disponível offline', { exact: true })).toHaveCount(0);
-  await page.goto('/conta');
+  await openStorage(page);
   await expect(page.getByText('Nenhum curso ou módulo baixado neste aparelho.')).toBeVisible();
 });
 
@@ -272,7 +283,7 @@ test('a module alone: downloaded from its page, marked on the course page, not t
   await page.goto('/courses');
   await expect(courseCard(page, courseName).getByText('Disponível offline')).toHaveCount(0);
 
-  await page.goto('/conta');
+  await openStorage(page);
   const section = page.getByRole('region', { name: 'Armazenamento neste aparelho' });
   await expect(section.getByText(moduleName)).toBeVisible();
   await section.getByRole('button', { name: `Remover ${moduleName}` }).click();

@@ -49,10 +49,19 @@ test('a reload of /courses shows the course list before the short-videos shelf�
   expect(seen.shown()).toBe(true);
 });
 
-test('a reload of /conta shows the page before the storage section’s code is asked for', async ({ page }) => {
+test('a reload of /conta shows the page, and asks for the storage section’s code only once the student scrolls near it', async ({
+  page,
+}) => {
   const seen = await shownWhenRequested(page, 'storage-section', 'main h1', 'Minha conta');
   await page.goto('/conta');
   await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible();
-  await expect.poll(() => seen.shown()).not.toBeNull();
+  await expect(
+    page.getByRole('region', { name: 'Dados pessoais' }).getByRole('textbox', { name: 'Nome', exact: true }),
+  ).not.toHaveValue('');
+  await page.waitForLoadState('networkidle');
+  // The section is more than a screen below: its code is not asked for while nobody scrolls.
+  expect(seen.shown()).toBeNull();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('region', { name: 'Armazenamento neste aparelho' })).toBeVisible();
   expect(seen.shown()).toBe(true);
 });
