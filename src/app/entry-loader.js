@@ -74,6 +74,15 @@
       var answer = ask(fill(r.url, groups), r.auth, token);
       var then = r.then;
       if (!then) return;
+      // A returning student (the service worker controls the page) has every learning-object
+      // type's code in its cache: read from there now, with no network, instead of once the
+      // viewer asks for it after the saved reads are restored (before the module answers).
+      var kinds = data.kinds || {};
+      if (then.kind === 'lesson' && navigator.serviceWorker && navigator.serviceWorker.controller) {
+        Object.keys(kinds).forEach(function (k) {
+          preload(kinds[k]);
+        });
+      }
       answer
         .then(body)
         .then(function (first) {
@@ -93,7 +102,6 @@
           if (lesson) ask(fill(then.url, Object.assign({}, groups, { lesson: lesson.id })), 'main', token);
           // The code only that type of learning object needs (a text's sanitiser, a quiz's form,
           // a PDF's viewer) downloads now, beside its read, not once the app has rendered it.
-          var kinds = data.kinds || {};
           if (typeof type === 'string' && Object.prototype.hasOwnProperty.call(kinds, type)) preload(kinds[type]);
         })
         .catch(function () {});

@@ -312,6 +312,23 @@ describe('the loader in the page', () => {
       await vi.waitFor(() => expect(kindPreloads()).toEqual(['modulepreload /assets/quiz-aaa.js']));
     });
 
+    it('on a page the service worker controls (a returning student), preloads every type’s code at once, from its cache', () => {
+      document.cookie = 'token=t; path=/';
+      vi.spyOn(window, 'fetch').mockResolvedValue(json({}));
+      Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: {} } });
+      try {
+        run('/m/5/lo/3', early, { text: ['/assets/rich-text-aaa.js'], pdf: ['/assets/pdf-document-aaa.js'] });
+        expect(preloads()).toEqual(
+          expect.arrayContaining([
+            'modulepreload /assets/rich-text-aaa.js',
+            'modulepreload /assets/pdf-document-aaa.js',
+          ]),
+        );
+      } finally {
+        delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+      }
+    });
+
     it('asks for no learning object when its module does not hold it, or did not answer 200', async () => {
       document.cookie = 'token=t; path=/';
       const answers = [moduleAnswer([{ id: 11, learning_objects: [{ id: 1 }] }]), moduleAnswer([], 401)];
