@@ -10,7 +10,8 @@
  *
  * Arguments go to both Stryker runs (e.g. `-- --mutate src/machines/cooldown.machine.ts`; the
  * constant mutants then only of those files), except `--only machines|paths|constants` (one part;
- * repeat it for two).
+ * repeat it for two) and `--only report` (runs nothing: prints both scores from the reports the
+ * last runs left, e.g. after running the parts one at a time — check their dates).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -84,8 +85,9 @@ for (const [part, title, config] of [
 }
 if (runs('constants')) step('constant mutants', 'node', ['scripts/constant-mutants.mjs', ...mutated]);
 
-const machines = runs('machines') && existsSync(REPORTS.machines) ? scores(REPORTS.machines) : {};
-const paths = runs('paths') && existsSync(REPORTS.paths) ? scores(REPORTS.paths) : {};
+const reported = (part) => (runs(part) || parts.includes('report')) && existsSync(REPORTS[part]);
+const machines = reported('machines') ? scores(REPORTS.machines) : {};
+const paths = reported('paths') ? scores(REPORTS.paths) : {};
 const names = [...new Set([...Object.keys(machines), ...Object.keys(paths)])].sort();
 if (names.length > 0) {
   console.log('\nMutation score of src/machines (killed + timeout) / mutants:\n');
