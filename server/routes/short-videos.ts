@@ -35,6 +35,7 @@ import {
 import { API_PREFIXES } from '../../src/services/contract/bases';
 import { userIdOfToken } from '../auth';
 import type { Db } from '../db/client';
+import { recordStartOrEnd } from '../content-progress';
 import { HttpProblem, MESSAGES, idempotent, jsonBody, parseId, requireStudent, type AppEnv, happenedAt } from '../http';
 
 const ASSETS = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
@@ -135,22 +136,7 @@ export function shortVideoV1Routes(db: Db): Hono<AppEnv> {
       const { id: userId, platformId } = c.var.student;
       return idempotent(c, db, async () => {
         if (!(await videoOfPlatform(db, userId, platformId, id))) throw new HttpProblem(404, NOT_FOUND);
-        if (kind === 'start') {
-          await db.rows(sql`
-            INSERT INTO short_video_progress (user_id, short_video_id, started_at, starts)
-            VALUES (${userId}, ${id}, ${at}, 1)
-            ON CONFLICT (user_id, short_video_id) DO UPDATE SET
-              started_at = COALESCE(short_video_progress.started_at, ${at}),
-              starts = short_video_progress.starts + 1`);
-        } else {
-          await db.rows(sql`
-            INSERT INTO short_video_progress (user_id, short_video_id, started_at, completed_at, ends)
-            VALUES (${userId}, ${id}, ${at}, ${at}, 1)
-            ON CONFLICT (user_id, short_video_id) DO UPDATE SET
-              started_at = COALESCE(short_video_progress.started_at, ${at}),
-              completed_at = COALESCE(short_video_progress.completed_at, ${at}),
-              ends = short_video_progress.ends + 1`);
-        }
+        await recordStartOrEnd(db, 'shortVideo', kind, userId, id, at);
         return { status: 200, body: { data: await progressOf(db, userId, id) } };
       });
     });

@@ -21,6 +21,7 @@ import type {
   StudentAttachment,
 } from '../../src/services/contract';
 import type { Db } from '../db/client';
+import { recordStartOrEnd } from '../content-progress';
 import { HttpProblem, idempotent, parseId, requireStudent, type AppEnv, happenedAt } from '../http';
 import { fold } from '../lms';
 
@@ -124,22 +125,7 @@ export function studentAttachmentRoutes(db: Db): Hono<AppEnv> {
       return idempotent(c, db, async () => {
         const [row] = await db.rows(visible(userId, platformId, sql`a.id = ${id}`));
         if (!row) throw new HttpProblem(404, NOT_FOUND);
-        if (kind === 'start') {
-          await db.rows(sql`
-            INSERT INTO attachment_progress (user_id, attachment_id, started_at, starts)
-            VALUES (${userId}, ${id}, ${at}, 1)
-            ON CONFLICT (user_id, attachment_id) DO UPDATE SET
-              started_at = COALESCE(attachment_progress.started_at, ${at}),
-              starts = attachment_progress.starts + 1`);
-        } else {
-          await db.rows(sql`
-            INSERT INTO attachment_progress (user_id, attachment_id, started_at, completed_at, ends)
-            VALUES (${userId}, ${id}, ${at}, ${at}, 1)
-            ON CONFLICT (user_id, attachment_id) DO UPDATE SET
-              started_at = COALESCE(attachment_progress.started_at, ${at}),
-              completed_at = COALESCE(attachment_progress.completed_at, ${at}),
-              ends = attachment_progress.ends + 1`);
-        }
+        await recordStartOrEnd(db, 'attachment', kind, userId, id, at);
         return { status: 200, body: { data: await progressOf(db, userId, id) } };
       });
     });
