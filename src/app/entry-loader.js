@@ -9,9 +9,6 @@
 (function () {
   var d = document;
   var data = JSON.parse(d.getElementById('entry-data').textContent);
-  // On a deep link the entry itself is preloaded too: it downloads beside its libraries instead
-  // of after them (it is imported only once they have run, below). Not on the static /login,
-  // whose form is already painted: there the libraries come first, alone on the wire.
   // Preload links for `hrefs`: modules as modulepreload, stylesheets as preload.
   function preload(hrefs) {
     hrefs.forEach(function (href) {
@@ -24,6 +21,9 @@
       d.head.appendChild(l);
     });
   }
+  // On a deep link the entry itself is preloaded too: it downloads beside its libraries instead
+  // of after them (it is imported only once they have run, below). Not on the static /login,
+  // whose form is already painted: there the libraries come first, alone on the wire.
   var shell = d.documentElement.hasAttribute('data-shell');
   var files = shell ? data.preloads : data.preloads.concat(data.entry);
   // A deep link: that route's chunks and styles download while the entry starts.

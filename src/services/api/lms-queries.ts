@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { getCourse, getCourses, getLearningObject, getModule } from './lms';
-import type { CourseListQuery, Module } from '../contract';
+import type { CourseListQuery, LearningObjectType, Module } from '../contract';
 import { learningKeys } from './keys/learning';
 
 /**
@@ -58,4 +58,13 @@ export const learningObjectQuery = (
 /** The lesson of `module` that holds learning object `loId`, or null. */
 export function lessonOf(module: Module | undefined, loId: number | null): number | null {
   return module?.lessons.find((lesson) => lesson.learning_objects.some((lo) => lo.id === loId))?.id ?? null;
+}
+
+/** The type of learning object `loId` as `module` lists it ('text', 'quiz', …), or null. */
+export function learningObjectTypeOf(module: Module | undefined, loId: number | null): LearningObjectType | null {
+  for (const lesson of module?.lessons ?? []) {
+    const found = lesson.learning_objects.find((lo) => lo.id === loId);
+    if (found) return found.type;
+  }
+  return null;
 }

@@ -14,8 +14,9 @@
  * chunk is asked for after, and its own Suspense fallback shows until it arrives.
  *
  * Below the first screen, a part is also not loaded before the student gets near it
- * (docs/performance.md "Parts below the first screen"): its place is marked by an empty element, and the part mounts
- * once that place is within one screen height of the visible area (an `IntersectionObserver`) —
+ * (docs/performance.md "Parts below the first screen"): its place is marked by an empty element,
+ * and the part mounts once that place is within one screen height of the visible area (an
+ * `IntersectionObserver`) —
  * at once when it is already there (a short list), and at once where the browser has no
  * `IntersectionObserver`. A phone that never scrolls to the short-videos shelf under the course
  * list, or to the storage section at the end of 'Minha conta', never downloads their code.
@@ -55,7 +56,7 @@ export function AfterReveal({ children, fallback = null }: { children: ReactNode
   return (
     <>
       {fallback}
-      <div ref={place} className="part-place" aria-hidden="true" />
+      <div ref={place} aria-hidden="true" />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { Link, useLocation } from 'wouter';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { learningObjectQuery, lessonOf, moduleQuery } from '../../services/api/lms-queries';
+import { learningObjectQuery, learningObjectTypeOf, lessonOf, moduleQuery } from '../../services/api/lms-queries';
 import type { LearningObject } from '../../services/contract/lms';
 import { useOutbox } from '../outbox/context';
 import { usePendingCompletions } from '../outbox/pending';
@@ -51,7 +51,7 @@ export default function LearningObjectScreen(props: Props) {
   const loQuery = useQuery({ ...learningObjectQuery(loId, lessonId), enabled: valid && lessonId !== null });
   // A text lesson's, a quiz's or a PDF's code loads beside its data, not after it: the module
   // already says which type the learning object is.
-  const loType = moduleRead.data?.lessons.flatMap((l) => l.learning_objects).find((o) => o.id === loId)?.type;
+  const loType = learningObjectTypeOf(moduleRead.data, loId);
   useEffect(() => {
     if (loType) preloadContentOf(loType).catch(() => {});
   }, [loType]);
