@@ -15,6 +15,9 @@ export default defineConfig({
     // One test file per core. Vitest's default outside watch mode is one fewer than the cores:
     // one worker on this 2-core machine, 535 s for the whole suite instead of 287 s.
     maxWorkers: '100%',
+    // Room for a few of Testing Library's waits (5 s each, test/setup-dom.ts) in one test while
+    // both cores are busy; a test that hangs still fails.
+    testTimeout: 15000,
     projects: [
       {
         extends: true,

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// `findBy…`/`waitFor` wait for what the student would see. Testing Library's default of 1 s is
+// shorter than the first dynamic import of a lazy part (a learning object's type code, a
+// provider's player) takes while both cores run other test files: CI failed on two such waits.
+// Product durations are never asserted with these waits but with fake timers.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

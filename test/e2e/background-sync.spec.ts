@@ -8,7 +8,14 @@
  */
 import type { CDPSession } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
-import { openFirstModule, outboxText, pickObjects, serverEvents, tokenOf } from './support/progress';
+import {
+  finishLearningObject,
+  openFirstModule,
+  outboxText,
+  pickObjects,
+  serverEvents,
+  tokenOf,
+} from './support/progress';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -69,8 +76,7 @@ test('two learning objects finished offline reach the server with the app closed
     await page.locator(`a[href="${lo.href}"]`).click();
     await expect(page.getByRole('heading', { level: 1, name: lo.name })).toBeVisible();
     const before = Date.now();
-    await page.getByRole('button', { name: 'Concluir' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+    await finishLearningObject(page);
     finishedAt[lo.id] = [before - 1000, Date.now() + 1000];
     await page.getByRole('link', { name: 'Voltar ao módulo' }).click();
   }
@@ -212,8 +218,7 @@ test('signed out, the service worker sends nothing; after sign-in the page sends
   const before = (await serverEvents(request, token)).length;
   await context.setOffline(true);
   await page.locator(`a[href="${lo!.href}"]`).click();
-  await page.getByRole('button', { name: 'Concluir' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+  await finishLearningObject(page);
   await expect(outboxText(page)).toContainText('serão enviados assim que a conexão voltar');
   // Signed out on this device (its cookies gone with the session), no page of the app open.
   const blank = await context.newPage();

@@ -5,7 +5,14 @@
  * answering 500 for a minute loses nothing either.
  */
 import { expect, test } from './support/fixtures';
-import { openFirstModule, outboxText, pickObjects, serverEvents, tokenOf } from './support/progress';
+import {
+  finishLearningObject,
+  openFirstModule,
+  outboxText,
+  pickObjects,
+  serverEvents,
+  tokenOf,
+} from './support/progress';
 
 test('three learning objects finished offline reach the server once each, with their own time', async ({
   page,
@@ -35,8 +42,7 @@ test('three learning objects finished offline reach the server once each, with t
     await page.locator(`a[href="${lo.href}"]`).click();
     await expect(page.getByRole('heading', { level: 1, name: lo.name })).toBeVisible();
     const before = Date.now();
-    await page.getByRole('button', { name: 'Concluir' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+    await finishLearningObject(page);
     finishedAt[lo.id] = [before - 1000, Date.now() + 1000];
     await page.getByRole('link', { name: 'Voltar ao módulo' }).click();
     await expect(page.locator('.item', { hasText: lo.name })).toContainText('concluído');
@@ -109,8 +115,7 @@ test('a minute of 500s on progress writes loses nothing: retried by itself, reco
   });
   await page.locator(`a[href="${lo!.href}"]`).click();
   await expect(page.getByRole('heading', { level: 1, name: lo!.name })).toBeVisible();
-  await page.getByRole('button', { name: 'Concluir' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+  await finishLearningObject(page);
   await expect(outboxText(page)).toContainText('2 registros de progresso pendentes');
 
   for (let second = 0; second < 60; second += 5) {

@@ -13,6 +13,7 @@
  */
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
+import { finishLearningObject } from './support/progress';
 import { startReferenceServer, type ReferenceServer } from './support/server';
 
 const NAV = 'Navegação principal';
@@ -89,8 +90,7 @@ test.describe('offline never signs out', () => {
     // Studying offline: the text is finished; the write waits in the outbox.
     await page.getByRole('link', { name: textName }).click();
     await expect(page.getByRole('heading', { level: 1, name: textName })).toBeVisible();
-    await page.getByRole('button', { name: 'Concluir' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+    await finishLearningObject(page);
     await expect(page.getByRole('button', { name: 'Sincronizar agora' })).toBeVisible();
     // The post-login setup ran (1 s after load) with the settings reads failing offline: no toast.
     await page.waitForTimeout(1500);

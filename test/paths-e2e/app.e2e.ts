@@ -47,7 +47,7 @@ import {
   studentPlans,
   type StudentPlan,
 } from './app-plans';
-import { pickObjects } from '../e2e/support/progress';
+import { finishLearningObject, pickObjects } from '../e2e/support/progress';
 import { pauseClockSoon } from './clock';
 import type { PathRecord, StepRecord } from './records';
 import { ERROR_SCREEN, LAYOUT, SESSION } from './spec';
@@ -321,8 +321,7 @@ async function drive(world: World, event: StudentEvent, before: StudentWorld, ne
       const lo = world.objects[world.written.length]!;
       await page.locator(`a[href="${lo.href}"]`).click();
       await expect(page.getByRole('heading', { level: 1, name: lo.name })).toBeVisible();
-      await page.getByRole('button', { name: 'Concluir' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
+      await finishLearningObject(page);
       world.written.push(lo.id);
       await page.getByRole('link', { name: 'Voltar ao módulo' }).click();
       await expect(moduleHeading(world)).toBeVisible();

@@ -75,3 +75,19 @@ export async function pickObjects(page: Page, labels: string[]) {
   }
   return picked;
 }
+
+/**
+ * Finishes the open learning object with 'Concluir' and waits for 'Concluído'. A text also
+ * finishes when its end comes into view (src/views/learning-object/rich-text.tsx), and
+ * Playwright's own scroll before the click can bring it there: the button is then replaced by
+ * the status between the scroll and the click. Either way the student sees 'Concluído'; the
+ * click is tried again only while that status is not shown (a second 'Concluir' in the
+ * 'ended' state is ignored by the lifecycle, so nothing is written twice).
+ */
+export async function finishLearningObject(page: Page): Promise<void> {
+  const done = page.getByRole('status').filter({ hasText: 'Concluído' });
+  await expect(async () => {
+    if (!(await done.isVisible())) await page.getByRole('button', { name: 'Concluir' }).click({ timeout: 2_000 });
+    await expect(done).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
