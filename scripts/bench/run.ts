@@ -19,7 +19,9 @@
  * `lighthouse -A=<dir>` audits again), --pages=<name>,… (only these screens, by the names of the
  * table), --no-routes (skip the cold loads), --files (print each screen's JS/CSS files),
  * --trace=<name> (only: a Chrome trace of that screen's cold load to .tmp/trace-<name>.json, and
- * its long tasks), --help (this text, nothing run).
+ * its long tasks), --trace-warm=<name> (only: a returning student's throttled reload of that
+ * screen traced to .tmp/trace-warm-<name>.json, with what it fetched, its marks and long tasks),
+ * --help (this text, nothing run).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -48,7 +50,7 @@ import {
   type Student,
 } from './content';
 import { measureInteractions, type Interaction } from './interactions';
-import { formatLongTasks, traceColdLoad } from './trace';
+import { formatLongTasks, formatWarmLoad, traceColdLoad, traceWarmLoad } from './trace';
 import { measureWarmReloads } from './warm';
 import { markOf, measureContentVisible, type VisibleScreen } from './visible';
 import { chromium } from '@playwright/test';
@@ -168,6 +170,24 @@ async function main(): Promise<number> {
         file,
       });
       console.log(`\n[bench] trace written to ${file}\n${formatLongTasks(traced, tasks)}`);
+      return 0;
+    }
+
+    const tracedWarm = arg('trace-warm');
+    if (tracedWarm) {
+      const screen = all.find((p) => p.name === tracedWarm);
+      if (!screen)
+        throw new Error(`--trace-warm: no screen named ${tracedWarm} (${all.map((p) => p.name).join(', ')})`);
+      const file = `.tmp/trace-warm-${tracedWarm.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`;
+      const load = await traceWarmLoad({
+        browser,
+        baseUrl: onHost(cdn.url, screen.host),
+        cookies: await cookiesOf(screen),
+        path: screen.path,
+        file,
+        mark: markOf(screen.path),
+      });
+      console.log(`\n[bench] trace written to ${file}\n${formatWarmLoad(tracedWarm, load)}`);
       return 0;
     }
 

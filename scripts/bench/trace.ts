@@ -5,9 +5,9 @@
  * ran inside each: scripts by URL (evaluation and calls), style/layout, parsing, GC.
  */
 import { writeFileSync } from 'node:fs';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Cookie } from './routes';
-import { phoneContext, throttle } from './throttle';
+import { phoneContext, serviceWorkerControls, throttle } from './throttle';
 
 interface TraceEvent {
   name: string;
@@ -218,5 +218,88 @@ export function formatLongTasks(name: string, tasks: LongTask[]): string {
         (t) =>
           `  ${Math.round(t.durationMs)} ms at ${Math.round(t.at)} ms — ${t.inside.map((i) => `${i.what} ${Math.round(i.ms)}`).join(', ')}\n      hot: ${t.hot.map((h) => `${h.what} ${Math.round(h.ms)}`).join(', ')}`,
       ),
+  ].join('\n');
+}
+
+/** One resource a page fetched, from its Resource Timing entry (ms since navigation). */
+export interface ResourceSpan {
+  url: string;
+  startMs: number;
+  endMs: number;
+  /** Through the service worker (`workerStart` > 0). */
+  viaWorker: boolean;
+}
+
+/**
+ * `npm run bench -- --trace-warm=<page name>`: a returning student's load of `path` — a first,
+ * unthrottled visit installs the service worker and saves the reads (as visible.ts's warm loads),
+ * then one throttled reload is traced. Writes the trace to `file`.
+ * @returns the content-visible mark (ms since navigation; null when `mark` is null or never
+ *   came), every resource the reload fetched in order of start, its User Timing marks and the main
+ *   thread's long tasks, longest first.
+ * @throws when no service worker takes control within 60 s.
+ */
+export async function traceWarmLoad(options: {
+  browser: Browser;
+  baseUrl: string;
+  cookies: Cookie[];
+  path: string;
+  file: string;
+  mark: string | null;
+}): Promise<{ markMs: number | null; resources: ResourceSpan[]; marks: [string, number][]; tasks: LongTask[] }> {
+  const context = await phoneContext(options.browser, options.cookies, 'allow');
+  const markMs = async (page: Page) =>
+    options.mark === null
+      ? null
+      : ((await (
+          await page.waitForFunction(
+            (n) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? null,
+            `content-visible:${options.mark}`,
+            { timeout: 60_000, polling: 100 },
+          )
+        ).jsonValue()) as number);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${options.baseUrl}${options.path}`, { waitUntil: 'load' });
+    await markMs(page);
+    await serviceWorkerControls(page);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    await page.waitForTimeout(1_500);
+    await throttle(context, page);
+    await options.browser.startTracing(page, { screenshots: false });
+    await page.reload({ waitUntil: 'commit', timeout: 60_000 });
+    const at = await markMs(page);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    const trace = await options.browser.stopTracing();
+    writeFileSync(options.file, trace);
+    const seen = await page.evaluate(() => ({
+      resources: performance.getEntriesByType('resource').map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return { url: r.name, startMs: r.startTime, endMs: r.responseEnd, viaWorker: r.workerStart > 0 };
+      }),
+      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as [string, number]),
+    }));
+    const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+    return {
+      markMs: at,
+      resources: seen.resources.sort((a, b) => a.startMs - b.startMs),
+      marks: seen.marks,
+      tasks: longTasks(parsed.traceEvents).sort((a, b) => b.durationMs - a.durationMs),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Plain-text lines of a warm load's timeline (traceWarmLoad). */
+export function formatWarmLoad(name: string, load: Awaited<ReturnType<typeof traceWarmLoad>>): string {
+  const ms = (n: number) => `${Math.round(n)}`.padStart(5);
+  return [
+    `${name} warm: content visible at ${load.markMs === null ? '—' : `${Math.round(load.markMs)} ms`}`,
+    '  resources (start → end ms since navigation, W = through the service worker):',
+    ...load.resources.map((r) => `  ${ms(r.startMs)} → ${ms(r.endMs)} ${r.viaWorker ? 'W' : ' '} ${short(r.url)}`),
+    '  marks:',
+    ...load.marks.map(([n, t]) => `  ${ms(t)} ${n}`),
+    formatLongTasks(name, load.tasks),
   ].join('\n');
 }
