@@ -47,6 +47,10 @@ void whenRunning(appActor).then(async (running) => {
   await yieldToBrowser();
   warmUpIntl(bootResults.translations?.locale ?? 'pt-BR');
   await yieldToBrowser();
+  // The loader runs in <head> (src/app/entry-loader.js): on a slow network the rest of the HTML
+  // may still be arriving.
+  if (document.readyState === 'loading')
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const app = (

@@ -4,10 +4,13 @@
  * Vite puts `<script type="module" src=entry>` and `<link rel="modulepreload">` tags in <head>:
  * the JS is then fetched with the HTML and, on a fast connection, runs before the first frame,
  * so the static /login would paint only once the app has started. This plugin replaces those
- * tags with one tiny inline loader at the end of <body> (src/app/entry-loader.js) that adds the same
- * preloads and imports the entry — at once on every other page, and on the pre-rendered /login
- * (the pre-paint script set `data-shell`) right after the first frame, so the form paints from
- * HTML + CSS alone and the app hydrates it after.
+ * tags with one tiny inline loader (src/app/entry-loader.js) that adds the same preloads and imports
+ * the entry — at once on every other page, and on the pre-rendered /login (the pre-paint script
+ * set `data-shell`) right after the first frame, so the form paints from HTML + CSS alone and the
+ * app hydrates it after. The loader sits in <head> before the stylesheet: a script after a
+ * stylesheet that is still downloading waits for it, and at the end of <body> the loader — the
+ * app's JS and the early API reads it starts — waited for the whole CSS, a round trip and more on
+ * a phone (docs/performance.md "The loader before the stylesheet").
  *
  * On a deep link (any other path), the loader also preloads the chunks and styles of that route —
  * the routes shell (src/app/lazy-routes.tsx), the outbox (src/app/wiring/learning.ts), the saved reads'
@@ -29,6 +32,8 @@ import type { EarlyReadsData } from '../../src/app/early-reads.ts';
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+/** The first stylesheet of <head>: the loader goes before it. */
+const STYLESHEET = /<link rel="stylesheet"[^>]*>/;
 
 /** The id of the JSON data block the loader reads. */
 export const ENTRY_DATA_ID = 'entry-data';
@@ -83,10 +88,12 @@ export function deferEntry(
         }
       : {}),
   };
-  const out = html
-    .replace(ENTRY, '')
-    .replace(PRELOAD, '')
-    .replace('</body>', `  ${entryDataBlock(data)}\n    <script>${loader}</script>\n  </body>`);
+  const stripped = html.replace(ENTRY, '').replace(PRELOAD, '');
+  const block = `${entryDataBlock(data)}\n    <script>${loader}</script>\n    `;
+  const stylesheet = STYLESHEET.exec(stripped);
+  const out = stylesheet
+    ? `${stripped.slice(0, stylesheet.index)}${block}${stripped.slice(stylesheet.index)}`
+    : stripped.replace('</head>', `  ${block}</head>`);
   return { html: out, data };
 }
 

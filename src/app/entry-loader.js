@@ -1,6 +1,7 @@
 // Deferred entry (docs/decisions/0002-prerendered-login-and-deferred-entry.md,
 // scripts/vite/deferred-entry.ts): loads the app's JS after the first paint of the pre-rendered
-// /login, at once elsewhere. Inlined at the end of index.html's <body>;
+// /login, at once elsewhere. Inlined in index.html's <head> before the stylesheet (a script after
+// a stylesheet still downloading waits for it), after the pre-paint script and the data block;
 // its SHA-256 is in the Content-Security-Policy (server/security-headers.ts, docs/architecture.md §D5). The
 // code never changes from one build to the next (so deploy/_headers can list its hash): what a
 // build knows — the entry, its preloads and each route's chunks — is in the JSON data block
@@ -163,12 +164,16 @@
       );
     })(0);
   }
-  // The static /login (the pre-paint script set data-shell) paints from HTML + CSS alone first.
+  // The static /login (the pre-paint script set data-shell) paints from HTML + CSS alone first:
+  // the first frame comes once the stylesheet is in. Where no frame comes (a tab in the
+  // background), the page's load event (the stylesheet in too) starts it.
   if (shell) {
     requestAnimationFrame(function () {
       setTimeout(load, 0);
     });
-    setTimeout(load, 200);
+    window.addEventListener('load', function () {
+      setTimeout(load, 200);
+    });
   } else {
     load();
   }

@@ -68,6 +68,34 @@ test.beforeEach(async ({ page, signIn }) => {
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test('the course list and the app’s code are asked for while the stylesheet is still downloading', async ({ page }) => {
+  // The loader sits before the stylesheet in <head>: a script after a stylesheet still
+  // downloading would wait for it, and so would the reads and the code it starts.
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();
+  await settle(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const duringStylesheet: string[] = [];
+  let stylesheetHeld = false;
+  await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+    stylesheetHeld = true;
+    await held;
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (stylesheetHeld && (url.pathname.startsWith('/api/') || /\/assets\/.*\.js$/.test(url.pathname)))
+      duringStylesheet.push(url.pathname + url.search);
+  });
+  const reload = page.reload();
+  await expect.poll(() => duringStylesheet).toContain('/api/v2/lms/courses?page=1&per_page=12');
+  await expect.poll(() => duringStylesheet.some((path) => /^\/assets\/vendor-[\w-]+\.js$/.test(path))).toBe(true);
+  release();
+  await reload;
+  await expect(page.getByRole('link', { name: 'Introdução à Informática' })).toBeVisible();
+});
+
 test('a reload of /courses reads the course list once, asked for before the app’s JS', async ({ page }) => {
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();

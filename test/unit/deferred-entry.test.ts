@@ -50,6 +50,22 @@ describe('the deferred entry in index.html', () => {
     expect(loaderOf(two.html)).toEqual([entryLoaderInline().code]);
   });
 
+  it('puts the data block and the loader in <head>, after the pre-paint script and before the stylesheet', () => {
+    // A script after a stylesheet still downloading waits for it: at the end of <body>, the
+    // app's JS and the early reads started a whole stylesheet download late.
+    const { html } = deferEntry(viteHtml('aaa'), routes('aaa'));
+    const at = (needle: string) => html.indexOf(needle);
+    expect(at(prepaintInline().code)).toBeGreaterThan(-1);
+    expect(at(prepaintInline().code)).toBeLessThan(at('id="entry-data"'));
+    expect(at('id="entry-data"')).toBeLessThan(at(entryLoaderInline().code));
+    expect(at(entryLoaderInline().code)).toBeLessThan(at('<link rel="stylesheet"'));
+    expect(at('<link rel="stylesheet"')).toBeLessThan(at('</head>'));
+    // Without a stylesheet, at the end of <head>.
+    const bare = deferEntry(viteHtml('aaa').replace(/<link rel="stylesheet"[^>]*>/, '')).html;
+    expect(bare.indexOf(entryLoaderInline().code)).toBeLessThan(bare.indexOf('</head>'));
+    expect(bare.indexOf(entryLoaderInline().code)).toBeGreaterThan(bare.indexOf(prepaintInline().code));
+  });
+
   it('the CSP hashes are those of the pre-paint script and the loader, never of the data block', () => {
     const { html } = deferEntry(viteHtml('aaa'), routes('aaa'));
     expect(inlineScriptHashesOf(html).sort()).toEqual([prepaintInline().hash, entryLoaderInline().hash].sort());
