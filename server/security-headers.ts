@@ -42,8 +42,8 @@ export function prepaintInline(file: string = join(ROOT, 'src', 'app', 'prepaint
 }
 
 /**
- * The deferred-entry loader (src/app/entry-loader.js), inlined at the end of index.html's
- * <body> by scripts/vite/deferred-entry.ts. Its code is the same in every build (the build's
+ * The deferred-entry loader (src/app/entry-loader.js), inlined in index.html's <head> before
+ * the stylesheet by scripts/vite/deferred-entry.ts. Its code is the same in every build (the build's
  * file names are in a JSON data block it reads), so its hash is too.
  */
 export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry-loader.js')): {
