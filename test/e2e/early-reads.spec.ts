@@ -20,17 +20,30 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Records the API and script requests of `page` in order, as 'METHOD path?query', since its last
- * main-frame navigation (call `settle` before navigating, so that the page before asks no more).
+ * Records the API and script requests of the document `page` shows, in order, as 'METHOD
+ * path?query': each main-frame navigation starts a new list, and only the requests of that
+ * navigation's document are kept (Chrome DevTools Protocol's `loaderId`). A page being left runs
+ * until the next one commits: its late requests (the post-login setup, 1 s after its load, may
+ * come after `settle`) are not the next page's.
  */
-function recordRequests(page: Page): string[] {
+async function recordRequests(page: Page): Promise<string[]> {
   const seen: string[] = [];
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.length = 0;
-    const url = new URL(request.url());
+  const cdp = await page.context().newCDPSession(page);
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const mainFrame = frameTree.frame.id;
+  let document: string | null = null;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.type === 'Document' && event.frameId === mainFrame) {
+      document = event.loaderId;
+      seen.length = 0;
+      return;
+    }
+    if (event.loaderId !== document) return;
+    const url = new URL(event.request.url);
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/'))
-      seen.push(`${request.method()} ${url.pathname}${url.search}`);
+      seen.push(`${event.request.method} ${url.pathname}${url.search}`);
   });
+  await cdp.send('Network.enable');
   return seen;
 }
 
@@ -99,7 +112,7 @@ test('the course list and the app’s code are asked for while the stylesheet is
 test('a reload of /courses reads the course list once, asked for before the app’s JS', async ({ page }) => {
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();
-  const seen = recordRequests(page);
+  const seen = await recordRequests(page);
   await settle(page);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();
@@ -117,7 +130,7 @@ test('a reload asks for the saved reads’ restore (downloads included) with the
   // (student-data → seed → downloads-store), after the app had started (docs/performance.md).
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();
-  const seen = recordRequests(page);
+  const seen = await recordRequests(page);
   await settle(page);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Introdução à Informática' })).toBeVisible();
@@ -132,7 +145,7 @@ test('a reload asks for the saved reads’ restore (downloads included) with the
 });
 
 test('a reload of /home, a module and a learning object each read their data once', async ({ page }) => {
-  const seen = recordRequests(page);
+  const seen = await recordRequests(page);
   await settle(page);
   const lookup = `/api/v1/platforms/${new URL(page.url()).hostname}`;
   const banners = '/api/v1/content/banners?isVisibleEad=1';
@@ -196,7 +209,7 @@ test('a text’s or a PDF’s own code is asked for with the module’s early an
   // Lesson 1 of the first module: a text (1), a video (2), a PDF (3). The loader reads the
   // learning object's type in its module's early answer and preloads that type's chunk beside
   // the learning object's read: here while the app's entry is held back.
-  const seen = recordRequests(page);
+  const seen = await recordRequests(page);
   const asked = (chunk: string) => seen.some((r) => new RegExp(`^GET /assets/${chunk}-[\\w-]+\\.js$`).test(r));
   const cases = [
     {
@@ -282,7 +295,7 @@ test('a reload of /grades, /attachments, /finances and /conta asks for their dat
         ).not.toHaveValue(''),
     },
   ];
-  const seen = recordRequests(page);
+  const seen = await recordRequests(page);
   for (const screen of screens) {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -315,7 +328,7 @@ test('with Economia de dados on, the first banner’s image is not fetched befor
   await page.getByRole('button', { name: 'Acessibilidade' }).first().click();
   await page.getByRole('switch', { name: 'Economia de dados' }).check();
   await page.keyboard.press('Escape');
-  const seen = recordRequests(page);
+  const seen = await recordRequests(page);
   await settle(page);
   const release = await holdEntry(page);
   const reload = page.reload();
