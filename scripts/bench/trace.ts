@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import type { Cookie } from './routes';
-import { phoneContext, serviceWorkerControls, throttle } from './throttle';
+import { phoneContext, throttle } from './throttle';
+import { markTime, returningStudent } from './visible';
 
 interface TraceEvent {
   name: string;
@@ -249,24 +250,9 @@ export async function traceWarmLoad(options: {
   mark: string | null;
 }): Promise<{ markMs: number | null; resources: ResourceSpan[]; marks: [string, number][]; tasks: LongTask[] }> {
   const context = await phoneContext(options.browser, options.cookies, 'allow');
-  const markMs = async (page: Page) =>
-    options.mark === null
-      ? null
-      : ((await (
-          await page.waitForFunction(
-            (n) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? null,
-            `content-visible:${options.mark}`,
-            { timeout: 60_000, polling: 100 },
-          )
-        ).jsonValue()) as number);
+  const markMs = (page: Page) => (options.mark === null ? Promise.resolve(null) : markTime(page, options.mark));
   try {
-    const page = await context.newPage();
-    await page.goto(`${options.baseUrl}${options.path}`, { waitUntil: 'load' });
-    await markMs(page);
-    await serviceWorkerControls(page);
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    await page.waitForTimeout(1_500);
-    await throttle(context, page);
+    const page = await returningStudent(context, `${options.baseUrl}${options.path}`, options.mark);
     // The timeline from a reload without tracing: tracing slows the page (the old page's unload
     // alone took ~0.5–0.8 s longer traced), so its times are not the bench's.
     await page.reload({ waitUntil: 'commit', timeout: 60_000 });

@@ -10,7 +10,7 @@
  *   controls the page and whose reads were saved (IndexedDB) by a first, unthrottled visit; then
  *   N throttled reloads.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { median, type VisibleMedians } from './budgets';
 import type { Cookie } from './routes';
 import { phoneContext, serviceWorkerControls, throttle } from './throttle';
@@ -32,7 +32,7 @@ const MARK_TIMEOUT_MS = 60_000;
  * Waits for `content-visible:<mark>` in `page` and returns its startTime (ms since navigation).
  * @throws when the mark does not come within {@link MARK_TIMEOUT_MS}.
  */
-async function markTime(page: Page, mark: string): Promise<number> {
+export async function markTime(page: Page, mark: string): Promise<number> {
   const name = `content-visible:${mark}`;
   const handle = await page.waitForFunction(
     (n) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? null,
@@ -40,6 +40,25 @@ async function markTime(page: Page, mark: string): Promise<number> {
     { timeout: MARK_TIMEOUT_MS, polling: 100 },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * A returning student's page in `context` (service workers allowed): a first, unthrottled visit
+ * of `url` installs the service worker and saves the reads, then the page is throttled like a
+ * phone, ready for warm reloads.
+ * @param mark the screen's content-visible mark, awaited on the first visit (null: none).
+ * @throws when the mark does not come or no service worker takes control within 60 s.
+ */
+export async function returningStudent(context: BrowserContext, url: string, mark: string | null): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  if (mark !== null) await markTime(page, mark);
+  await serviceWorkerControls(page);
+  // The reads are saved at most once a second after they change: let the first visit settle.
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+  await page.waitForTimeout(1_500);
+  await throttle(context, page);
+  return page;
 }
 
 /**
@@ -74,14 +93,7 @@ export async function measureContentVisible(options: {
     const warm: number[] = [];
     const context = await phoneContext(options.browser, screen.cookies, 'allow');
     try {
-      const page = await context.newPage();
-      await page.goto(url, { waitUntil: 'load' });
-      await markTime(page, screen.mark);
-      await serviceWorkerControls(page);
-      // The reads are saved at most once a second after they change: let the first visit settle.
-      await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-      await page.waitForTimeout(1_500);
-      await throttle(context, page);
+      const page = await returningStudent(context, url, screen.mark);
       for (let i = 0; i < options.runs; i++) {
         await page.reload({ waitUntil: 'commit', timeout: MARK_TIMEOUT_MS });
         const ms = await markTime(page, screen.mark);
