@@ -18,8 +18,8 @@
  * report), --artifacts (with --reports: also each run's trace and network log, which
  * `lighthouse -A=<dir>` audits again), --pages=<name>,… (only these screens, by the names of the
  * table), --no-routes (skip the cold loads), --files (print each screen's JS/CSS files),
- * --trace=<name> (only: a Chrome trace of that screen's cold load to .tmp/trace-<name>.json, and
- * its long tasks), --trace-warm=<name> (only: a returning student's throttled reload of that
+ * --trace=<name> (only: a cold load of that screen, with what it fetched and its marks, and a
+ * second one traced to .tmp/trace-<name>.json, with its long tasks), --trace-warm=<name> (only: a returning student's throttled reload of that
  * screen traced to .tmp/trace-warm-<name>.json, with what it fetched, its marks and long tasks),
  * --help (this text, nothing run).
  */
@@ -50,7 +50,7 @@ import {
   type Student,
 } from './content';
 import { measureInteractions, type Interaction } from './interactions';
-import { formatLongTasks, formatWarmLoad, traceColdLoad, traceWarmLoad } from './trace';
+import { formatLoad, traceColdLoad, traceWarmLoad } from './trace';
 import { measureWarmReloads } from './warm';
 import { markOf, measureContentVisible, type VisibleScreen } from './visible';
 import { chromium } from '@playwright/test';
@@ -162,14 +162,15 @@ async function main(): Promise<number> {
       const screen = all.find((p) => p.name === traced);
       if (!screen) throw new Error(`--trace: no screen named ${traced} (${all.map((p) => p.name).join(', ')})`);
       const file = `.tmp/trace-${traced.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`;
-      const tasks = await traceColdLoad({
+      const load = await traceColdLoad({
         browser,
         baseUrl: onHost(cdn.url, screen.host),
         cookies: await cookiesOf(screen),
         path: screen.path,
         file,
+        mark: markOf(screen.path),
       });
-      console.log(`\n[bench] trace written to ${file}\n${formatLongTasks(traced, tasks)}`);
+      console.log(`\n[bench] trace written to ${file}\n${formatLoad(traced, 'cold', load)}`);
       return 0;
     }
 
@@ -187,7 +188,7 @@ async function main(): Promise<number> {
         file,
         mark: markOf(screen.path),
       });
-      console.log(`\n[bench] trace written to ${file}\n${formatWarmLoad(tracedWarm, load)}`);
+      console.log(`\n[bench] trace written to ${file}\n${formatLoad(tracedWarm, 'warm', load)}`);
       return 0;
     }
 

@@ -179,9 +179,13 @@ export function longTasks(events: TraceEvent[]): LongTask[] {
 }
 
 /**
- * Loads `path` cold (fresh context, no service worker) under the mobile throttling while Chrome
- * traces, writes the trace to `file` and returns the main thread's long tasks, longest first.
- * @throws when the page's heading does not show within 60 s.
+ * Loads `path` cold (fresh context, no service worker) under the mobile throttling, twice: once
+ * untraced for its timeline (tracing slows the page, so the traced load's times are not the
+ * bench's), then traced, writing the trace to `file`.
+ * @returns the untraced load's content-visible mark (ms since navigation; null when `mark` is
+ *   null), every resource it fetched in order of start and its User Timing marks, and the traced
+ *   load's main-thread long tasks, longest first.
+ * @throws when the page's heading (or the mark) does not show within 60 s.
  */
 export async function traceColdLoad(options: {
   browser: Browser;
@@ -189,22 +193,59 @@ export async function traceColdLoad(options: {
   cookies: Cookie[];
   path: string;
   file: string;
-}): Promise<LongTask[]> {
+  mark: string | null;
+}): Promise<LoadTimeline> {
+  const url = `${options.baseUrl}${options.path}`;
+  const untraced = await phoneContext(options.browser, options.cookies, 'block');
+  let seen: Omit<LoadTimeline, 'tasks'>;
+  try {
+    const page = await untraced.newPage();
+    await throttle(untraced, page);
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    seen = await timelineOf(page, options.mark);
+  } finally {
+    await untraced.close();
+  }
   const context = await phoneContext(options.browser, options.cookies, 'block');
   try {
     const page = await context.newPage();
     await throttle(context, page);
     await options.browser.startTracing(page, { screenshots: false });
-    await page.goto(`${options.baseUrl}${options.path}`, { waitUntil: 'load', timeout: 60_000 });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await page.locator('main h1, #login-username').first().waitFor({ state: 'visible', timeout: 60_000 });
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     const trace = await options.browser.stopTracing();
     writeFileSync(options.file, trace);
     const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
-    return longTasks(parsed.traceEvents).sort((a, b) => b.durationMs - a.durationMs);
+    return { ...seen, tasks: longTasks(parsed.traceEvents).sort((a, b) => b.durationMs - a.durationMs) };
   } finally {
     await context.close();
   }
+}
+
+/** What one throttled load showed: its mark, what it fetched, its marks, its long tasks. */
+export interface LoadTimeline {
+  markMs: number | null;
+  resources: ResourceSpan[];
+  marks: [string, number][];
+  tasks: LongTask[];
+}
+
+/**
+ * Waits for `mark` (when not null) and the network's quiet in a page just navigated, then reads
+ * its Resource Timing entries and User Timing marks.
+ */
+async function timelineOf(page: Page, mark: string | null): Promise<Omit<LoadTimeline, 'tasks'>> {
+  const markMs = mark === null ? null : await markTime(page, mark);
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+  const seen = await page.evaluate(() => ({
+    resources: performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { url: r.name, startMs: r.startTime, endMs: r.responseEnd, viaWorker: r.workerStart > 0 };
+    }),
+    marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as [string, number]),
+  }));
+  return { markMs, resources: seen.resources.sort((a, b) => a.startMs - b.startMs), marks: seen.marks };
 }
 
 /** Plain-text lines for the console and docs/performance.md. */
@@ -248,35 +289,24 @@ export async function traceWarmLoad(options: {
   path: string;
   file: string;
   mark: string | null;
-}): Promise<{ markMs: number | null; resources: ResourceSpan[]; marks: [string, number][]; tasks: LongTask[] }> {
+}): Promise<LoadTimeline> {
   const context = await phoneContext(options.browser, options.cookies, 'allow');
-  const markMs = (page: Page) => (options.mark === null ? Promise.resolve(null) : markTime(page, options.mark));
   try {
     const page = await returningStudent(context, `${options.baseUrl}${options.path}`, options.mark);
     // The timeline from a reload without tracing: tracing slows the page (the old page's unload
     // alone took ~0.5–0.8 s longer traced), so its times are not the bench's.
     await page.reload({ waitUntil: 'commit', timeout: 60_000 });
-    const at = await markMs(page);
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    const seen = await page.evaluate(() => ({
-      resources: performance.getEntriesByType('resource').map((e) => {
-        const r = e as PerformanceResourceTiming;
-        return { url: r.name, startMs: r.startTime, endMs: r.responseEnd, viaWorker: r.workerStart > 0 };
-      }),
-      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as [string, number]),
-    }));
+    const seen = await timelineOf(page, options.mark);
     // Then a traced reload for the long tasks.
     await options.browser.startTracing(page, { screenshots: false });
     await page.reload({ waitUntil: 'commit', timeout: 60_000 });
-    await markMs(page);
+    if (options.mark !== null) await markTime(page, options.mark);
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     const trace = await options.browser.stopTracing();
     writeFileSync(options.file, trace);
     const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
     return {
-      markMs: at,
-      resources: seen.resources.sort((a, b) => a.startMs - b.startMs),
-      marks: seen.marks,
+      ...seen,
       tasks: longTasks(parsed.traceEvents).sort((a, b) => b.durationMs - a.durationMs),
     };
   } finally {
@@ -284,11 +314,11 @@ export async function traceWarmLoad(options: {
   }
 }
 
-/** Plain-text lines of a warm load's timeline (traceWarmLoad). */
-export function formatWarmLoad(name: string, load: Awaited<ReturnType<typeof traceWarmLoad>>): string {
+/** Plain-text lines of a load's timeline (traceColdLoad, traceWarmLoad); `kind` 'cold' or 'warm'. */
+export function formatLoad(name: string, kind: 'cold' | 'warm', load: LoadTimeline): string {
   const ms = (n: number) => `${Math.round(n)}`.padStart(5);
   return [
-    `${name} warm: content visible at ${load.markMs === null ? '—' : `${Math.round(load.markMs)} ms`}`,
+    `${name} ${kind}: content visible at ${load.markMs === null ? '—' : `${Math.round(load.markMs)} ms`}`,
     '  resources (start → end ms since navigation, W = through the service worker):',
     ...load.resources.map((r) => `  ${ms(r.startMs)} → ${ms(r.endMs)} ${r.viaWorker ? 'W' : ' '} ${short(r.url)}`),
     '  marks:',
