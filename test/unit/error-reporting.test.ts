@@ -5,14 +5,8 @@
  * (fake) Sentry lazily with them when one is configured.
  */
 import { describe, expect, it, vi } from 'vitest';
-import {
-  FILTERED,
-  createErrorReporter,
-  scrubBreadcrumb,
-  scrubEvent,
-  scrubText,
-  type SentryLike,
-} from '../../src/services/boot/error-reporting';
+import { createErrorReporter, type SentryLike } from '../../src/services/boot/error-reporting';
+import { FILTERED, scrubBreadcrumb, scrubEvent, scrubText } from '../../src/services/boot/scrub';
 
 const TOKEN = 'Zb3x9QkLr8vT1mNpA0sDfGhJkLqWeRtY';
 
@@ -94,7 +88,7 @@ describe('createErrorReporter', () => {
     const captureException = vi.fn();
     const { reporter, ready } = createErrorReporter({
       dsn: 'https://key@o1.ingest.sentry.io/1',
-      load: async () => ({ init, captureException }),
+      load: async () => ({ init, captureException, scrubEvent, scrubBreadcrumb }),
       secrets: () => [TOKEN],
     });
     const early = new Error('antes de carregar');

@@ -4,87 +4,19 @@
  *
  * - With a DSN (`VITE_SENTRY_DSN`), Sentry (`@sentry/react`) is loaded lazily (dynamic
  *   `import()`, after the page has loaded) and initialised with `scrubEvent` as `beforeSend` and
- *   `scrubBreadcrumb` as `beforeBreadcrumb`, without default PII.
+ *   `scrubBreadcrumb` as `beforeBreadcrumb` (./scrub.ts, loaded with it), without default PII.
  * - Without a DSN (or when Sentry cannot load) the reporter is a no-op that logs in development.
- *
- * `scrubEvent` / `scrubBreadcrumb` / `scrubText` are pure: they remove the session token and
- * every `access_token` / `token` value from URLs (query and fragment), headers, cookies,
- * breadcrumbs, messages and any nested field, whatever its name.
  */
-
-/** What replaces a secret. */
-export const FILTERED = '[Filtered]';
-
-/** Field and query-parameter names whose values are always secrets (lower case). */
-const SECRET_NAMES = new Set([
-  'token',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'x-access-token',
-  'authorization',
-  'cookie',
-  'set-cookie',
-  'password',
-  'new_password',
-]);
-
-const isSecretName = (name: string) => SECRET_NAMES.has(name.toLowerCase());
-
-/** `name=value` pairs of secret names in URLs, cookies or free text. */
-const SECRET_PAIR = /([?&#;\s]|^)((?:access_|refresh_|id_)?token|x-access-token|password|new_password)=([^&#;\s"']*)/gi;
-/** `Authorization: Bearer …` / `x-access-token: …` written out in free text. */
-const SECRET_HEADER = /\b(authorization|x-access-token)(\s*[:=]\s*)(bearer\s+)?[^\s,;"']+/gi;
-
-/**
- * Removes secrets from one string: secret query/cookie pairs, written-out auth headers, and
- * every occurrence of each of `secrets` (e.g. the current session token).
- */
-export function scrubText(text: string, secrets: readonly string[] = []): string {
-  let out = text
-    .replace(SECRET_PAIR, (_m, lead: string, name: string) => `${lead}${name}=${FILTERED}`)
-    .replace(SECRET_HEADER, (_m, name: string, sep: string) => `${name}${sep}${FILTERED}`);
-  for (const secret of secrets) if (secret.length >= 8) out = out.split(secret).join(FILTERED);
-  return out;
-}
-
-/** Deep copy of `value` with secrets removed (depth-limited; cycles become '[Circular]'). */
-function scrubValue(value: unknown, secrets: readonly string[], depth: number, seen: WeakSet<object>): unknown {
-  if (typeof value === 'string') return scrubText(value, secrets);
-  if (value === null || typeof value !== 'object') return value;
-  if (seen.has(value)) return '[Circular]';
-  if (depth > 12) return '[Truncated]';
-  seen.add(value);
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets, depth + 1, seen));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    out[key] =
-      isSecretName(key) && item !== null && item !== undefined ? FILTERED : scrubValue(item, secrets, depth + 1, seen);
-  }
-  return out;
-}
-
-/**
- * Sentry `beforeSend`: a copy of `event` without secrets (request URL, query string, headers,
- * cookies, breadcrumbs, exception messages, extra data…). Never returns null (the event is kept).
- * @param secrets literal values to remove too (the current session token).
- */
-export function scrubEvent<T>(event: T, secrets: readonly string[] = []): T {
-  return scrubValue(event, secrets, 0, new WeakSet()) as T;
-}
-
-/** Sentry `beforeBreadcrumb`: the breadcrumb without secrets (same rules as `scrubEvent`). */
-export function scrubBreadcrumb<T>(breadcrumb: T, secrets: readonly string[] = []): T {
-  return scrubEvent(breadcrumb, secrets);
-}
 
 /** What the app reports through (Sentry, or the no-op). */
 export interface ErrorReporter {
   captureException(error: unknown): void;
 }
 
-/** The part of `@sentry/react` this adapter uses. */
+/** The part of `@sentry/react` this adapter uses, and the scrubbers that load with it (./scrub.ts). */
 export interface SentryLike {
+  scrubEvent<T>(event: T, secrets: readonly string[]): T;
+  scrubBreadcrumb<T>(breadcrumb: T, secrets: readonly string[]): T;
   init(options: {
     dsn: string;
     sendDefaultPii: boolean;
@@ -95,7 +27,7 @@ export interface SentryLike {
 }
 
 /**
- * Loads `@sentry/react` on demand: Vite splits it into its own chunk, fetched only when a DSN is
+ * Loads `@sentry/react` and the scrubbers on demand: Vite splits them into their own chunk, fetched only when a DSN is
  * configured (never on a build without `VITE_SENTRY_DSN`, and never before the page has loaded).
  */
 export const loadSentry = (): Promise<SentryLike> => import('./sentry-sdk') as Promise<SentryLike>;
@@ -134,8 +66,8 @@ export function createErrorReporter(options: {
       loaded.init({
         dsn: options.dsn,
         sendDefaultPii: false,
-        beforeSend: (event) => scrubEvent(event, secrets()),
-        beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb, secrets()),
+        beforeSend: (event) => loaded.scrubEvent(event, secrets()),
+        beforeBreadcrumb: (breadcrumb) => loaded.scrubBreadcrumb(breadcrumb, secrets()),
       });
       sentry = loaded;
       for (const error of queue.splice(0)) loaded.captureException(error);
