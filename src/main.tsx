@@ -42,7 +42,8 @@ function prefetchReads(path: string, search: string): void {
 // data, and the first render (sliced by React in a transition) each run in tasks of their own.
 void whenRunning(appActor).then(async (running) => {
   if (!running) return;
-  // A learning route's data is asked for now, while its chunks load (docs/performance.md "Data as the code loads").
+  // The route's first reads are asked for now, while its chunks load and the saved reads are
+  // restored (docs/performance.md "Data as the code loads").
   if (getToken() !== null) prefetchReads(location.pathname, location.search);
   await yieldToBrowser();
   warmUpIntl(bootResults.translations?.locale ?? 'pt-BR');

@@ -34,6 +34,12 @@ import type { LgpdConsentRef } from '../views/lgpd/dialog';
 import { UpdatePrompt } from '../views/pwa/update-prompt';
 import { ROUTE_PATHS } from '../services/navigation/routes';
 
+const LgpdDialog = retryableLazy(() => import('./lgpd-dialog'));
+const LazyRoutes = retryableLazy(() => import('./lazy-routes'));
+const ErrorScreen = retryableLazy(() =>
+  import('../views/error-screen/screen').then((m) => ({ default: m.ErrorScreen })),
+);
+
 /**
  * Starts loading, at once and in parallel, the chunks the page at `path` will render (the
  * signed-in routes and the screen of `path`), instead of one after the other as React meets
@@ -41,15 +47,9 @@ import { ROUTE_PATHS } from '../services/navigation/routes';
  */
 export function preloadRoute(path: string): void {
   if (path === ROUTE_PATHS.login) return;
-  import('./lazy-routes').catch(() => undefined);
+  void LazyRoutes.preload();
   import('./route-table').then(({ preloadScreens }) => preloadScreens(path)).catch(() => undefined);
 }
-
-const LgpdDialog = retryableLazy(() => import('./lgpd-dialog'));
-const LazyRoutes = retryableLazy(() => import('./lazy-routes'));
-const ErrorScreen = retryableLazy(() =>
-  import('../views/error-screen/screen').then((m) => ({ default: m.ErrorScreen })),
-);
 
 export interface AppProps {
   /**

@@ -10,11 +10,11 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import { AreaGuard, GuestOnly, IndexRoute, Protected } from '../views/guards';
 import { ServerReads } from './query/server-reads';
-import { ROUTES, SCREENS, type AppRoute, type RouteParams, type ScreenName } from './route-table';
+import { ROUTES, SCREENS, screenOf, type AppRoute, type RouteParams, type ScreenName } from './route-table';
 import '../styles/signed-in.css';
 import { OutboxContext } from '../views/outbox/context';
 import { readPromise } from '../views/components/read-promise';
-import { retryableLazy } from '../views/components/retryable-lazy';
+import { retryableLazy, type RetryableComponent } from '../views/components/retryable-lazy';
 import { AppServicesContext, useAppServices, type AppDownloads, type AppOutbox } from '../views/app-services';
 import { useDataSaver } from '../views/components/use-data-saver';
 import { afterFirstScreen } from '../services/scheduling/after-first-screen';
@@ -29,7 +29,12 @@ const SCREEN_COMPONENTS = Object.fromEntries(
     name,
     retryableLazy(load as unknown as () => Promise<{ default: ComponentType<ScreenProps> }>),
   ]),
-) as unknown as Record<ScreenName, ComponentType<ScreenProps>>;
+) as unknown as Record<ScreenName, RetryableComponent<ComponentType<ScreenProps>>>;
+
+// The page's own screen (its chunk already on the way: app-root.tsx `preloadRoute`) is taken as
+// soon as it is in, so that its first render does not suspend once more.
+const pageScreen = typeof location === 'undefined' ? null : screenOf(location.pathname);
+if (pageScreen) void SCREEN_COMPONENTS[pageScreen].preload();
 
 /** A route's screen with its props, behind the route's guard (docs/product.md §2, §6). */
 function guarded(route: AppRoute, params: RouteParams): ReactNode {

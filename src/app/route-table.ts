@@ -40,8 +40,11 @@ export type ScreenName = keyof typeof SCREENS;
 /** Who may open a route: `RouteAccess` of src/services/navigation/routes.ts. */
 export type RouteGuard = RouteAccess;
 
-/** The first server reads a route asks for at startup (./startup-reads.ts). */
-export type StartupReads = 'courses' | 'course' | 'module' | 'learningObject';
+/**
+ * The first server reads a route asks for at startup (./startup-reads.ts): the learning routes'
+ * by name; `screen` = those its screen's module exports as `prefetchReads(client, search)`.
+ */
+export type StartupReads = 'courses' | 'course' | 'module' | 'learningObject' | 'screen';
 
 /** A path's parameters as wouter gives them (absent ones as ''). */
 export type RouteParams = Record<string, string | undefined>;
@@ -73,23 +76,23 @@ export const ROUTES: readonly AppRoute[] = [
   route('preview', 'preview', { props: (p) => ({ learningObjectId: param(p, 'learningObject') }) }),
   route('requestResetPassword', 'requestResetPassword'),
   route('resetPassword', 'resetPassword'),
-  route('index', 'home', { props: () => ({ index: true }) }),
-  route('home', 'home'),
+  route('index', 'home', { props: () => ({ index: true }), reads: 'screen' }),
+  route('home', 'home', { reads: 'screen' }),
   route('professionalizing', 'professionalizing'),
   route('traffic', 'traffic'),
   route('graduation', 'graduation'),
   route('tecmix', 'tecmix'),
-  route('account', 'account'),
-  route('attachments', 'attachments'),
+  route('account', 'account', { reads: 'screen' }),
+  route('attachments', 'attachments', { reads: 'screen' }),
   route('attachment', 'attachment', { props: (p) => ({ attachmentId: param(p, 'attachment') }) }),
   route('courses', 'courses', { reads: 'courses' }),
-  route('finances', 'finances'),
+  route('finances', 'finances', { reads: 'screen' }),
   route('course', 'course', { reads: 'course', props: (p) => ({ courseId: param(p, 'course') }) }),
   route('module', 'module', {
     reads: 'module',
     props: (p) => ({ courseId: param(p, 'course'), moduleId: param(p, 'module') }),
   }),
-  route('grades', 'grades'),
+  route('grades', 'grades', { reads: 'screen' }),
   route('gradeDetails', 'gradeDetails', { props: (p) => ({ courseId: param(p, 'courseId') }) }),
   route('learningObject', 'learningObject', {
     reads: 'learningObject',

@@ -20,6 +20,8 @@ import * as api from '../../src/services/api/grades';
 import GradesScreen from '../../src/views/grades/screen';
 import { gradesHref, parseGradesQuery } from '../../src/views/grades/url-query';
 import GradeDetailsScreen from '../../src/views/grades/details';
+import { prefetchRouteReads } from '../../src/app/startup-reads';
+import { createQueryClient } from '../../src/app/query/client';
 
 const summary = (
   course_id: number,
@@ -76,11 +78,13 @@ function fakeGrades(query: GradeListQuery = {}): Promise<GradeListResponse> {
   });
 }
 
-function renderAt(ui: ReactNode, path: string) {
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function renderAt(ui: ReactNode, path: string, client: QueryClient = newClient()) {
   const location = memoryLocation({ path, record: true });
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={client}>
         <Router hook={location.hook} searchHook={location.searchHook}>
           {ui}
         </Router>
@@ -249,6 +253,21 @@ describe('grade list', () => {
       'href',
       '/grades?sort=grade&order=desc',
     );
+  });
+
+  it('on a page load, shows the list page its startup read asked for, without asking again', async () => {
+    // src/app/startup-reads.ts: /grades's first read leaves with the app's boot, before the screen
+    // (the app's own client: reads fresh for 30 s).
+    const client = createQueryClient();
+    await prefetchRouteReads(client, '/grades', '?q=mat&sort=grade&order=desc');
+    expect(api.getGrades).toHaveBeenCalledTimes(1);
+    expect(api.getGrades).toHaveBeenCalledWith(
+      { search: 'mat', sort: 'grade', order: 'desc', page: 1, per_page: 10 },
+      expect.anything(),
+    );
+    renderAt(<GradesScreen />, '/grades?q=mat&sort=grade&order=desc', client);
+    expect(await screen.findByRole('rowheader', { name: /Matemática Financeira/ })).toBeInTheDocument();
+    expect(api.getGrades).toHaveBeenCalledTimes(1);
   });
 
   it('shows the error with a retry that reads again', async () => {

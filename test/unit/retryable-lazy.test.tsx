@@ -53,6 +53,45 @@ afterEach(() => {
   reportNetworkSuccess();
 });
 
+describe('a screen whose code has already loaded', () => {
+  it('shows at once, without its loading fallback, and loads its code only once', async () => {
+    const load = vi.fn(async () => ({ default: () => <h1>Minhas notas</h1> }));
+    const Grades = retryableLazy(load);
+    await Grades.preload();
+    render(
+      wrap(
+        <Suspense fallback={<p>Carregando</p>}>
+          <Grades />
+        </Suspense>,
+      ),
+    );
+    // In the first commit: no suspension, so no fallback and no second render pass.
+    expect(screen.getByRole('heading', { name: 'Minhas notas' })).toBeInTheDocument();
+    expect(screen.queryByText('Carregando')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed preload leaves the load to the render, which tries again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { load, offline } = chunk('Minhas notas');
+    const Grades = retryableLazy(load);
+    await expect(Grades.preload()).resolves.toBeUndefined();
+    render(
+      wrap(
+        <ScreenErrorBoundary>
+          <Suspense fallback={<p>Carregando</p>}>
+            <Grades />
+          </Suspense>
+        </ScreenErrorBoundary>,
+      ),
+    );
+    offline.now = false;
+    // The failed try is not kept: the render loads again (and succeeds now).
+    expect(await screen.findByRole('heading', { name: 'Minhas notas' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('a screen whose code failed to load', () => {
   it("shows the screen's error without asking again by itself, and 'Tentar novamente' loads it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

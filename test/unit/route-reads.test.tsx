@@ -1,6 +1,6 @@
 /**
- * Startup reads of the learning routes (src/app/startup-reads.ts): a deep link's data is asked
- * for once, at startup, and its screen shows that answer; a failed prefetch is left to the screen;
+ * Startup reads (src/app/startup-reads.ts) of the learning routes and of the screens that export
+ * theirs: a deep link's data is asked for once, at startup, and its screen shows that answer; a failed prefetch is left to the screen;
  * other paths read nothing; saved reads restored meanwhile are never dropped by it. The
  * next step's reads (the `rel="next"` link of a learning object) are the same reads, ahead of the tap.
  */
@@ -19,7 +19,23 @@ vi.mock('../../src/services/api/lms', () => ({
   getModule: vi.fn(),
   getLearningObject: vi.fn(),
 }));
+vi.mock('../../src/services/api/home', async (original) => ({
+  ...(await original<object>()),
+  getDashboard: vi.fn(),
+}));
+vi.mock('../../src/services/api/attachments', async (original) => ({
+  ...(await original<object>()),
+  getAuthorizedAttachments: vi.fn(),
+  getDocumentCategories: vi.fn(),
+  getDocuments: vi.fn(),
+}));
+vi.mock('../../src/services/api/finances', async (original) => ({ ...(await original<object>()), getBills: vi.fn() }));
+vi.mock('../../src/services/api/users', async (original) => ({ ...(await original<object>()), getUsersSelf: vi.fn() }));
 import * as lms from '../../src/services/api/lms';
+import * as homeApi from '../../src/services/api/home';
+import * as attachmentsApi from '../../src/services/api/attachments';
+import * as financesApi from '../../src/services/api/finances';
+import * as usersApi from '../../src/services/api/users';
 import { learningObjectQuery, moduleQuery } from '../../src/services/api/lms-queries';
 import { prefetchRouteReads } from '../../src/app/startup-reads';
 import { prefetchNextReads } from '../../src/app/prefetch-routes';
@@ -159,12 +175,45 @@ describe('startup reads of a deep link', () => {
 
   it('other paths and malformed ids read nothing', async () => {
     const client = newClient();
-    for (const path of ['/grades', '/home', '/courses/abc', '/courses/1/modules/0', '/login']) {
+    for (const path of ['/grades/course/3', '/attachment/5', '/courses/abc', '/courses/1/modules/0', '/login']) {
       await prefetchRouteReads(client, path, '');
     }
     expect(lms.getCourses).not.toHaveBeenCalled();
     expect(lms.getCourse).not.toHaveBeenCalled();
     expect(lms.getModule).not.toHaveBeenCalled();
+    expect(homeApi.getDashboard).not.toHaveBeenCalled();
+    expect(attachmentsApi.getDocuments).not.toHaveBeenCalled();
+    expect(usersApi.getUsersSelf).not.toHaveBeenCalled();
+  });
+
+  it("the other screens' first reads leave at startup too, with the query the address says", async () => {
+    // Each screen exports its startup read (`prefetchReads`) with its own query options; the
+    // grades list's is shown by its screen in test/unit/grades.test.tsx.
+    for (const fn of [
+      homeApi.getDashboard,
+      attachmentsApi.getAuthorizedAttachments,
+      attachmentsApi.getDocumentCategories,
+      attachmentsApi.getDocuments,
+      financesApi.getBills,
+      usersApi.getUsersSelf,
+    ])
+      vi.mocked(fn as () => Promise<unknown>)
+        .mockReset()
+        .mockResolvedValue({});
+    const client = newClient();
+    await prefetchRouteReads(client, '/home', '');
+    expect(homeApi.getDashboard).toHaveBeenCalledTimes(1);
+    await prefetchRouteReads(client, '/attachments', '?q=contrato&page=2');
+    expect(attachmentsApi.getAuthorizedAttachments).toHaveBeenCalledTimes(1);
+    expect(attachmentsApi.getDocumentCategories).toHaveBeenCalledTimes(1);
+    expect(attachmentsApi.getDocuments).toHaveBeenCalledWith(
+      { page: 2, per_page: 10, search: 'contrato' },
+      expect.anything(),
+    );
+    await prefetchRouteReads(client, '/finances', '');
+    expect(financesApi.getBills).toHaveBeenCalledTimes(1);
+    await prefetchRouteReads(client, '/conta', '');
+    expect(usersApi.getUsersSelf).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -51,6 +51,21 @@ function queriesDb(): Promise<IDBPDatabase> {
   });
   return opening;
 }
+/**
+ * Whether the reads' database may exist on this device: false only when the browser lists its
+ * databases (`indexedDB.databases()`, Chromium 71, Safari 14, Firefox 126) and it is not among
+ * them; true where it cannot tell. Never rejects.
+ */
+export async function savedReadsMayExist(): Promise<boolean> {
+  if (opening) return true;
+  try {
+    if (typeof indexedDB?.databases !== 'function') return true;
+    return (await indexedDB.databases()).some((db) => db.name === QUERIES_DB.name);
+  } catch {
+    return true;
+  }
+}
+
 const get = async (key: string): Promise<string | undefined> =>
   (await queriesDb()).get(QUERIES_DB.store, key) as Promise<string | undefined>;
 const set = async (key: string, value: string): Promise<void> => {
@@ -109,6 +124,9 @@ export function openStudentQueryCache(client: QueryClient, userId: number, buste
           .getAll()
           .map((q) => [q.queryHash, q.state.dataUpdatedAt]),
       );
+      // A device that never saved a read (a first visit) has no database yet: nothing to open —
+      // creating it would only hold the first screen back. It is created by the first save.
+      if (!(await savedReadsMayExist())) return;
       try {
         await persistQueryClientRestore({ queryClient: client, persister, maxAge: OFFLINE_MAX_AGE_MS, buster });
       } catch {

@@ -17,7 +17,7 @@
 import { Suspense, useEffect, useId } from 'react';
 import { retryableLazy } from '../components/retryable-lazy';
 import { useIntl } from 'react-intl';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getUsersSelf } from '../../services/api/users';
 import { accountKeys } from '../../services/api/keys/account';
 import { QueryError } from '../components/query-error';
@@ -29,11 +29,25 @@ import { useContentVisible } from '../components/use-content-visible';
 const loadForm = () => import('./profile-form');
 const ProfileForm = retryableLazy(() => loadForm().then((module) => ({ default: module.ProfileForm })));
 
+/** The student as `GET /users/self` answers (the section's read and its screen's startup read). */
+const selfQuery = queryOptions({ queryKey: accountKeys.self, queryFn: () => getUsersSelf() });
+
+/**
+ * 'Minha conta''s startup read (src/app/startup-reads.ts, `reads: 'screen'` in the route table),
+ * asked for as soon as the app has booted on a page load of this screen — while the saved reads
+ * are restored and the screen's code starts — with the same query options as the screen, so the
+ * screen finds the answer in the query cache.
+ * Resolves once settled; never rejects (a failure is left to the screen).
+ */
+export function prefetchProfile(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(selfQuery);
+}
+
 /** The profile section: loads the student (and the form's code, in parallel), then the form. */
 export function ProfileSection() {
   const intl = useIntl();
   const headingId = useId();
-  const query = useQuery({ queryKey: accountKeys.self, queryFn: () => getUsersSelf() });
+  const query = useQuery(selfQuery);
   useContentVisible('account', query.data !== undefined);
   const online = useOnline();
   useEffect(() => {

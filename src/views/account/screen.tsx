@@ -19,6 +19,8 @@ import { ChangePasswordSection } from './change-password';
 import { DeleteAccountSection } from './delete-account';
 import { AccountSecurityMessages } from './security-messages';
 import { ProfileSection } from './profile';
+
+export { prefetchProfile as prefetchReads } from './profile';
 import { BiometricsSection } from './biometrics';
 
 const StorageSection = retryableLazy(() => import('../downloads/storage-section'));

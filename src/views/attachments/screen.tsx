@@ -9,11 +9,11 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '../../services/api/attachments';
 import { attachmentKeys } from '../../services/api/keys/attachments';
-import type { StudentAttachment } from '../../services/contract/attachments';
-import { documentsApiQuery, documentsUrlQuery } from './url-query';
+import type { DocumentsQuery, StudentAttachment } from '../../services/contract/attachments';
+import { documentsApiQuery, documentsUrlQuery, parseDocumentsQuery } from './url-query';
 import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import FolderOpen from 'lucide-react/icons/folder-open';
@@ -29,14 +29,42 @@ import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { attachmentLink } from '../../services/navigation/links';
 import { useContentVisible } from '../components/use-content-visible';
 
+/** The screen's reads: the student's own files, the documents' categories, a page of documents. */
+const mineQuery = queryOptions({
+  queryKey: attachmentKeys.areaMine,
+  queryFn: ({ signal }) => getAuthorizedAttachments(signal),
+});
+const categoriesQuery = queryOptions({
+  queryKey: attachmentKeys.areaCategories,
+  queryFn: ({ signal }) => getDocumentCategories(signal),
+});
+const documentsQuery = (apiQuery: DocumentsQuery) =>
+  queryOptions({
+    queryKey: attachmentKeys.areaDocuments(apiQuery),
+    queryFn: ({ signal }) => getDocuments(apiQuery, signal),
+  });
+
+/**
+ * The screen's startup read (src/app/startup-reads.ts, `reads: 'screen'` in the route table),
+ * asked for as soon as the app has booted on a page load of this screen — while the saved reads
+ * are restored and the screen's code starts — with the same query options as the screen, so the
+ * screen finds the answer in the query cache. The student's own files, the
+ * categories, and the documents' page the address's `search` (`?category=…&page=…`, or '') shows.
+ * Resolves once settled; never rejects (a failure is left to the screen).
+ */
+export async function prefetchReads(client: QueryClient, search: string): Promise<void> {
+  await Promise.all([
+    client.prefetchQuery(mineQuery),
+    client.prefetchQuery(categoriesQuery),
+    client.prefetchQuery(documentsQuery(documentsApiQuery(parseDocumentsQuery(search)))),
+  ]);
+}
+
 export default function AttachmentsScreen() {
   const intl = useIntl();
   const title = intl.formatMessage(M.title);
   usePageTitle(title);
-  const mine = useQuery({
-    queryKey: attachmentKeys.areaMine,
-    queryFn: ({ signal }) => getAuthorizedAttachments(signal),
-  });
+  const mine = useQuery(mineQuery);
   const mineHeading = useId();
   useContentVisible('attachments', mine.data !== undefined);
 
@@ -72,16 +100,9 @@ function Documents() {
   const { query: urlQuery, hrefWith, apply, clear } = useUrlQuery(documentsUrlQuery);
   const { category, q, page } = urlQuery;
   const heading = useId();
-  const categories = useQuery({
-    queryKey: attachmentKeys.areaCategories,
-    queryFn: ({ signal }) => getDocumentCategories(signal),
-  });
+  const categories = useQuery(categoriesQuery);
   const apiQuery = documentsApiQuery(urlQuery);
-  const documents = useQuery({
-    queryKey: attachmentKeys.areaDocuments(apiQuery),
-    queryFn: ({ signal }) => getDocuments(apiQuery, signal),
-    placeholderData: keepPreviousData,
-  });
+  const documents = useQuery({ ...documentsQuery(apiQuery), placeholderData: keepPreviousData });
 
   const filtered = category !== null || q !== '';
   const data = documents.data;

@@ -14,35 +14,66 @@
  * endless import loop while offline.
  */
 // eslint-disable-next-line no-restricted-imports -- the one place React.lazy is used, wrapped
-import { createElement, lazy, type ComponentProps, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType, type ReactElement } from 'react';
 import { loadFailedStylesheets } from '../../services/pwa/chunk-reload';
 
 /** How to renew each lazy component whose load failed since the last `retryFailedLoads`. */
 const failed = new Set<() => void>();
 
+/** A `retryableLazy` component: renders the loaded one with the same props. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as React.lazy
+export interface RetryableComponent<T extends ComponentType<any>> {
+  (props: ComponentProps<T>): ReactElement;
+  /**
+   * Starts loading the chunk now — the load a render would start, once per try — so that a
+   * first render after it has loaded does not suspend. Never rejects: a failure is the render's.
+   */
+  preload(): Promise<void>;
+}
+
 /**
  * @param load the chunk's import, resolving to `{ default: Component }`; called once per try.
  * @returns a component rendering the loaded one with the same props; it suspends while the
  *   chunk loads and throws the import's error (to the nearest error boundary) when it failed,
- *   until `retryFailedLoads` is called.
+ *   until `retryFailedLoads` is called. Once the chunk has loaded (by a render or `preload`), a
+ *   new instance renders the component at once: React.lazy suspends on its first render even
+ *   when the module is already in (its import answers a microtask later), and each suspension
+ *   of a page load's first render costs a commit of the fallback and a retry (docs/performance.md
+ *   "No suspension for code already in").
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as React.lazy
-export function retryableLazy<T extends ComponentType<any>>(
-  load: () => Promise<{ default: T }>,
-): (props: ComponentProps<T>) => ReactElement {
+export function retryableLazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): RetryableComponent<T> {
+  let loaded: T | null = null;
+  let loading: Promise<{ default: T }> | null = null;
   const tryLoad = (): Promise<{ default: T }> =>
-    load().catch((error: unknown) => {
-      failed.add(renew);
-      throw error;
-    });
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        failed.add(renew);
+        throw error;
+      },
+    ));
   const renew = () => {
     // A try after a failure first adds again the stylesheets that failed with it: Vite would not.
     current = lazy(() => loadFailedStylesheets().then(tryLoad)) as unknown as T;
   };
   let current = lazy(tryLoad) as unknown as T;
-  return function Retryable(props: ComponentProps<T>) {
-    return createElement(current, props);
-  };
+  function Retryable(props: ComponentProps<T>) {
+    // Chosen once per instance: going from the lazy wrapper to the loaded component (another
+    // element type) would remount what it shows.
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? current, props);
+  }
+  Retryable.preload = () =>
+    tryLoad().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Retryable;
 }
 
 /**

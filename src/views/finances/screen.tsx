@@ -12,7 +12,7 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { retryableLazy } from '../components/retryable-lazy';
 import { useIntl } from 'react-intl';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getBills } from '../../services/api/finances';
 import type { Bill, BillStatus } from '../../services/contract/finances';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
@@ -71,6 +71,20 @@ const BILL_BADGE: Record<BillStatus, string> = {
   paid: 'badge badge-success',
 };
 
+/** The student's bills (the hub's ERP token, then the ERP's `GET /bills`, services/api/finances.ts). */
+const billsQuery = queryOptions({ queryKey: BILLS_QUERY_KEY, queryFn: ({ signal }) => getBills(signal) });
+
+/**
+ * The screen's startup read (src/app/startup-reads.ts, `reads: 'screen'` in the route table),
+ * asked for as soon as the app has booted on a page load of this screen — while the saved reads
+ * are restored and the screen's code starts — with the same query options as the screen, so the
+ * screen finds the answer in the query cache. Every bill (the screen pages them itself).
+ * Resolves once settled; never rejects (a failure is left to the screen).
+ */
+export function prefetchReads(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(billsQuery);
+}
+
 export default function FinancesScreen() {
   const intl = useIntl();
   const title = intl.formatMessage(M.title);
@@ -79,7 +93,7 @@ export default function FinancesScreen() {
   const ids = { offline: useId() };
   const { query: urlQuery, hrefWith, apply, clear } = useUrlQuery(billsUrlQuery);
   const [paying, setPaying] = useState<Bill | null>(null);
-  const query = useQuery({ queryKey: BILLS_QUERY_KEY, queryFn: ({ signal }) => getBills(signal) });
+  const query = useQuery(billsQuery);
   const bills = query.data;
   const shown = bills ? pageOfBills(bills, urlQuery) : null;
   const { resultsRef, onNavigate } = usePageFocus(shown !== null);

@@ -10,11 +10,11 @@
  */
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getGrades } from '../../services/api/grades';
 import { gradesKeys } from '../../services/api/keys/grades';
-import type { GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
-import { FIRST_ORDER, gradesApiQuery, gradesUrlQuery, STATUS_FILTERS } from './url-query';
+import type { GradeListQuery, GradeSort, GradeSortOrder, GradeStatus } from '../../services/contract/grades';
+import { FIRST_ORDER, gradesApiQuery, gradesUrlQuery, parseGradesQuery, STATUS_FILTERS } from './url-query';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';
@@ -38,6 +38,22 @@ const COLUMNS: { sort: GradeSort; label: 'columnCourse' | 'columnGrade' | 'colum
   { sort: 'updated_at', label: 'columnUpdated' },
 ];
 
+/** The list's read for `apiQuery` (the screen's and its startup read's: one key, one request). */
+const gradesListQuery = (apiQuery: GradeListQuery) =>
+  queryOptions({ queryKey: gradesKeys.list(apiQuery), queryFn: ({ signal }) => getGrades(apiQuery, signal) });
+
+/**
+ * The screen's startup read (src/app/startup-reads.ts, `reads: 'screen'` in the route table),
+ * asked for as soon as the app has booted on a page load of this screen — while the saved reads
+ * are restored and the screen's code starts — with the same query options as the screen, so the
+ * screen finds the answer in the query cache. The list page the address's
+ * `search` (`?q=…&page=…`, or '') shows.
+ * Resolves once settled; never rejects (a failure is left to the screen).
+ */
+export function prefetchReads(client: QueryClient, search: string): Promise<void> {
+  return client.prefetchQuery(gradesListQuery(gradesApiQuery(parseGradesQuery(search))));
+}
+
 export default function GradesScreen() {
   const intl = useIntl();
   const { query: current, hrefWith, apply, clear } = useUrlQuery(gradesUrlQuery);
@@ -45,11 +61,7 @@ export default function GradesScreen() {
   const title = intl.formatMessage(GradesMessages.title);
   usePageTitle(title);
   const apiQuery = gradesApiQuery(current);
-  const query = useQuery({
-    queryKey: gradesKeys.list(apiQuery),
-    queryFn: ({ signal }) => getGrades(apiQuery, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...gradesListQuery(apiQuery), placeholderData: keepPreviousData });
   const filtered = q !== '' || status !== null;
   const sortBy = (column: GradeSort) =>
     apply({ sort: column, order: column === sort ? (order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[column] });

@@ -11,7 +11,7 @@
 import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getBanners, getDashboard } from '../../services/api/home';
 import type { SessionUser } from '../../services/contract/session';
 import type { Dashboard } from '../../services/contract/home';
@@ -61,7 +61,20 @@ export const areasFor = (user: SessionUser | null): AreaShortcut[] =>
   AREA_SHORTCUTS.filter((area) => !area.flag || user?.[area.flag] === true);
 
 /** The student's dashboard read (`GET /users/dashboard`). */
-const useDashboard = () => useQuery({ queryKey: homeKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) });
+const dashboardQuery = queryOptions({ queryKey: homeKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) });
+const useDashboard = () => useQuery(dashboardQuery);
+
+/**
+ * The screen's startup read (src/app/startup-reads.ts, `reads: 'screen'` in the route table),
+ * asked for as soon as the app has booted on a page load of this screen — while the saved reads
+ * are restored and the screen's code starts — with the same query options as the screen, so the
+ * screen finds the answer in the query cache. The dashboard (the banners wait
+ * for the platform, which says whether it shows them).
+ * Resolves once settled; never rejects (a failure is left to the screen).
+ */
+export function prefetchReads(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(dashboardQuery);
+}
 
 /** The dashboard; `index` = the `/` route (heading 'Início'), else `/home` ('Página inicial'). */
 export default function HomeScreen({ index = false }: { index?: boolean }) {
