@@ -145,6 +145,18 @@
     if (done) return;
     done = true;
     preload(files);
+    // The engine's locale data (ICU) for the page's language, loaded by the first Intl call (~50 ms
+    // on a slow phone): now, while the network brings the code and the main thread waits, rather
+    // than on the app's path to its first render (src/services/scheduling/yield.ts warmUpIntl).
+    setTimeout(function () {
+      try {
+        var lang = [d.documentElement.lang || 'pt-BR'];
+        Intl.NumberFormat.supportedLocalesOf(lang);
+        Intl.DateTimeFormat.supportedLocalesOf(lang);
+      } catch {
+        // No Intl: react-intl reports it itself.
+      }
+    }, 0);
     // The entry's own chunks (libraries first), then the entry, each evaluated in a task of its
     // own: a slow phone never runs all of the app's startup code in one long task.
     // import() rather than a <script src>: no Trusted Types sink, and 'self' in script-src covers it.
