@@ -14,7 +14,7 @@ import { accessibilityMachine } from '../../src/machines/accessibility.machine';
 import type { MachineModel } from './model';
 import { LAYOUT } from './spec';
 
-/** The dialog's texts (src/views/accessibility/messages.ts, the product's wording). */
+/** The dialog's texts (src/views/accessibility/messages.ts and controls-messages.ts, the product's wording). */
 const A11Y = {
   open: 'Acessibilidade',
   libras: 'Tradução em Libras (VLibras)',

@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { LANGUAGES, type AccessibilitySettings } from '../../services/storage/accessibility-settings';
 import { dataSaverOn } from '../../services/media/data-saver';
 import type { AppActorRefs } from '../app-actors';
-import { AccessibilityMessages as M, LANGUAGE_NAMES } from './messages';
+import { AccessibilityControlsMessages as M, LANGUAGE_NAMES } from './controls-messages';
 
 const LEVELS = [1, 2, 3] as const;
 const LEVEL_TEXT = { 1: M.level1, 2: M.level2, 3: M.level3 } as const;

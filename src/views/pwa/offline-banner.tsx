@@ -8,7 +8,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useOnline } from '../components/use-online';
-import { PwaMessages as M } from './messages';
+import { OfflineBannerMessages as M } from './offline-banner-messages';
 
 /**
  * The oldest `dataUpdatedAt` (ms since epoch) of the reads that screens show now (queries with

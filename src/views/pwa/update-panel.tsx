@@ -7,7 +7,10 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { AppUpdateRef } from './app-update-ref';
-import { PwaMessages as M } from './messages';
+import { PwaMessages } from './messages';
+import { UpdatePanelMessages } from './update-panel-messages';
+
+const M = { ...PwaMessages, ...UpdatePanelMessages };
 
 /** The notice with its two actions, for the update actor `update` (in its `prompt` state). */
 export default function UpdatePanel({ update }: { update: AppUpdateRef }) {
