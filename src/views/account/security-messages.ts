@@ -95,8 +95,3 @@ export const AccountSecurityMessages = defineMessages({
     description: 'Shown instead of sending while offline',
   },
 });
-
-/** The header link to /conta (signed-in layout). */
-export const AccountLinkMessages = defineMessages({
-  myAccount: { id: 'layout.account.link', defaultMessage: 'Minha conta', description: 'Header link to /conta' },
-});

@@ -26,7 +26,7 @@ import { useAccessibilityDialog } from '../accessibility/panel';
 import { AccessibilityMessages } from '../accessibility/messages';
 import { BrandMark } from './brand-mark';
 import { ScreenErrorBoundary } from './screen-error';
-import { AccountLinkMessages } from '../account/security-messages';
+import { AccountLinkMessages } from '../account/link-messages';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 
 /** The main navigation's items: where each leads, its name, and the paths of its section. */
