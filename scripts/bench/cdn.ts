@@ -21,7 +21,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createSecureServer } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -197,6 +197,13 @@ export async function startCdn(options: { origin: string; port?: number }): Prom
   // Dual stack like the reference server: https://localhost answers on ::1 and 127.0.0.1.
   const server = await listen('::').catch(() => listen('0.0.0.0'));
   const port = (server.address() as AddressInfo).port;
+  // A connection still open at the end (a browser's keep-alive, an HTTP/2 session) would hold
+  // `server.close()` — and the bench's exit — forever: closing ends them.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   return {
     url: `https://localhost:${port}`,
     port,
@@ -206,6 +213,10 @@ export async function startCdn(options: { origin: string; port?: number }): Prom
         ? { identity: hit.encoded.identity.length, gzip: hit.encoded.gzip.length, br: hit.encoded.br.length }
         : undefined;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }

@@ -2,7 +2,7 @@
  * The learning screens a student can open from the one on the page, downloaded before the tap
  * (docs/performance.md "The next screen's code before the tap"). Once a screen has its data and
  * the main thread is idle, each link in its `<main>` to the learning path — the course list, a
- * course, a module, a learning object: the routes with startup reads (./route-table.ts), where
+ * course, a module, a learning object: the routes with learning startup reads (./route-table.ts), where
  * students spend their time and tap most — is matched against the build's per-route chunk lists
  * (the ones the inline loader preloads on a deep link: `#entry-data`,
  * scripts/vite/deferred-entry.ts), and the chunks and styles not on the page yet are added as
@@ -64,8 +64,14 @@ export function forgetRouteFiles(): void {
   routes = null;
 }
 
-/** Whether `path` is on the learning path (a route with startup reads: the list, a course, a module, a learning object). */
-const onLearningPath = (path: string): boolean => startupReadsOf(path) !== null;
+/**
+ * Whether `path` is on the learning path: the list, a course, a module, a learning object (the
+ * routes whose startup reads are the learning reads; not the other screens that have some).
+ */
+const onLearningPath = (path: string): boolean => {
+  const reads = startupReadsOf(path);
+  return reads !== null && reads !== 'screen';
+};
 
 /**
  * The chunk and style URLs the routes linked from `root` need and the page has not asked for yet
