@@ -49,6 +49,9 @@ export function retryableLazy<T extends ComponentType<any>>(load: () => Promise<
     (loading ??= load().then(
       (module) => {
         loaded = module.default;
+        // A failed try before it (a preload while offline) needs no renewal any more: renewing
+        // would remount what the loaded component shows.
+        failed.delete(renew);
         return module;
       },
       (error: unknown) => {
