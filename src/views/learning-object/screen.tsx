@@ -4,7 +4,7 @@
  * lifecycle actor per opening (docs/product.md §4 "started, then ended"): `lifecycle.open` when
  * shown (→ PUT start once), `lifecycle.finish` when the end is reached (→ PUT end once).
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useEffectEvent } from 'use-effect-event';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
@@ -131,7 +131,9 @@ function Viewer({
     event.preventDefault();
     navigate(target);
   });
-  useEffect(() => {
+  // Attached in the commit that shows the links (a layout effect): a passive effect runs after the
+  // paint, later still on a busy phone, and a shortcut pressed meanwhile would do nothing.
+  useLayoutEffect(() => {
     const listener = (event: KeyboardEvent) => onShortcut(event);
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
