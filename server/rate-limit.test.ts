@@ -268,13 +268,19 @@ describe('signed-in calls', () => {
 });
 
 /** Median of `xs`. */
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/**
+ * The lower quartile of a series of durations: what the work itself takes. Load from elsewhere on
+ * the machine (Vitest runs files in parallel) only ever adds time, mostly to some samples, and
+ * moved the medians of two equal series 20 % apart on a busy run; a path that skipped the
+ * password hash (~tens of ms) still shows in every quartile.
+ */
+const lowerQuartile = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)]!;
 
-/** Relative difference of two medians, 0…1. */
+/** Relative difference of two durations, 0…1. */
 const spread = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b);
 
 describe('no account enumeration by timing', () => {
-  it('a reset-code request for an unknown access code takes as long as for a real one (medians within 20 %)', async () => {
+  it('a reset-code request for an unknown access code takes as long as for a real one (lower quartiles within 20 %)', async () => {
     withEnv({ RATE_LIMIT_PER_CODE: '0', RATE_LIMIT_PER_ADDRESS: '0' });
     await addStudent('rl12');
     const timed = async (username: string) => {
@@ -291,15 +297,15 @@ describe('no account enumeration by timing', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; i < 24; i++) {
       known.push(await timed('rl12'));
       unknown.push(await timed(`ninguem-rl12-${i}`));
     }
-    const [k, u] = [median(known), median(unknown)];
-    expect(spread(k, u), `medians: real code ${k} ms, unknown code ${u} ms`).toBeLessThan(0.2);
+    const [k, u] = [lowerQuartile(known), lowerQuartile(unknown)];
+    expect(spread(k, u), `lower quartiles: real code ${k} ms, unknown code ${u} ms`).toBeLessThan(0.2);
   });
 
-  it('an unknown access code takes as long as a wrong password (medians within 20 %)', async () => {
+  it('an unknown access code takes as long as a wrong password (lower quartiles within 20 %)', async () => {
     withEnv({ RATE_LIMIT_PER_CODE: '0', RATE_LIMIT_PER_ADDRESS: '0' });
     await addStudent('rl11');
     const timed = async (username: string) => {
@@ -314,11 +320,11 @@ describe('no account enumeration by timing', () => {
     const known: number[] = [];
     const unknown: number[] = [];
     // Interleaved, so that load from elsewhere on the machine hits both series alike.
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; i < 24; i++) {
       known.push(await timed('rl11'));
       unknown.push(await timed(`ninguem-rl11-${i}`));
     }
-    const [k, u] = [median(known), median(unknown)];
-    expect(spread(k, u), `medians: wrong password ${k} ms, unknown code ${u} ms`).toBeLessThan(0.2);
+    const [k, u] = [lowerQuartile(known), lowerQuartile(unknown)];
+    expect(spread(k, u), `lower quartiles: wrong password ${k} ms, unknown code ${u} ms`).toBeLessThan(0.2);
   });
 });
