@@ -42,7 +42,9 @@ export interface RetryableComponent<T extends ComponentType<any>> {
  *   "No suspension for code already in").
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as React.lazy
-export function retryableLazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): RetryableComponent<T> {
+export function retryableLazy<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): RetryableComponent<T> {
   let loaded: T | null = null;
   let loading: Promise<{ default: T }> | null = null;
   const tryLoad = (): Promise<{ default: T }> =>
