@@ -32,20 +32,31 @@ const wrap = (children: React.ReactNode) => (
   </IntlProvider>
 );
 
-/** The grades screen, lazily loaded from `chunk`, behind the screens' error boundary, on /grades. */
-function renderGradesScreen() {
+/**
+ * The grades screen, lazily loaded from `chunk`, behind the screens' error boundary, on /grades:
+ * `show()` renders it.
+ */
+function gradesScreen() {
   const { load, offline } = chunk('Minhas notas');
   const Grades = retryableLazy(load);
-  render(
-    wrap(
-      <ScreenErrorBoundary>
-        <Suspense fallback={<p>Carregando</p>}>
-          <Grades />
-        </Suspense>
-      </ScreenErrorBoundary>,
-    ),
-  );
-  return { load, offline };
+  const show = () =>
+    render(
+      wrap(
+        <ScreenErrorBoundary>
+          <Suspense fallback={<p>Carregando</p>}>
+            <Grades />
+          </Suspense>
+        </ScreenErrorBoundary>,
+      ),
+    );
+  return { load, offline, Grades, show };
+}
+
+/** The grades screen rendered at once (its code not loaded before). */
+function renderGradesScreen() {
+  const grades = gradesScreen();
+  grades.show();
+  return grades;
 }
 
 afterEach(() => {
@@ -73,18 +84,9 @@ describe('a screen whose code has already loaded', () => {
 
   it('a failed preload leaves the load to the render, which tries again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { load, offline } = chunk('Minhas notas');
-    const Grades = retryableLazy(load);
+    const { load, offline, Grades, show } = gradesScreen();
     await expect(Grades.preload()).resolves.toBeUndefined();
-    render(
-      wrap(
-        <ScreenErrorBoundary>
-          <Suspense fallback={<p>Carregando</p>}>
-            <Grades />
-          </Suspense>
-        </ScreenErrorBoundary>,
-      ),
-    );
+    show();
     offline.now = false;
     // The failed try is not kept: the render loads again (and succeeds now).
     expect(await screen.findByRole('heading', { name: 'Minhas notas' })).toBeInTheDocument();

@@ -33,7 +33,7 @@ const ProfileForm = retryableLazy(() => loadForm().then((module) => ({ default: 
 const selfQuery = queryOptions({ queryKey: accountKeys.self, queryFn: () => getUsersSelf() });
 
 /**
- * 'Minha conta''s startup read (src/app/startup-reads.ts, `reads: 'screen'` in the route table),
+ * The startup read of 'Minha conta' (src/app/startup-reads.ts, `reads: 'screen'` in the route table),
  * asked for as soon as the app has booted on a page load of this screen — while the saved reads
  * are restored and the screen's code starts — with the same query options as the screen, so the
  * screen finds the answer in the query cache.
