@@ -6,7 +6,7 @@
  * - `followStudentDeviceData` restores them when a student's session starts (screens wait),
  *   deletes them with the media cache when the student signs out, and never lets a restore that
  *   ends after a sign-out leave their reads in memory;
- * - `drainOutbox` sends what waits before 'Sair';
+ * - `drainOutbox` sends what waits before 'Sair' (at once nothing, when the platform does not answer);
  * - what the student sees offline: 'Você está offline — dados de 14:32' over saved data, and a
  *   clear message where a page was never opened.
  */
@@ -24,6 +24,7 @@ import {
 } from '../../src/services/storage/query-persistence';
 import { studentDeviceData } from '../../src/app/wiring';
 import { drainOutbox, type AppOutbox } from '../../src/app/wiring/learning';
+import { reportNetworkFailure, reportNetworkSuccess } from '../../src/services/http/connectivity';
 import { outboxMachine } from '../../src/machines/outbox.machine';
 import type { OutboxEntry } from '../../src/services/storage/outbox-store';
 import { OfflineBanner } from '../../src/views/pwa/offline-banner';
@@ -278,6 +279,37 @@ describe('drainOutbox before Sair', () => {
     await drainOutbox({ actor } as unknown as AppOutbox, 300);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(actor.getSnapshot().context.queue).toHaveLength(1);
+  });
+
+  it('returns at once when the platform does not answer, even with navigator.onLine true (nothing sent, the writes stay)', async () => {
+    const sent: string[] = [];
+    let loaded = false;
+    const actor = createActor(
+      outboxMachine.provide({
+        actors: {
+          // Still loading when 'Sair' comes: the old code waited for it (up to its timeout).
+          loadEntries: fromPromise<OutboxEntry[], { userId: number }>(async () => {
+            await wait(1000);
+            loaded = true;
+            return [entry('d')];
+          }),
+          deliver: fromPromise<void, { entry: OutboxEntry }>(async ({ input }) => void sent.push(input.entry.id)),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'outbox.user', userId: 1 });
+    expect(navigator.onLine).toBe(true);
+    reportNetworkFailure();
+    try {
+      const started = Date.now();
+      await drainOutbox({ actor } as unknown as AppOutbox, 3000);
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(loaded).toBe(false);
+      expect(sent).toEqual([]);
+    } finally {
+      reportNetworkSuccess();
+      actor.stop();
+    }
   });
 });
 

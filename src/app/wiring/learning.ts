@@ -23,6 +23,7 @@ import { invalidateAfterWrite, type WriteKind, type WriteScope } from '../../ser
 import { toStoredError } from './error-screen';
 import type { AppOutbox } from '../../views/app-services';
 import { pageSendLock, requestOutboxSync } from '../../services/pwa/background-sync';
+import { isReachable } from '../../services/http/connectivity';
 
 /**
  * Sends one stored write to its endpoint (docs/product.md §7) with its client event id as
@@ -275,13 +276,16 @@ export function deliveredWritesRefresh(
 
 /**
  * Sends the outbox's pending writes before a sign-out (docs/offline.md "Signing out and another student"): when
- * online and something waits, asks for a flush and waits until the queue is empty, the server
- * wants a new sign-in, or `timeoutMs` (5 000 ms) passed. What is left stays stored, bound to its
+ * the platform is reachable and something waits, asks for a flush and waits until the queue is empty, the server
+ * wants a new sign-in, or `timeoutMs` (5 000 ms) passed. Unreachable (`isReachable()`: the browser
+ * offline, or the platform's last answer missing — `navigator.onLine` alone stays true on a
+ * network that answers nothing, and after a reload in Chromium's offline emulation), it returns at
+ * once: 'Sair' never waits for writes that cannot go. What is left stays stored, bound to its
  * student, and goes when they sign in again. Never rejects.
  */
 export async function drainOutbox(outbox: Pick<AppOutbox, 'actor'>, timeoutMs = 5000): Promise<void> {
   const { actor } = outbox;
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  if (!isReachable()) return;
   const deadline = Date.now() + timeoutMs;
   // The student's stored writes may still be loading (just after a page load).
   await waitFor(actor, (s) => !s.hasTag('sending') || s.matches({ delivering: 'sending' }), {
