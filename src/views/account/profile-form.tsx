@@ -52,6 +52,7 @@ import {
 import { ProfileMessages } from './profile-messages';
 import { accountKeys } from '../../services/api/keys/account';
 import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
+import { useContentVisible } from '../components/use-content-visible';
 
 /** The form's text values (masked as shown). */
 export interface ProfileValues {
@@ -282,6 +283,8 @@ export function ProfileForm({ user }: { user: User }) {
   const [addressCep, setAddressCep] = useState<string | null>(() => addressCepOf(user));
   const numberRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // The student's data is on screen with this commit (docs/performance.md "Content visible").
+  useContentVisible('account', true);
 
   const validState = isBrazilianState(values.state);
   const cities = useQuery({

@@ -7,7 +7,8 @@
  * ~13 KB gzip) would push the account screen's chunk over its 30 KB budget; its chunk is
  * requested as soon as the section mounts, alongside `GET /users/self`, so it is normally in
  * before the data and the student waits no longer than for the data alone. Loading, then the form; a failed
- * read shows the query error with a retry.
+ * read shows the query error with a retry. 'Content visible' (`content-visible:account`) is marked by
+ * the form, where the student's data shows: not while its chunk is still loading behind the data.
  *
  * The profile is personal data and is never kept on the device (docs/offline.md "Personal data on
  * the device"): offline, before it was read on this page load, the section says so (whether the
@@ -24,7 +25,6 @@ import { QueryError } from '../components/query-error';
 import { PageLoading } from '../components/page-loading';
 import { useOnline } from '../components/use-online';
 import { ProfileMessages } from './profile-messages';
-import { useContentVisible } from '../components/use-content-visible';
 
 const loadForm = () => import('./profile-form');
 const ProfileForm = retryableLazy(() => loadForm().then((module) => ({ default: module.ProfileForm })));
@@ -48,7 +48,6 @@ export function ProfileSection() {
   const intl = useIntl();
   const headingId = useId();
   const query = useQuery(selfQuery);
-  useContentVisible('account', query.data !== undefined);
   const online = useOnline();
   useEffect(() => {
     // Start fetching the form's chunk now; a failure is reported when the form renders.

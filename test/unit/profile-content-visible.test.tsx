@@ -1,0 +1,80 @@
+/**
+ * 'Minha conta' marks "content visible" (`content-visible:account`, what the bench measures) when
+ * the student's profile is on screen — the form with their data — not when the read answered
+ * while the form's chunk (imask) was still loading behind it.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { User } from '../../src/services/contract';
+import type { SessionRef } from '../../src/views/session-context';
+import { CONTENT_VISIBLE_MARK, resetContentVisible } from '../../src/services/metrics/content-visible';
+import { WithAppActors } from '../fixtures/app-actors';
+
+/** The form's chunk arrives when the test says so. */
+const formChunk = vi.hoisted(() => {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock('../../src/views/account/profile-form', async (importOriginal) => {
+  await formChunk.arrived;
+  return importOriginal();
+});
+vi.mock('../../src/services/api/users', () => ({ getUsersSelf: vi.fn(), putUsersSelf: vi.fn() }));
+import * as users from '../../src/services/api/users';
+import { ProfileSection } from '../../src/views/account/profile';
+import { accountKeys } from '../../src/services/api/keys/account';
+
+const USER: User = {
+  id: 7,
+  name: 'Ana Souza',
+  email: 'ana@example.com',
+  access_code: 'aprovat',
+  platform_id: 1,
+  is_aprovat_user: true,
+  is_lxp_user: false,
+  is_eja_user: false,
+  accepted_lgpd: true,
+  cpf: null,
+  phone: null,
+  birth_date: null,
+  address: null,
+};
+
+const marks = () => performance.getEntriesByName(`${CONTENT_VISIBLE_MARK}account`, 'mark');
+/** After the next frame and the task after it (when a mark is taken). */
+const afterPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)));
+
+afterEach(() => {
+  performance.clearMarks();
+  resetContentVisible();
+});
+
+describe("'Minha conta': content visible", () => {
+  it('is marked once the form shows the student, not when only the read has answered', async () => {
+    vi.mocked(users.getUsersSelf).mockResolvedValue(USER);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <IntlProvider locale="pt-BR" defaultLocale="pt-BR">
+        <QueryClientProvider client={client}>
+          <WithAppActors actors={{ session: { send: vi.fn() } as unknown as SessionRef }}>
+            <ProfileSection />
+          </WithAppActors>
+        </QueryClientProvider>
+      </IntlProvider>,
+    );
+    await vi.waitFor(() => expect(client.getQueryData(accountKeys.self)).toEqual(USER));
+    await afterPaint();
+    await afterPaint();
+    expect(screen.queryByRole('textbox', { name: /nome/i })).toBeNull();
+    expect(marks()).toHaveLength(0);
+
+    formChunk.arrive();
+    expect(await screen.findByRole('textbox', { name: /nome/i })).toHaveValue('Ana Souza');
+    await afterPaint();
+    expect(marks()).toHaveLength(1);
+  });
+});
