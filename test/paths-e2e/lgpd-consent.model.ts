@@ -6,7 +6,10 @@
  * the arrival on /home so that the 1 s delay passes only with `runFor`. The acceptance's
  * `POST /users/updateAcceptedLgpd` is held by `page.route` (`accepting` is visible) and then
  * sent on to the reference server (`done`) or answered 500 (`error`). Only the path that
- * accepts for real signs in as `novo`; the others use `lgpd1`, who stays unaccepted.
+ * accepts for real signs in as `novo`; the others use `lgpd1`, who stays unaccepted: an acceptance
+ * still held when a path ends (lgpdConsent#5 ends in `accepting`) is aborted then, before its page
+ * closes — in a CI run lgpd1 was found accepted right after #5, and #6 and its retry never saw the
+ * prompt.
  */
 import { expect, type Page, type Route } from '@playwright/test';
 import { pauseClockSoon } from './clock';
@@ -192,4 +195,8 @@ export const lgpdConsentModel: MachineModel<Notes> = {
     },
   },
   excluded: {},
+  async finish({ notes }) {
+    // Never sent: the request fails in the page, nothing reaches the shared server.
+    for (const route of notes.held.splice(0)) await route.abort().catch(() => undefined);
+  },
 };

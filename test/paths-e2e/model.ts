@@ -57,6 +57,11 @@ export interface MachineModel<N = unknown> {
   beforeAll?: { timeoutMs: number; run: () => Promise<void> };
   /** Undoes `beforeAll`. */
   afterAll?: () => Promise<void>;
+  /**
+   * Runs when each path ends, passed or failed, while its page is still open: undoes what must not
+   * outlive it (a request held by `page.route` must never reach the shared server later).
+   */
+  finish?: (driver: Driver<N>) => Promise<void>;
 }
 
 /** Any machine's model (their notes differ). */

@@ -114,6 +114,7 @@ for (const model of MODELS) {
           );
           throw error;
         } finally {
+          if (driver && model.finish) await model.finish(driver);
           const data: PathRecord = { machine: model.name, plan: plan.id, steps: records };
           await info.attach('path-steps', { body: JSON.stringify(data), contentType: 'application/json' });
         }
