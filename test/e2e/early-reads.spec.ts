@@ -7,16 +7,67 @@
  */
 import { expect, test, type Page } from './support/fixtures';
 
+/** The app's own requests under way in a page (http(s) only), and when the last one ended. */
+interface AppRequests {
+  inFlight: Set<object>;
+  changed: Set<() => void>;
+}
+const tracked = new WeakMap<Page, AppRequests>();
+
 /**
- * Waits until the current page has no request under way (Playwright's 'networkidle' state), then
- * for one more idle period of its main thread and the network again, so that nothing it still asks
+ * Follows `page`'s own requests from now on (call it before the page loads anything): Playwright's
+ * 'networkidle' counts the browser's internal ones too, and Chromium's PDF viewer (a PDF learning
+ * object) fetches chrome:// and chrome-extension:// resources one of which is never reported
+ * finished — 'networkidle' then never came (a 30 s timeout in a CI run, 1 of 5 runs here under load).
+ */
+function trackAppRequests(page: Page): void {
+  const requests: AppRequests = { inFlight: new Set(), changed: new Set() };
+  const tell = () => requests.changed.forEach((listener) => listener());
+  page.on('request', (request) => {
+    if (!/^https?:/.test(request.url())) return;
+    requests.inFlight.add(request);
+    tell();
+  });
+  const ended = (request: object) => {
+    if (requests.inFlight.delete(request)) tell();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  tracked.set(page, requests);
+}
+
+/** Resolves once none of `page`'s own requests has been under way for `quietMs` (the 'networkidle' rule). */
+async function appNetworkIdle(page: Page, quietMs = 500): Promise<void> {
+  const requests = tracked.get(page);
+  if (!requests) throw new Error('appNetworkIdle: trackAppRequests(page) was not called');
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let check: () => void = () => {};
+  try {
+    await new Promise<void>((resolve) => {
+      check = () => {
+        if (timer) clearTimeout(timer);
+        timer = requests.inFlight.size === 0 ? setTimeout(resolve, quietMs) : null;
+      };
+      requests.changed.add(check);
+      check();
+    });
+  } finally {
+    if (timer) clearTimeout(timer);
+    requests.changed.delete(check);
+  }
+}
+
+/**
+ * Waits until the current page has no request of its own under way (`appNetworkIdle`), then for
+ * one more idle period of its main thread and the network again, so that nothing it still asks
  * for — the service worker's code, or the next screens' code it asks for in an idle period once
  * its reads have answered (src/app/prefetch-routes.ts) — is counted as the next page's.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await appNetworkIdle(page);
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3_000 })));
-  await page.waitForLoadState('networkidle');
+  await appNetworkIdle(page);
 }
 
 /**
@@ -76,6 +127,7 @@ async function holdEntry(page: Page): Promise<() => Promise<void>> {
 }
 
 test.beforeEach(async ({ page, signIn }) => {
+  trackAppRequests(page);
   await page.goto('/login');
   await signIn(page, 'demo', 'demo1234');
   await expect(page).toHaveURL(/\/home$/);
