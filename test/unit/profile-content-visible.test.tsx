@@ -11,6 +11,7 @@ import type { User } from '../../src/services/contract';
 import type { SessionRef } from '../../src/views/session-context';
 import { CONTENT_VISIBLE_MARK, resetContentVisible } from '../../src/services/metrics/content-visible';
 import { WithAppActors } from '../fixtures/app-actors';
+import { demoUser } from '../fixtures/user';
 
 /** The form's chunk arrives when the test says so. */
 const formChunk = vi.hoisted(() => {
@@ -27,21 +28,7 @@ import * as users from '../../src/services/api/users';
 import { ProfileSection } from '../../src/views/account/profile';
 import { accountKeys } from '../../src/services/api/keys/account';
 
-const USER: User = {
-  id: 7,
-  name: 'Ana Souza',
-  email: 'ana@example.com',
-  access_code: 'aprovat',
-  platform_id: 1,
-  is_aprovat_user: true,
-  is_lxp_user: false,
-  is_eja_user: false,
-  accepted_lgpd: true,
-  cpf: null,
-  phone: null,
-  birth_date: null,
-  address: null,
-};
+const USER: User = demoUser;
 
 const marks = () => performance.getEntriesByName(`${CONTENT_VISIBLE_MARK}account`, 'mark');
 /** After the next frame and the task after it (when a mark is taken). */
