@@ -13,13 +13,18 @@ import { CONTENT_VISIBLE_MARK, resetContentVisible } from '../../src/services/me
 import { WithAppActors } from '../fixtures/app-actors';
 import { demoUser } from '../fixtures/user';
 
-/** The form's chunk arrives when the test says so. */
+/**
+ * The form's chunk arrives when the test says so: its input masks (imported by the form's module
+ * alone) are held. Holding the form's module itself was not reliable — the section asks for it
+ * twice at once (at mount and from its lazy part), and under load Vitest sometimes handed the
+ * second import the real module while the mock's factory was still waiting (a CI run).
+ */
 const formChunk = vi.hoisted(() => {
   let arrive: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   return { arrived, arrive: () => arrive() };
 });
-vi.mock('../../src/views/account/profile-form', async (importOriginal) => {
+vi.mock('../../src/views/account/masks', async (importOriginal) => {
   await formChunk.arrived;
   return importOriginal();
 });
