@@ -18,7 +18,8 @@ const tracked = new WeakMap<Page, AppRequests>();
  * Follows `page`'s own requests from now on (call it before the page loads anything): Playwright's
  * 'networkidle' counts the browser's internal ones too, and Chromium's PDF viewer (a PDF learning
  * object) fetches chrome:// and chrome-extension:// resources one of which is never reported
- * finished — 'networkidle' then never came (a 30 s timeout in a CI run, 1 of 5 runs here under load).
+ * finished — 'networkidle' then never came (a 30 s timeout in a CI run, 1 of 5 runs here under load);
+ * nor, in a later run, did its 'load' state, which waits for every frame's.
  */
 function trackAppRequests(page: Page): void {
   const requests: AppRequests = { inFlight: new Set(), changed: new Set() };
@@ -64,7 +65,9 @@ async function appNetworkIdle(page: Page, quietMs = 500): Promise<void> {
  * its reads have answered (src/app/prefetch-routes.ts) — is counted as the next page's.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
+  // The page's own document, not Playwright's 'load' state: that one waits for every frame's, and
+  // the PDF viewer's inner frame never reported it (a 30 s timeout in a clean clone's run).
+  await page.waitForFunction(() => document.readyState === 'complete');
   await appNetworkIdle(page);
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3_000 })));
   await appNetworkIdle(page);
