@@ -8,9 +8,7 @@ import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { AppUpdateRef } from './app-update-ref';
 import { PwaMessages } from './messages';
-import { UpdatePanelMessages } from './update-panel-messages';
-
-const M = { ...PwaMessages, ...UpdatePanelMessages };
+import { UpdatePanelMessages as M } from './update-panel-messages';
 
 /** The notice with its two actions, for the update actor `update` (in its `prompt` state). */
 export default function UpdatePanel({ update }: { update: AppUpdateRef }) {
@@ -21,7 +19,8 @@ export default function UpdatePanel({ update }: { update: AppUpdateRef }) {
   return (
     <aside className="update-prompt" aria-labelledby={`${id}-title`}>
       <p>
-        <strong id={`${id}-title`}>{intl.formatMessage(M.updateTitle)}</strong> {intl.formatMessage(M.updateText)}
+        <strong id={`${id}-title`}>{intl.formatMessage(PwaMessages.updateTitle)}</strong>{' '}
+        {intl.formatMessage(M.updateText)}
       </p>
       {failed && (
         <p className="notice notice-error" role="alert">
