@@ -6,10 +6,13 @@
  * the arrival on /home so that the 1 s delay passes only with `runFor`. The acceptance's
  * `POST /users/updateAcceptedLgpd` is held by `page.route` (`accepting` is visible) and then
  * sent on to the reference server (`done`) or answered 500 (`error`). Only the path that
- * accepts for real signs in as `novo`; the others use `lgpd1`, who stays unaccepted: an acceptance
- * still held when a path ends (lgpdConsent#5 ends in `accepting`) is aborted then, before its page
- * closes — in a CI run lgpd1 was found accepted right after #5, and #6 and its retry never saw the
- * prompt.
+ * accepts for real signs in as `novo`; the others use `lgpd1`, who must stay unaccepted. When a path
+ * ends (lgpdConsent#5 ends in `accepting`), `finish` waits until every acceptance the path clicked
+ * for has reached `page.route` and aborts them: the page sends its POST a moment after it shows
+ * `accepting`, and a request that reaches a held route while the context closes is let through
+ * to the server by Playwright (reproduced) — in CI runs lgpd1 was accepted that way by #5, and
+ * #6 and its retry never saw the prompt. `start` checks the student's `accepted_lgpd` in the
+ * sign-in's `GET /users/self`, so such a leak fails there, named.
  */
 import { expect, type Page, type Route } from '@playwright/test';
 import { pauseClockSoon } from './clock';
@@ -20,6 +23,9 @@ import { LAYOUT, LGPD, SPEC_LGPD_PROMPT_DELAY_MS } from './spec';
 interface Notes {
   /** Held acceptances, oldest first. */
   held: Route[];
+  /** Acceptances the path clicked for ('Aceitar'), and how many of them reached `page.route`. */
+  asked: number;
+  seen: number;
   /** ms of the prompt delay already run on the paused clock in `waiting`. */
   waited: number;
 }
@@ -61,8 +67,9 @@ export const lgpdConsentModel: MachineModel<Notes> = {
   startSay: (plan) =>
     `entra como ${plan.steps.some((step) => step.event.type === DONE) ? 'novo' : 'lgpd1'} (sem aceite) e chega em /courses`,
   async start({ page, plan }) {
-    const notes: Notes = { held: [], waited: 0 };
+    const notes: Notes = { held: [], asked: 0, seen: 0, waited: 0 };
     await page.route('**/api/v1/users/updateAcceptedLgpd', (route) => {
+      notes.seen++;
       notes.held.push(route);
     });
     await page.clock.install();
@@ -72,10 +79,16 @@ export const lgpdConsentModel: MachineModel<Notes> = {
       (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v2/user-session/log'),
       { timeout: 15_000 },
     );
+    const self = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith('/api/v1/users/self'), {
+      timeout: 15_000,
+    });
+    const student = accepts ? 'novo' : 'lgpd1';
     await page.goto('/login?next_route=%2Fcourses');
-    await page.getByRole('textbox', { name: LAYOUT.accessCode }).fill(accepts ? 'novo' : 'lgpd1');
+    await page.getByRole('textbox', { name: LAYOUT.accessCode }).fill(student);
     await page.getByLabel(LAYOUT.password).fill('demo1234');
     await page.getByRole('button', { name: LAYOUT.signIn }).click();
+    const { data } = (await (await self).json()) as { data: { accepted_lgpd: boolean } };
+    expect(data.accepted_lgpd, `${student} has not accepted the LGPD terms on the server yet`).toBe(false);
     await expect(page).toHaveURL(/\/courses$/);
     await setupDone;
     return notes;
@@ -109,7 +122,10 @@ export const lgpdConsentModel: MachineModel<Notes> = {
     },
     'lgpd.accept': {
       say: () => "clica em 'Aceitar'",
-      drive: ({ page }) => dialog(page).getByRole('button', { name: LGPD.accept }).click(),
+      async drive({ page, notes }) {
+        await dialog(page).getByRole('button', { name: LGPD.accept }).click();
+        notes.asked++;
+      },
     },
     'lgpd.postpone': {
       say: () => 'aperta Esc (decidir depois)',
@@ -196,7 +212,12 @@ export const lgpdConsentModel: MachineModel<Notes> = {
   },
   excluded: {},
   async finish({ notes }) {
-    // Never sent: the request fails in the page, nothing reaches the shared server.
+    // Every acceptance clicked for is held before the page goes, then aborted: it fails in the
+    // page and nothing reaches the shared server.
+    await expect
+      .poll(() => notes.seen, { message: 'every acceptance the path clicked for reached page.route' })
+      .toBeGreaterThanOrEqual(notes.asked)
+      .catch(() => undefined);
     for (const route of notes.held.splice(0)) await route.abort().catch(() => undefined);
   },
 };

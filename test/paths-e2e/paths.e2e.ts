@@ -115,6 +115,11 @@ for (const model of MODELS) {
           throw error;
         } finally {
           if (driver && model.finish) await model.finish(driver);
+          // The page's document goes before its context closes: a request the page sends in its
+          // last moments is cancelled here. One that reaches a held `page.route` while the
+          // context is closing is let through to the server by Playwright (an LGPD acceptance
+          // reached the shared server that way and failed the next path, docs/testing.md).
+          await page.goto('about:blank').catch(() => undefined);
           const data: PathRecord = { machine: model.name, plan: plan.id, steps: records };
           await info.attach('path-steps', { body: JSON.stringify(data), contentType: 'application/json' });
         }
