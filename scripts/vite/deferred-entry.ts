@@ -53,6 +53,12 @@ export interface EntryData {
    * once the module's early answer says that the learning object is of that type.
    */
   kinds?: Record<string, string[]>;
+  /**
+   * Per next step of a screen whose code is a chunk of its own (`NEXT_STEP_PARTS`), the URLs the
+   * app asks for in idle time once the screen shows that step can be taken
+   * (src/app/prefetch-routes.ts `prefetchPart`); never by the loader.
+   */
+  parts?: Record<string, string[]>;
 }
 
 /** `data` as the text of a JSON data block: `<` escaped so that no `</script>` can end it early. */
@@ -72,21 +78,21 @@ export function deferEntry(
   loader: string = entryLoaderInline().code,
   early?: EarlyReadsData,
   kinds?: Record<string, string[]>,
+  parts?: Record<string, string[]>,
 ): { html: string; data: EntryData | null } {
   const entry = ENTRY.exec(html);
   if (!entry) return { html, data: null };
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
   const known = new Set([entry[1]!, ...preloads]);
+  const unknown = (lists: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(lists).map(([k, files]) => [k, files.filter((f) => !known.has(f))]));
   const data: EntryData = {
     entry: entry[1]!,
     preloads,
     routes: routes.map(([pattern, files]) => [pattern, files.filter((f) => !known.has(f))]),
     ...(early ? { early } : {}),
-    ...(kinds
-      ? {
-          kinds: Object.fromEntries(Object.entries(kinds).map(([k, files]) => [k, files.filter((f) => !known.has(f))])),
-        }
-      : {}),
+    ...(kinds ? { kinds: unknown(kinds) } : {}),
+    ...(parts ? { parts: unknown(parts) } : {}),
   };
   const stripped = html.replace(ENTRY, '').replace(PRELOAD, '');
   const block = `${entryDataBlock(data)}\n    <script>${loader}</script>\n    `;
@@ -137,6 +143,16 @@ const KIND_PARTS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The next steps of a screen whose code only they load, by name (src/app/prefetch-routes.ts
+ * `NextStepPart`): asked for in idle time once the screen shows the step can be taken, not with
+ * the screen — on /finances, 'Pagar com Pix' (its dialog and the payment effects it loads) while a
+ * bill to pay is shown. Counted by the bench with the next screens' code (`data-prefetch`).
+ */
+const NEXT_STEP_PARTS: Readonly<Record<string, readonly string[]>> = {
+  payment: ['src/views/finances/payment-dialog.tsx', 'src/app/wiring/payments.ts'],
+};
+
+/**
  * Per route of src/app/route-table.ts, the URLs of the chunks it needs: the routes shell, the
  * screen's chunk and its first-render parts, each with the chunks it imports statically.
  * @throws Error when a screen of src/app/route-table.ts has no chunk in `bundle` (a renamed file).
@@ -145,7 +161,7 @@ async function routePreloads(
   root: string,
   bundle: Rollup.OutputBundle,
   base: string,
-): Promise<{ routes: RoutePreload[]; kinds: Record<string, string[]> }> {
+): Promise<{ routes: RoutePreload[]; kinds: Record<string, string[]>; parts: Record<string, string[]> }> {
   const { module } = await runnerImport<{ SCREEN_PATTERNS: [RegExp, string][] }>(`/${SCREENS_FILE}`, {
     root,
     configFile: false,
@@ -192,6 +208,18 @@ async function routePreloads(
       return [type, withCss(files)];
     }),
   );
+  const parts = Object.fromEntries(
+    Object.entries(NEXT_STEP_PARTS).map(([name, sources]) => {
+      const files = new Set<string>();
+      for (const file of sources) {
+        const chunk = chunkOf(file);
+        if (!chunk) throw new Error(`deferred-entry: no chunk for ${file}, a part of the next step "${name}"`);
+        closure(chunk, files);
+      }
+      for (const f of shellFiles) files.delete(f);
+      return [name, withCss(files)];
+    }),
+  );
   const routes = module.SCREEN_PATTERNS.map(([pattern, name]): RoutePreload => {
     const file = modules.get(name);
     const chunk = file ? chunkOf(file) : undefined;
@@ -206,7 +234,7 @@ async function routePreloads(
     }
     return [pattern.source, withCss(files)];
   });
-  return { routes, kinds };
+  return { routes, kinds, parts };
 }
 
 /** The early reads of this build (src/app/early-reads.ts, evaluated with the build's env). */
@@ -234,8 +262,8 @@ export function deferredEntry(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (!ctx.bundle) return deferEntry(html).html;
-        const { routes, kinds } = await routePreloads(root, ctx.bundle, base);
-        return deferEntry(html, routes, undefined, await earlyReads(root), kinds).html;
+        const { routes, kinds, parts } = await routePreloads(root, ctx.bundle, base);
+        return deferEntry(html, routes, undefined, await earlyReads(root), kinds, parts).html;
       },
     },
   };

@@ -170,5 +170,10 @@ export function appServicesOf(root: AppRef): AppServices {
         payments = null;
         throw error;
       })),
+    // Already loaded by the signed-in routes: no request of its own.
+    prefetchPayments: (signal) =>
+      void import('./prefetch-routes')
+        .then(({ prefetchPart }) => prefetchPart('payment', document, { signal }))
+        .catch(() => undefined),
   };
 }

@@ -35,6 +35,7 @@ export function renderLoginShell(): string {
           services={{
             loadOutbox: () => Promise.reject(new Error('no outbox at build time')),
             loadPayments: () => Promise.reject(new Error('no payments at build time')),
+            prefetchPayments: () => undefined,
             eventBus: null,
           }}
           translations={null}

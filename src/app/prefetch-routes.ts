@@ -45,23 +45,74 @@ export function prefetchAllowed(
 /** A route pattern (RegExp source) and the chunk and style URLs it needs, as the build lists them. */
 type RouteFiles = [pattern: string, files: string[]];
 
-let routes: RouteFiles[] | null = null;
+/**
+ * A screen's next step whose code is a chunk of its own, as the build lists it
+ * (scripts/vite/deferred-entry.ts `NEXT_STEP_PARTS`): 'payment' is /finances' 'Pagar com Pix'.
+ */
+export type NextStepPart = 'payment';
 
-/** The build's per-route chunk lists (read once); empty when the page has no data block. */
-function routeFiles(doc: Document): RouteFiles[] {
-  if (routes) return routes;
-  try {
-    const data = JSON.parse(doc.getElementById('entry-data')?.textContent ?? 'null') as { routes?: unknown } | null;
-    routes = Array.isArray(data?.routes) ? (data.routes as RouteFiles[]) : [];
-  } catch {
-    routes = [];
-  }
-  return routes;
+interface BuildFiles {
+  routes: RouteFiles[];
+  parts: Partial<Record<NextStepPart, string[]>>;
 }
+
+let build: BuildFiles | null = null;
+
+/** The build's per-route and per-step chunk lists (read once); empty when the page has no data block. */
+function buildFiles(doc: Document): BuildFiles {
+  if (build) return build;
+  try {
+    const data = JSON.parse(doc.getElementById('entry-data')?.textContent ?? 'null') as {
+      routes?: unknown;
+      parts?: unknown;
+    } | null;
+    build = {
+      routes: Array.isArray(data?.routes) ? (data.routes as RouteFiles[]) : [],
+      parts: data?.parts && typeof data.parts === 'object' ? (data.parts as BuildFiles['parts']) : {},
+    };
+  } catch {
+    build = { routes: [], parts: {} };
+  }
+  return build;
+}
+
+const routeFiles = (doc: Document): RouteFiles[] => buildFiles(doc).routes;
 
 /** Forgets the data block read (tests put another in the page). */
 export function forgetRouteFiles(): void {
-  routes = null;
+  build = null;
+}
+
+/** The hrefs the page has a `<link>` for already. */
+const linked = (doc: Document) =>
+  new Set([...doc.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
+
+/**
+ * Adds `files` to the page as `<link rel=modulepreload>` (a chunk) or `<link rel=preload
+ * as=style>` (a style), marked `data-prefetch` (what the bench, scripts/bench/routes.ts, counts as
+ * the next screens' bytes of a cold load), a few per idle period of the main thread
+ * (`eachInIdleTime`): each insertion starts a request, and ~10 of them in one task made a long
+ * task on a slow phone.
+ */
+async function addPrefetchLinks(
+  files: readonly string[],
+  doc: Document,
+  options: { signal?: AbortSignal },
+): Promise<void> {
+  await eachInIdleTime(
+    files,
+    (href) => {
+      const link = doc.createElement('link');
+      const css = href.endsWith('.css');
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.setAttribute('as', 'style');
+      link.crossOrigin = '';
+      link.href = href;
+      link.setAttribute('data-prefetch', 'next-screen');
+      doc.head.appendChild(link);
+    },
+    options,
+  );
 }
 
 /**
@@ -90,7 +141,7 @@ export function filesOfLinkedRoutes(
   const table = routeFiles(doc);
   if (table.length === 0) return [];
   const matchers = table.map(([pattern, files]) => [new RegExp(pattern), files] as const);
-  const known = new Set([...doc.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
+  const known = linked(doc);
   const wanted = new Set<string>();
   const paths = new Set<string>();
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a[href]')) {
@@ -119,21 +170,29 @@ export async function prefetchLinkedRoutes(
   options: { signal?: AbortSignal } = {},
 ): Promise<string[]> {
   const files = filesOfLinkedRoutes(root, doc, onLearningPath);
-  await eachInIdleTime(
-    files,
-    (href) => {
-      const link = doc.createElement('link');
-      const css = href.endsWith('.css');
-      link.rel = css ? 'preload' : 'modulepreload';
-      if (css) link.setAttribute('as', 'style');
-      link.crossOrigin = '';
-      link.href = href;
-      // Tells the bench (scripts/bench/routes.ts) which of a cold load's bytes are the next screens'.
-      link.setAttribute('data-prefetch', 'next-screen');
-      doc.head.appendChild(link);
-    },
-    options,
-  );
+  await addPrefetchLinks(files, doc, options);
+  return files;
+}
+
+/**
+ * Downloads, without running it, the code of a screen's next step (`NextStepPart`: its chunks and
+ * styles the page has not asked for yet, from the build's data block), a few links per idle
+ * period, marked `data-prefetch` like the next screens' code: on /finances, while a bill to pay is
+ * shown, the Pix dialog and the payment effects, so that 'Pagar com Pix' waits for neither. The
+ * caller leaves it out with 'Economia de dados' on; here nothing happens on a 2G-class connection
+ * (`prefetchAllowed`) or without the data block (the dev server: the tap loads the code).
+ * @param options.signal stops adding links once aborted (the student left the screen).
+ * @returns the URLs asked for (in the build's order); never rejects.
+ */
+export async function prefetchPart(
+  part: NextStepPart,
+  doc: Document = document,
+  options: { signal?: AbortSignal } = {},
+): Promise<string[]> {
+  if (!prefetchAllowed()) return [];
+  const known = linked(doc);
+  const files = (buildFiles(doc).parts[part] ?? []).filter((file) => !known.has(file));
+  await addPrefetchLinks(files, doc, options);
   return files;
 }
 

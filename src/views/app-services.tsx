@@ -85,6 +85,12 @@ export interface AppServices {
   loadOutbox: () => Promise<AppOutbox>;
   /** Loads the Pix payment effects; the same promise on every call. */
   loadPayments: () => Promise<AppPayments>;
+  /**
+   * Downloads, without running them, the Pix dialog's code and the payment effects, in idle time
+   * (src/app/prefetch-routes.ts `prefetchPart('payment')`; nothing on a 2G-class connection);
+   * stops adding requests once `signal` aborts. Never throws.
+   */
+  prefetchPayments: (signal: AbortSignal) => void;
   /** Loads the download effects (docs/offline.md); the same promise on every call (absent: no downloads). */
   loadDownloads?: () => Promise<AppDownloads>;
   /** The app's event bus (boot step): post-login configuration failures become toasts. */

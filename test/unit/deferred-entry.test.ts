@@ -50,6 +50,12 @@ describe('the deferred entry in index.html', () => {
     expect(loaderOf(two.html)).toEqual([entryLoaderInline().code]);
   });
 
+  it("lists the next steps' code for the app, without what the entry already preloads", () => {
+    const parts = { payment: ['/assets/payment-dialog-aaa.js', '/assets/vendor-aaa.js'] };
+    const { data } = deferEntry(viteHtml('aaa'), routes('aaa'), undefined, undefined, undefined, parts);
+    expect(data?.parts).toEqual({ payment: ['/assets/payment-dialog-aaa.js'] });
+  });
+
   it('puts the data block and the loader in <head>, after the pre-paint script and before the stylesheet', () => {
     // A script after a stylesheet still downloading waits for it: at the end of <body>, the
     // app's JS and the early reads started a whole stylesheet download late.

@@ -91,7 +91,7 @@ function json(status: number, body: unknown): Response {
 
 /** The app's services as the finances screen uses them: the real Pix payment wiring. */
 const paymentsLoaded = Promise.resolve(payments);
-const services = { loadPayments: () => paymentsLoaded } as unknown as AppServices;
+const services = { loadPayments: () => paymentsLoaded, prefetchPayments: () => undefined } as unknown as AppServices;
 
 function renderScreen(appServices: AppServices = services) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -294,25 +294,47 @@ describe('finances screen', () => {
     expect(screen.queryByRole('combobox', { name: 'Mostrar faturas' })).toBeNull();
   });
 
-  it('fetches the payment effects while a bill to pay is shown online, so Pagar com Pix opens without them', async () => {
-    const loadPayments = vi.fn(() => paymentsLoaded);
+  it('downloads the Pix dialog and payment effects while a bill to pay is shown online, so Pagar com Pix opens without them', async () => {
+    const prefetchPayments = vi.fn();
     setOnline(false);
-    renderScreen({ loadPayments } as unknown as AppServices);
+    renderScreen({ ...services, prefetchPayments });
     await screen.findByRole('region', { name: 'Vencidas (1)' });
     // Offline nothing can be paid: nothing is fetched for it.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(loadPayments).not.toHaveBeenCalled();
+    expect(prefetchPayments).not.toHaveBeenCalled();
     setOnline(true);
-    await vi.waitFor(() => expect(loadPayments).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(prefetchPayments).toHaveBeenCalledTimes(1));
+    // Offline again: the requests not yet added stop (the signal the screen gave aborts).
+    const [signal] = prefetchPayments.mock.calls[0] as [AbortSignal];
+    expect(signal.aborted).toBe(false);
+    setOnline(false);
+    expect(signal.aborted).toBe(true);
+    setOnline(true);
   });
 
   it('fetches nothing for payments when every bill shown is paid', async () => {
-    const loadPayments = vi.fn(() => paymentsLoaded);
+    const prefetchPayments = vi.fn();
     vi.mocked(finances.getBills).mockResolvedValue(bills.filter((b) => b.status === 'paid'));
-    renderScreen({ loadPayments } as unknown as AppServices);
+    renderScreen({ ...services, prefetchPayments });
     await screen.findByRole('region', { name: 'Pagas (1)' });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(loadPayments).not.toHaveBeenCalled();
+    expect(prefetchPayments).not.toHaveBeenCalled();
+  });
+
+  it("fetches nothing ahead for payments when the browser asks to save data ('Economia de dados')", async () => {
+    const prefetchPayments = vi.fn();
+    Object.defineProperty(window.navigator, 'connection', { configurable: true, value: { saveData: true } });
+    try {
+      renderScreen({ ...services, prefetchPayments });
+      await screen.findByRole('region', { name: 'Vencidas (1)' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(prefetchPayments).not.toHaveBeenCalled();
+      // The tap still opens the dialog: its code loads then.
+      await userEvent.click(screen.getAllByRole('button', { name: /Pagar com Pix/ })[0]!);
+      expect(await screen.findByRole('dialog', { name: /Pix/ })).toBeVisible();
+    } finally {
+      delete (window.navigator as { connection?: unknown }).connection;
+    }
   });
 
   it('filters by status', async () => {

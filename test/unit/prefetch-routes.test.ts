@@ -10,6 +10,7 @@ import {
   forgetRouteFiles,
   prefetchAllowed,
   prefetchLinkedRoutes,
+  prefetchPart,
 } from '../../src/app/prefetch-routes';
 
 const ROUTES = [
@@ -94,6 +95,54 @@ describe('the code of the screens a screen links to', () => {
     forgetRouteFiles();
     expect(await prefetchLinkedRoutes(broken)).toEqual([]);
     expect(headLinks()).toEqual([]);
+  });
+});
+
+describe("the code of a screen's next step ('Pagar com Pix')", () => {
+  const PARTS = { payment: ['/assets/payment-dialog-a.js', '/assets/payments-a.js', '/assets/payment-dialog-a.css'] };
+  const withParts = { entry: '/assets/index-a.js', routes: ROUTES, parts: PARTS };
+
+  it('is downloaded without running, marked as the next screens’ code, what the page has left out', async () => {
+    page([], ['/assets/payments-a.js'], withParts);
+    expect(await prefetchPart('payment')).toEqual(['/assets/payment-dialog-a.js', '/assets/payment-dialog-a.css']);
+    expect(headLinks()).toEqual([
+      'modulepreload /assets/payments-a.js',
+      'modulepreload /assets/payment-dialog-a.js',
+      'preload:style /assets/payment-dialog-a.css',
+    ]);
+    // The bench counts these bytes on the next screens' line (scripts/bench/routes.ts).
+    expect(document.head.querySelectorAll('link[data-prefetch]')).toHaveLength(2);
+    expect(await prefetchPart('payment')).toEqual([]);
+  });
+
+  it('is left to the tap on a 2G-class connection, without the build’s data block, or when the build lists no such step', async () => {
+    page([], [], withParts);
+    vi.stubGlobal('navigator', { ...navigator, connection: { effectiveType: '2g' } });
+    expect(await prefetchPart('payment')).toEqual([]);
+    vi.unstubAllGlobals();
+    page([], [], { entry: '/assets/index-a.js', routes: ROUTES });
+    expect(await prefetchPart('payment')).toEqual([]);
+    page([], [], withParts);
+    document.getElementById('entry-data')!.remove();
+    forgetRouteFiles();
+    expect(await prefetchPart('payment')).toEqual([]);
+    expect(headLinks()).toEqual([]);
+  });
+
+  it('stops adding links once the screen is left', async () => {
+    const periods: ((deadline: IdleDeadline) => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: (deadline: IdleDeadline) => void) => periods.push(callback));
+    page([], [], withParts);
+    const left = new AbortController();
+    const asked = prefetchPart('payment', document, { signal: left.signal });
+    expect(headLinks()).toEqual([]);
+    periods.shift()!({ didTimeout: false, timeRemaining: () => 0 } as IdleDeadline);
+    expect(headLinks()).toEqual(['modulepreload /assets/payment-dialog-a.js']);
+    left.abort();
+    expect(periods.length).toBeLessThanOrEqual(1);
+    periods.shift()?.({ didTimeout: false, timeRemaining: () => 50 } as IdleDeadline);
+    expect(headLinks()).toHaveLength(1);
+    await expect(asked).resolves.toHaveLength(3);
   });
 });
 

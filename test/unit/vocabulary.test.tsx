@@ -60,7 +60,11 @@ function renderIn(locale: string, messages: Record<string, string>, ui: ReactNod
   render(
     <IntlProvider locale={locale} defaultLocale="pt-BR" messages={messages}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AppServicesContext.Provider value={{ loadPayments: () => new Promise(() => {}) } as unknown as AppServices}>
+        <AppServicesContext.Provider
+          value={
+            { loadPayments: () => new Promise(() => {}), prefetchPayments: () => undefined } as unknown as AppServices
+          }
+        >
           <WithAppActors actors={{ session }}>
             <Router hook={memoryLocation({ path: '/home' }).hook}>{ui}</Router>
           </WithAppActors>

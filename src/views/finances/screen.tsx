@@ -6,7 +6,8 @@
  * kept in the URL (`?status=…&year=YYYY&page=N`); the count shown is announced. Amounts are
  * cents of BRL shown as 'R$ 349,90'; due dates as dd/mm/aaaa (pt-BR). Overdue bills say 'Vencida' in text (not
  * colour only). 'Pagar com Pix' opens the payment dialog (lazy, with the QR code library; its code
- * and the payment effects are fetched in an idle period while a payable bill is shown);
+ * and the payment effects are downloaded, not run, in idle time while a payable bill is shown —
+ * not with 'Economia de dados' on nor on a 2G-class connection);
  * offline it is disabled and the reason is shown and linked to each button (docs/offline.md).
  */
 import { Suspense, useEffect, useId, useState } from 'react';
@@ -26,7 +27,7 @@ import { OfflineActionNotice } from '../components/offline-action-notice';
 import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
 import { useAppServices } from '../app-services';
-import { idle } from '../../services/scheduling/after-first-screen';
+import { useDataSaver } from '../components/use-data-saver';
 import { BILLS_QUERY_KEY, billsUrlQuery, formatBRL, formatDay, formatInstantDay, pageOfBills } from './bills';
 import { FinancesMessages as M } from './messages';
 import { BillGroupWords, BillStateWords } from '../components/vocabulary';
@@ -34,31 +35,26 @@ import styles from './finances.module.css';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { useContentVisible } from '../components/use-content-visible';
 
-const loadDialog = () => import('./payment-dialog');
-const PixPaymentDialog = retryableLazy(loadDialog);
+const PixPaymentDialog = retryableLazy(() => import('./payment-dialog'));
 
 /**
- * While the student reads a list with a bill to pay (online), fetches in an idle period what
- * 'Pagar com Pix' needs before it can show anything: the dialog's code, then the payment effects
- * it loads (`AppServices.loadPayments`) — two round trips in a row after the tap otherwise. The
- * QR code library still loads with the charge, which needs a round trip of its own anyway.
+ * While the student reads a list with a bill to pay (online), downloads in idle time, without
+ * running it, what 'Pagar com Pix' needs before it can show anything: the dialog's code and the
+ * payment effects it loads (`AppServices.prefetchPayments`) — two round trips in a row after the
+ * tap otherwise. Like the next screens' code (src/app/prefetch-routes.ts), not with 'Economia de
+ * dados' on nor on a 2G-class connection: there the tap loads them. The QR code library still
+ * loads with the charge, which needs a round trip of its own anyway.
  * @param payable true when a payable (open or overdue) bill is shown and the platform can be reached.
  */
 function usePaymentPrefetch(payable: boolean): void {
-  const { loadPayments } = useAppServices();
+  const { prefetchPayments } = useAppServices();
+  const dataSaver = useDataSaver();
   useEffect(() => {
-    if (!payable) return undefined;
-    let left = false;
-    void idle().then(() => {
-      if (left) return;
-      // A failure here is not the student's concern: the tap loads them again and reports it.
-      void loadDialog().catch(() => undefined);
-      void loadPayments().catch(() => undefined);
-    });
-    return () => {
-      left = true;
-    };
-  }, [payable, loadPayments]);
+    if (!payable || dataSaver) return undefined;
+    const left = new AbortController();
+    prefetchPayments(left.signal);
+    return () => left.abort();
+  }, [payable, dataSaver, prefetchPayments]);
 }
 
 /** Groups in display order; their headings and badges say the state in the vocabulary's words. */
