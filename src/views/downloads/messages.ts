@@ -128,17 +128,6 @@ export const DownloadMessages = defineMessages({
     defaultMessage: 'O navegador pode apagar seus downloads se o aparelho ficar sem espaço.',
     description: 'Persistent storage not granted',
   },
-  badge: {
-    id: 'downloads.badge',
-    defaultMessage: 'Disponível offline',
-    description: 'Mark on a course or module of a list: downloaded on this device',
-  },
-  onlineOnlyOffline: {
-    id: 'downloads.lo.onlineOnly',
-    defaultMessage:
-      'Este conteúdo precisa de internet (é um link externo ou vem de outro site). Conecte-se para abri-lo.',
-    description: 'Offline, a learning object that cannot work without internet',
-  },
 });
 
 /** Texts of the storage section of 'Minha conta'. */

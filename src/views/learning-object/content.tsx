@@ -22,7 +22,6 @@ import { useMediaVolume } from '../components/use-media-volume';
 import { useOnline } from '../components/use-online';
 import { useDataSaver } from '../components/use-data-saver';
 import { isDownloadableUrl } from '../../services/pwa/downloads-cache';
-import { DownloadMessages } from '../downloads/messages';
 import { MediaNeedsInternet, useOfflineMedia } from './offline-media';
 
 /**
@@ -92,7 +91,7 @@ export function LearningObjectContent({
   if (needsInternet) {
     return (
       <p role="status" className="notice notice-info">
-        {intl.formatMessage(DownloadMessages.onlineOnlyOffline)}
+        {intl.formatMessage(M.onlineOnlyOffline)}
       </p>
     );
   }

@@ -1,6 +1,12 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
 export const LearningObjectMessages = defineMessages({
+  onlineOnlyOffline: {
+    id: 'downloads.lo.onlineOnly',
+    defaultMessage:
+      'Este conteúdo precisa de internet (é um link externo ou vem de outro site). Conecte-se para abri-lo.',
+    description: 'Offline, a learning object that cannot work without internet',
+  },
   finish: { id: 'lo.finish.button', defaultMessage: 'Concluir', description: 'Mark the learning object as finished' },
   statusStarting: { id: 'lo.status.starting', defaultMessage: 'Registrando acesso…', description: 'start in flight' },
   statusEnding: { id: 'lo.status.ending', defaultMessage: 'Registrando conclusão…', description: 'end in flight' },

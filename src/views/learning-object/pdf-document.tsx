@@ -9,7 +9,6 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { matchDownloadedFile } from '../../services/pwa/downloads-cache';
 import { useOnline } from '../components/use-online';
-import { DownloadMessages } from '../downloads/messages';
 import { LearningObjectMessages as M } from './messages';
 
 /**
@@ -47,7 +46,7 @@ export function PdfDocument({ url, name, showHint }: { url: string; name: string
   if (fromCopy && copy === null) {
     return (
       <p role="status" className="notice notice-info">
-        {intl.formatMessage(DownloadMessages.onlineOnlyOffline)}
+        {intl.formatMessage(M.onlineOnlyOffline)}
       </p>
     );
   }
