@@ -24,6 +24,7 @@ import { parseId } from '../components/route-params';
 import { LifecycleStatus } from '../learning-object/lifecycle-status';
 import { useOutbox } from '../outbox/context';
 import { AttachmentsAreaMessages as M } from './messages';
+import { AttachmentScreenMessages as A } from './attachment-screen-messages';
 import { attachmentKeys } from '../../services/api/keys/attachments';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 
@@ -40,7 +41,7 @@ export default function AttachmentScreen({ attachmentId }: { attachmentId: strin
   const unknown = id === null || (query.error instanceof ApiError && query.error.status === 404);
 
   let body;
-  if (unknown) body = <p>{intl.formatMessage(M.notFound)}</p>;
+  if (unknown) body = <p>{intl.formatMessage(A.notFound)}</p>;
   else if (query.isError) body = <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.isPending) body = <PageLoading />;
   else body = <Viewer key={query.data.id} file={query.data} />;
@@ -50,7 +51,7 @@ export default function AttachmentScreen({ attachmentId }: { attachmentId: strin
       <p>
         <Link href={ROUTE_PATHS.attachments}>
           <span aria-hidden="true">← </span>
-          {intl.formatMessage(M.back)}
+          {intl.formatMessage(A.back)}
         </Link>
       </p>
       {body}
@@ -88,11 +89,11 @@ function Viewer({ file }: { file: StudentAttachment }) {
           .filter(Boolean)
           .join(' · ')}
         {' · '}
-        {intl.formatMessage(M.sentOn, { date: intl.formatDate(file.created_at, { dateStyle: 'long' }) })}
+        {intl.formatMessage(A.sentOn, { date: intl.formatDate(file.created_at, { dateStyle: 'long' }) })}
       </p>
       {href === null ? (
         <p role="alert" className="notice notice-error">
-          {intl.formatMessage(M.unsafe)}
+          {intl.formatMessage(A.unsafe)}
         </p>
       ) : (
         <>
@@ -104,7 +105,7 @@ function Viewer({ file }: { file: StudentAttachment }) {
               onClick={viewed}
             >
               <Download aria-hidden="true" size={20} />
-              {intl.formatMessage(M.download, { name: file.file_name })}
+              {intl.formatMessage(A.download, { name: file.file_name })}
             </a>
             <a
               href={href}
@@ -114,20 +115,20 @@ function Viewer({ file }: { file: StudentAttachment }) {
               onClick={viewed}
             >
               <ExternalLink aria-hidden="true" size={20} />
-              {intl.formatMessage(M.openNewTab)}
+              {intl.formatMessage(A.openNewTab)}
             </a>
           </p>
-          <p className="muted">{intl.formatMessage(M.hint)}</p>
+          <p className="muted">{intl.formatMessage(A.hint)}</p>
           {kind === 'pdf' && (
             <iframe
               src={href}
-              title={intl.formatMessage(M.previewTitle, { name: file.name })}
+              title={intl.formatMessage(A.previewTitle, { name: file.name })}
               className="lo-frame"
               onLoad={viewed}
             />
           )}
           {kind === 'image' && <img src={href} alt={file.name} className="attachment-image" onLoad={viewed} />}
-          {kind === null && <p className="notice">{intl.formatMessage(M.noPreview)}</p>}
+          {kind === null && <p className="notice">{intl.formatMessage(A.noPreview)}</p>}
         </>
       )}
       <LifecycleStatus lifecycle={lifecycle} alreadyDone={file.status === 'completed'} finishButton={false} />
