@@ -28,12 +28,8 @@ vi.mock('../../src/services/api/lms', () => ({
 }));
 import * as attachmentsApi from '../../src/services/api/attachments';
 import * as lms from '../../src/services/api/lms';
-import {
-  AttachmentsList,
-  fileTypeLabel,
-  formatFileSize,
-  safeFileUrl,
-} from '../../src/views/components/attachments-list';
+import { AttachmentsList } from '../../src/views/components/attachments-list';
+import { fileTypeLabel, formatFileSize, safeFileUrl } from '../../src/views/components/file-format';
 import CourseScreen from '../../src/views/course/screen';
 import ModuleScreen from '../../src/views/module/screen';
 import { createAppOutbox } from '../../src/app/wiring/learning';

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getAttachment } from '../../services/api/attachments';
 import type { StudentAttachment } from '../../services/contract/attachments';
 import { ApiError } from '../../services/http/errors';
-import { fileTypeLabel, formatFileSize, safeFileUrl } from '../components/attachments-list';
+import { fileTypeLabel, formatFileSize, safeFileUrl } from '../components/file-format';
 import { PageLoading } from '../components/page-loading';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';

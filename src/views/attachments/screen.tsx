@@ -14,7 +14,7 @@ import { getAuthorizedAttachments, getDocumentCategories, getDocuments } from '.
 import { attachmentKeys } from '../../services/api/keys/attachments';
 import type { DocumentsQuery, StudentAttachment } from '../../services/contract/attachments';
 import { documentsApiQuery, documentsUrlQuery, parseDocumentsQuery } from './url-query';
-import { fileTypeLabel, formatFileSize } from '../components/attachments-list';
+import { fileTypeLabel, formatFileSize } from '../components/file-format';
 import { ListFilter, PageGone, Pagination, usePageFocus } from '../components/list-filter';
 import FolderOpen from 'lucide-react/icons/folder-open';
 import { EmptyState, EmptyStateMessages } from '../components/empty-state';

@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import type { DownloadTarget } from '../../services/storage/downloads-store';
 import { downloadCovering } from '../../services/downloads/covering';
 import { AppServicesContext } from '../app-services';
-import { formatFileSize } from '../components/attachments-list';
+import { formatFileSize } from '../components/file-format';
 import { useDownloadRecords, useSignedInId } from './use-downloads';
 import { DownloadMessages as M } from './messages';
 

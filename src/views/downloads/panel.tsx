@@ -14,7 +14,7 @@ import { CELLULAR_WARNING_BYTES } from '../../machines/download.machine';
 import type { DownloadTarget } from '../../services/storage/downloads-store';
 import type { AppDownloads } from '../app-services';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { formatFileSize } from '../components/attachments-list';
+import { formatFileSize } from '../components/file-format';
 import { readPromise } from '../components/read-promise';
 import { DownloadMessages as M } from './messages';
 

@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadsKeys } from '../../services/api/keys/downloads';
 import type { DownloadRecord } from '../../services/storage/downloads-store';
 import type { AppDownloads } from '../app-services';
-import { formatFileSize } from '../components/attachments-list';
+import { formatFileSize } from '../components/file-format';
 import { readPromise } from '../components/read-promise';
 import { DownloadMessages, StorageMessages as M } from './messages';
 import { useDownloadRecords } from './use-downloads';
