@@ -16,7 +16,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { Quiz, QuizAnswers, QuizResult } from '../../services/contract/lms';
-import { QuizMessages as Q } from './messages';
+import { QuizMessages as Q } from './quiz-messages';
 
 export interface QuizFormProps {
   quiz: Quiz;
