@@ -59,16 +59,23 @@ const prepared = () => {
 const notice = (page: Page) => page.getByRole('complementary', { name: APP_UPDATE.notice });
 const announcement = (page: Page) => page.getByRole('status').filter({ hasText: APP_UPDATE.notice });
 
-/** Runs the page's pending tasks (React renders after a state change) without moving its clock. */
+/**
+ * Runs the page's pending tasks (React renders after a state change) without moving its clock.
+ * The channel is kept on `window` until its message comes: a promise the page may garbage-collect
+ * fails `page.evaluate` ('Resulting promise was garbage collected', seen in CI on this model).
+ */
 const flush = (page: Page) =>
   page.evaluate(async () => {
+    const keep = window as unknown as { __flushChannel?: MessageChannel };
     for (let i = 0; i < 2; i++) {
       await new Promise<void>((resolve) => {
         const channel = new MessageChannel();
+        keep.__flushChannel = channel;
         channel.port1.onmessage = () => resolve();
         channel.port2.postMessage(null);
       });
     }
+    delete keep.__flushChannel;
   });
 
 interface Gate {
@@ -176,16 +183,25 @@ export const appUpdateModel: MachineModel<Notes> = {
         notes.deployed = notes.deployed === 'v1' ? 'v2' : 'v3';
         const { builds, site } = prepared();
         deploy(builds[notes.deployed], site);
+        // The registration (and with it the listeners that resolve this promise) is kept on
+        // `window` until the new worker has installed: in CI the page once garbage-collected it
+        // while the install was still running, and `page.evaluate` failed ('Resulting promise was
+        // garbage collected').
         await page.evaluate(
           () =>
             new Promise<void>((resolve) => {
               void navigator.serviceWorker.getRegistration().then((registration) => {
+                const keep = window as unknown as { __updateWait?: Record<string, unknown> };
+                keep.__updateWait = { registration, resolve };
                 registration!.addEventListener(
                   'updatefound',
                   () => {
                     const worker = registration!.installing!;
+                    keep.__updateWait!.worker = worker;
                     worker.addEventListener('statechange', () => {
-                      if (worker.state === 'installed') resolve();
+                      if (worker.state !== 'installed') return;
+                      delete keep.__updateWait;
+                      resolve();
                     });
                   },
                   { once: true },
