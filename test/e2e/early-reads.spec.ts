@@ -5,11 +5,12 @@
  * the entry chunk has even been requested, and the screen shows its data. A stale token's early
  * answer (401) signs out as any read would.
  */
+import type { Frame, Request } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
 
-/** The app's own requests under way in a page (http(s) only), and when the last one ended. */
+/** The app's own requests under way in a page (its main frame's, http(s) only). */
 interface AppRequests {
-  inFlight: Set<object>;
+  inFlight: Set<Request>;
   changed: Set<() => void>;
 }
 const tracked = new WeakMap<Page, AppRequests>();
@@ -19,17 +20,20 @@ const tracked = new WeakMap<Page, AppRequests>();
  * 'networkidle' counts the browser's internal ones too, and Chromium's PDF viewer (a PDF learning
  * object) fetches chrome:// and chrome-extension:// resources one of which is never reported
  * finished — 'networkidle' then never came (a 30 s timeout in a CI run, 1 of 5 runs here under load);
- * nor, in a later run, did its 'load' state, which waits for every frame's.
+ * nor, in a later run, did its 'load' state, which waits for every frame's. Only the main frame's
+ * requests count: the viewer's frame loads the PDF itself over http, and a later clean clone's run
+ * waited 25 s for the app's network to be idle after a PDF learning object (the requests of the
+ * main document are the ones `recordRequests` keeps, too).
  */
 function trackAppRequests(page: Page): void {
   const requests: AppRequests = { inFlight: new Set(), changed: new Set() };
   const tell = () => requests.changed.forEach((listener) => listener());
   page.on('request', (request) => {
-    if (!/^https?:/.test(request.url())) return;
+    if (!/^https?:/.test(request.url()) || frameOf(request) !== page.mainFrame()) return;
     requests.inFlight.add(request);
     tell();
   });
-  const ended = (request: object) => {
+  const ended = (request: Request) => {
     if (requests.inFlight.delete(request)) tell();
   };
   page.on('requestfinished', ended);
@@ -37,23 +41,41 @@ function trackAppRequests(page: Page): void {
   tracked.set(page, requests);
 }
 
-/** Resolves once none of `page`'s own requests has been under way for `quietMs` (the 'networkidle' rule). */
-async function appNetworkIdle(page: Page, quietMs = 500): Promise<void> {
+/** The frame of `request`; null for a service worker's (it has none). */
+function frameOf(request: Request): Frame | null {
+  try {
+    return request.frame();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resolves once none of `page`'s own requests has been under way for `quietMs` (the 'networkidle'
+ * rule). @throws after `timeoutMs`, naming the requests still under way.
+ */
+async function appNetworkIdle(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
   const requests = tracked.get(page);
   if (!requests) throw new Error('appNetworkIdle: trackAppRequests(page) was not called');
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let deadline: ReturnType<typeof setTimeout> | null = null;
   let check: () => void = () => {};
   try {
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
       check = () => {
         if (timer) clearTimeout(timer);
         timer = requests.inFlight.size === 0 ? setTimeout(resolve, quietMs) : null;
       };
+      deadline = setTimeout(() => {
+        const left = [...requests.inFlight].map((r) => `${r.method()} ${r.url()}`);
+        reject(new Error(`appNetworkIdle: still under way after ${timeoutMs} ms: ${left.join(', ')}`));
+      }, timeoutMs);
       requests.changed.add(check);
       check();
     });
   } finally {
     if (timer) clearTimeout(timer);
+    if (deadline) clearTimeout(deadline);
     requests.changed.delete(check);
   }
 }
