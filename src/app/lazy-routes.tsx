@@ -17,7 +17,7 @@ import { readPromise } from '../views/components/read-promise';
 import { retryableLazy, type RetryableComponent } from '../views/components/retryable-lazy';
 import { AppServicesContext, useAppServices, type AppDownloads, type AppOutbox } from '../views/app-services';
 import { useDataSaver } from '../views/components/use-data-saver';
-import { afterFirstScreen } from '../services/scheduling/after-first-screen';
+import { afterFirstScreen, idle } from '../services/scheduling/after-first-screen';
 import { readsInFlight } from './query/load-client';
 import { prefetchAllowed, prefetchLinkedRoutes, prefetchNextReads } from './prefetch-routes';
 
@@ -97,7 +97,11 @@ export default function LazyRoutes({ queryClient }: { queryClient?: QueryClient 
  * of the learning screens its links open, and the data of the next step through the course
  * ('Próximo conteúdo', `rel="next"`) (./prefetch-routes.ts), so that a tap waits for the next
  * screen's data only — or, for the next step, for nothing; not with 'Economia de dados' on, nor on
- * a 2G-class connection.
+ * a 2G-class connection. The screen's `<main>` is looked at again, in idle time, whenever its
+ * content changes until the student leaves it: its reads can settle for a moment between one read
+ * and the next that waits for it (a learning object's own read starts once its module's has
+ * answered), and the links shown after that moment — 'Próximo conteúdo' among them — were missed
+ * (a CI run: the next learning object's data not read ahead, 1 load in 3 here).
  */
 function PrefetchLinkedScreens() {
   const [location] = useLocation();
@@ -106,13 +110,36 @@ function PrefetchLinkedScreens() {
   useEffect(() => {
     if (dataSaver || !prefetchAllowed()) return undefined;
     const left = new AbortController();
+    let observer: MutationObserver | null = null;
+    let pending = false;
+    let nextRead: string | null = null;
+    const look = () => {
+      pending = false;
+      const main = document.querySelector('main');
+      if (left.signal.aborted || !main) return;
+      // Adds only the files not linked yet: a second look at the same links asks for nothing.
+      void prefetchLinkedRoutes(main, document, { signal: left.signal });
+      const next = main.querySelector<HTMLAnchorElement>('a[rel~="next"][href]')?.href ?? null;
+      if (next && next !== nextRead) {
+        nextRead = next;
+        void prefetchNextReads(main, client).catch(() => undefined);
+      }
+    };
     void afterFirstScreen({ reads: Promise.resolve(readsInFlight(client)) }).then(() => {
       const main = document.querySelector('main');
       if (left.signal.aborted || !main) return;
-      void prefetchLinkedRoutes(main, document, { signal: left.signal });
-      void prefetchNextReads(main, client).catch(() => undefined);
+      look();
+      observer = new MutationObserver(() => {
+        if (pending) return;
+        pending = true;
+        void idle().then(look);
+      });
+      observer.observe(main, { childList: true, subtree: true });
     });
-    return () => left.abort();
+    return () => {
+      left.abort();
+      observer?.disconnect();
+    };
   }, [location, client, dataSaver]);
   return null;
 }
