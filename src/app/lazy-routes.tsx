@@ -110,35 +110,28 @@ function PrefetchLinkedScreens() {
   useEffect(() => {
     if (dataSaver || !prefetchAllowed()) return undefined;
     const left = new AbortController();
-    let observer: MutationObserver | null = null;
-    let pending = false;
-    let nextRead: string | null = null;
+    let next: string | undefined;
     const look = () => {
-      pending = false;
       const main = document.querySelector('main');
       if (left.signal.aborted || !main) return;
       // Adds only the files not linked yet: a second look at the same links asks for nothing.
       void prefetchLinkedRoutes(main, document, { signal: left.signal });
-      const next = main.querySelector<HTMLAnchorElement>('a[rel~="next"][href]')?.href ?? null;
-      if (next && next !== nextRead) {
-        nextRead = next;
+      const href = main.querySelector<HTMLAnchorElement>('a[rel~="next"][href]')?.href;
+      if (href && href !== next) {
+        next = href;
         void prefetchNextReads(main, client).catch(() => undefined);
       }
     };
+    const observer = new MutationObserver(() => void idle().then(look));
     void afterFirstScreen({ reads: Promise.resolve(readsInFlight(client)) }).then(() => {
       const main = document.querySelector('main');
       if (left.signal.aborted || !main) return;
       look();
-      observer = new MutationObserver(() => {
-        if (pending) return;
-        pending = true;
-        void idle().then(look);
-      });
       observer.observe(main, { childList: true, subtree: true });
     });
     return () => {
       left.abort();
-      observer?.disconnect();
+      observer.disconnect();
     };
   }, [location, client, dataSaver]);
   return null;
