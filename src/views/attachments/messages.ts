@@ -1,6 +1,9 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of the attachments area (/attachments and /attachment/{id}). */
+/**
+ * Texts of the attachments area: the list (/attachments) and what one attachment's page
+ * (/attachment/{id}) shares with it (its title); that page's own texts: ./attachment-screen-messages.ts.
+ */
 export const AttachmentsAreaMessages = defineMessages({
   title: { id: 'attachmentsArea.title', defaultMessage: 'Documentos', description: 'Heading of /attachments' },
   mineTitle: {

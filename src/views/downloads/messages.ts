@@ -1,6 +1,10 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
-/** Texts of 'Baixar para estudar offline' and of the storage section of 'Minha conta' (docs/offline.md). */
+/**
+ * Texts of 'Baixar para estudar offline' and of the storage section of 'Minha conta' (docs/offline.md).
+ * The lists' 'Disponível offline' mark has its own (./badge.tsx), and a learning object's
+ * online-only notice is with the learning object's texts: those screens do not load these.
+ */
 export const DownloadMessages = defineMessages({
   download: {
     id: 'downloads.panel.download',
