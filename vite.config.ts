@@ -8,7 +8,7 @@ import { headersFile } from './src/services/contract/security-policy.ts';
 import { precompiledMessages } from './scripts/vite/precompiled-messages';
 import { machineDescriptions } from './scripts/vite/machine-descriptions';
 import { bundleReport } from './scripts/vite/bundle-report';
-import { prerenderLogin } from './scripts/vite/prerender';
+import { prerenderEarlyContent, prerenderLogin } from './scripts/vite/prerender';
 import { deferredEntry } from './scripts/vite/deferred-entry';
 import { vendorChunk } from './scripts/vite/vendor-chunk';
 import { inlineScriptHashesOf } from './scripts/vite/inline-scripts';
@@ -156,6 +156,7 @@ export default defineConfig({
     securityHeaders(),
     withoutRuntimeStyles(),
     prerenderLogin(),
+    prerenderEarlyContent(),
     deferredEntry(),
     pwa,
     bundleReport(),

@@ -53,9 +53,23 @@ export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry
   return inlineScript(file);
 }
 
-/** The hashes of the inline scripts of every build's index.html: the pre-paint script and the entry loader. */
+/**
+ * The early content's script (src/app/early-content.js: the course list from the early read before
+ * the app's code), inlined at the end of index.html's <body> by scripts/vite/prerender.ts.
+ */
+export function earlyContentInline(file: string = join(ROOT, 'src', 'app', 'early-content.js')): {
+  code: string;
+  hash: string;
+} {
+  return inlineScript(file);
+}
+
+/**
+ * The hashes of the inline scripts of every build's index.html: the pre-paint script, the entry
+ * loader and the early content's script.
+ */
 export function inlineScriptHashes(): string[] {
-  return [prepaintInline().hash, entryLoaderInline().hash];
+  return [prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash];
 }
 
 /**

@@ -6,8 +6,10 @@
  * notice); main.tsx hydrates it, or clears it and renders another route. The markup is the same
  * for every brand: the brand is CSS custom properties applied by the pre-paint script.
  */
-import { runnerImport, type Plugin } from 'vite';
+import { createServer, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { earlyContentInline } from '../../server/security-headers.ts';
+import type { EarlyTexts } from '../../src/app/early-shell.tsx';
 
 /** The root element of index.html, empty, as written in the source. */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -40,6 +42,81 @@ export function prerenderLogin(): Plugin {
           plugins: [react()],
         });
         return injectShell(html, module.renderLoginShell());
+      },
+    },
+  };
+}
+
+/** What the early course list's build-time render gives (src/app/early-shell.tsx). */
+export interface EarlyShell {
+  /** The #root content of the course list with slots. */
+  markup: string;
+  texts: EarlyTexts;
+  /** The early read's route pattern (src/app/early-reads.ts) whose answer fills it. */
+  route: string;
+  /** The screen's content-visible name. */
+  screen: string;
+}
+
+/** `text` as an HTML attribute value in double quotes. */
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * Puts the early course list's template and its script (src/app/early-content.js) at the end of
+ * `html`'s <body> (docs/decisions/0014-early-content-before-the-app.md).
+ * @throws Error when index.html has no `</body>`.
+ */
+export function injectEarlyShell(html: string, shell: EarlyShell, script: string = earlyContentInline().code): string {
+  if (!html.includes('</body>')) throw new Error('prerender: index.html has no </body>');
+  const template =
+    `<template data-early-route="${attribute(shell.route)}" data-early-screen="${attribute(shell.screen)}" ` +
+    `data-texts="${attribute(JSON.stringify(shell.texts))}">${shell.markup}</template>`;
+  return html.replace('</body>', `${template}\n    <script>${script}</script>\n  </body>`);
+}
+
+/**
+ * Renders the early course list with the app's modules in Node: a Vite server in middleware mode
+ * (no port), kept open until the render has loaded every lazy part (a module runner closed after
+ * its import cannot load them).
+ */
+async function renderEarlyShell(root: string): Promise<EarlyShell> {
+  const server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    plugins: [react()],
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const shell = (await server.ssrLoadModule('/src/app/early-shell.tsx')) as {
+      renderEarlyCoursesShell: () => Promise<{ markup: string; texts: EarlyTexts }>;
+    };
+    const reads = (await server.ssrLoadModule('/src/app/early-reads.ts')) as {
+      earlyReadsData: () => { routes: { pattern: string }[] };
+    };
+    const route = reads.earlyReadsData().routes.find((r) => new RegExp(r.pattern).test('/courses'))?.pattern;
+    if (!route) throw new Error('prerender: /courses has no early read (src/app/early-reads.ts)');
+    return { ...(await shell.renderEarlyCoursesShell()), route, screen: 'courses' };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The Vite plugin of the early course list (build only). */
+export function prerenderEarlyContent(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'prerender-early-content',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        return injectEarlyShell(html, await renderEarlyShell(root));
       },
     },
   };

@@ -44,7 +44,8 @@
     token = decodeURIComponent(token[1]);
     var reads = (window.__earlyReads = []);
     // `credential` goes where the API's headers say {token}: the session token, or the ERP token.
-    var ask = function (url, auth, credential) {
+    // `pattern`: the route's, for the early page built from the answer (src/app/early-content.js).
+    var ask = function (url, auth, credential, pattern) {
       var headers = {};
       Object.keys(early.headers[auth]).forEach(function (name) {
         headers[name] = early.headers[auth][name].replace('{token}', function () {
@@ -54,7 +55,7 @@
       var response = fetch(url, { headers: headers }).catch(function () {
         return null;
       });
-      reads.push({ url: url, token: credential, at: Date.now(), response: response });
+      reads.push({ url: url, token: credential, at: Date.now(), response: response, pattern: pattern });
       return response;
     };
     var fill = function (template, values) {
@@ -72,7 +73,7 @@
       var m = new RegExp(r.pattern).exec(location.pathname);
       if (!m || (r.onlyWithoutQuery && location.search)) return;
       var groups = m.groups || {};
-      var answer = ask(fill(r.url, groups), r.auth, token);
+      var answer = ask(fill(r.url, groups), r.auth, token, r.pattern);
       var then = r.then;
       if (!then) return;
       // A returning student (the service worker controls the page) has every learning-object

@@ -1,7 +1,7 @@
 /**
  * Security headers of the built app as `npm start` serves it (docs/architecture.md §D5; OWASP
- * ASVS v5 §3.4): the reference server serving dist/ sends the CSP (with the hash of the one
- * inline pre-paint script), Trusted Types report-only, Permissions-Policy, HSTS, nosniff and the
+ * ASVS v5 §3.4): the reference server serving dist/ sends the CSP (with the hashes of its three
+ * inline scripts), Trusted Types report-only, Permissions-Policy, HSTS, nosniff and the
  * referrer policy; normal pages run without a single CSP or Trusted Types violation (sonner's
  * toasts included); and a page of another origin that frames the app shows nothing of it.
  */
@@ -13,7 +13,7 @@ import { watchViolations } from './support/violations';
 
 const base = () => process.env.E2E_BASE_URL!;
 
-test('the app HTML carries the security headers; the CSP allows exactly its inline scripts (pre-paint, entry loader)', async ({
+test('the app HTML carries the security headers; the CSP allows exactly its inline scripts (pre-paint, entry loader, early content)', async ({
   request,
 }) => {
   for (const path of ['/', '/login', '/courses/1/modules/2']) {
@@ -36,13 +36,14 @@ test('the app HTML carries the security headers; the CSP allows exactly its inli
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
 
-    // The inline scripts are the pre-paint one and the deferred-entry loader (the build's
-    // file names are in a JSON data block, not script), and their hashes are the ones script-src allows.
+    // The inline scripts are the pre-paint one, the deferred-entry loader (the build's file names
+    // are in a JSON data block, not script) and the early content's (docs/decisions/0014), and
+    // their hashes are the ones script-src allows.
     const html = await answer.text();
     const inline = [
       ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g),
     ].map((m) => m[1]!);
-    expect(inline).toHaveLength(2);
+    expect(inline).toHaveLength(3);
     const hashes = inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`).sort();
     expect(directives['script-src']).toBe(`script-src 'self' ${hashes.join(' ')} https://vlibras.gov.br`);
 

@@ -44,4 +44,30 @@ describe('content visible', () => {
     await afterPaint();
     expect(marks()).toHaveLength(1);
   });
+
+  it('is not marked again when the screen ends an early page (its script marked that page’s paint)', async () => {
+    // src/app/early-content.js: its page was shown, and marked at its paint; finish() ends it.
+    performance.mark(`${CONTENT_VISIBLE_MARK}courses`);
+    const early = marks()[0]!.startTime;
+    Object.assign(window, { __earlyContent: { finish: () => true } });
+    try {
+      render(<Screen ready />);
+      await afterPaint();
+      expect(marks()).toHaveLength(1);
+      expect(marks()[0]!.startTime).toBe(early);
+    } finally {
+      Reflect.deleteProperty(window, '__earlyContent');
+    }
+  });
+
+  it('is marked when no early page was shown (the script’s finish ends nothing)', async () => {
+    Object.assign(window, { __earlyContent: { finish: () => false } });
+    try {
+      render(<Screen ready />);
+      await afterPaint();
+      expect(marks()).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(window, '__earlyContent');
+    }
+  });
 });

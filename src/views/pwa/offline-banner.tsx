@@ -28,7 +28,9 @@ export function screenDataTime(client: QueryClient): number {
 function useScreenDataTime(): number {
   const client = useQueryClient();
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
-  return useSyncExternalStore(subscribe, () => screenDataTime(client));
+  const read = () => screenDataTime(client);
+  // The same on the server: the early course list's build-time render (src/app/early-shell.tsx).
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 export function OfflineBanner() {

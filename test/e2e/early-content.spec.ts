@@ -1,0 +1,134 @@
+/**
+ * Early content (docs/decisions/0014-early-content-before-the-app.md): a page load of /courses
+ * shows the student's courses from the early read's answer before the app's code has run, and
+ * the app takes the page over without the student losing what they see or tapped. The app's
+ * code is held (its libraries' chunk) to look at the page in between; nothing waits on time.
+ */
+import type { Route } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
+
+test.beforeEach(async ({ page, signIn }) => {
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+/** Holds the app's libraries' chunk until `release()`: the app cannot start meanwhile. */
+async function holdAppCode(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  let releasing = false;
+  await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
+    if (releasing) await route.continue();
+    else held.push(route);
+  });
+  return {
+    release: async () => {
+      releasing = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+const course = (page: Page) => page.getByRole('link', { name: 'Introdução à Informática' });
+
+test('the courses show before the app’s code has run, and the app takes the page over where they are', async ({
+  page,
+  expectNoA11yViolations,
+}) => {
+  const code = await holdAppCode(page);
+  await page.goto('/courses', { waitUntil: 'commit' });
+  await expect(course(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+  // The whole card, in the app's words: status, modules and progress.
+  const card = page.getByRole('listitem').filter({ has: course(page) });
+  await expect(card.getByRole('progressbar')).toHaveAccessibleName(/^Introdução à Informática: \d+%$/);
+  await expect(card).toContainText(/\d+ módulos?/);
+  await expect(card).toContainText(/(Em andamento|Concluído|Não iniciado)/);
+  await expect(page.getByRole('heading', { name: 'Meus cursos', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^\d+ cursos? encontrados?$/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  const before = await card.boundingBox();
+  const names = await page.getByRole('listitem').locator('h2').allTextContents();
+
+  await code.release();
+  await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+  await expect(page.locator('#early-root')).toHaveCount(0);
+  // One list, the same courses in the same place: the app's page replaced the early one.
+  await expect(course(page)).toHaveCount(1);
+  await expect(page.getByRole('listitem').locator('h2')).toHaveText(names);
+  expect(
+    await page
+      .getByRole('listitem')
+      .filter({ has: course(page) })
+      .boundingBox(),
+  ).toEqual(before);
+});
+
+test('a course tapped before the app has taken over opens once it has', async ({ page }) => {
+  const code = await holdAppCode(page);
+  await page.goto('/courses', { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+  const href = await course(page).getAttribute('href');
+  await course(page).click();
+  // Not a page load: the app opens it when it runs.
+  await expect(page).toHaveURL(/\/courses$/);
+  await code.release();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { name: 'Introdução à Informática', level: 1 })).toBeVisible();
+});
+
+test('a search typed and sent before the app has taken over is sent by the app', async ({ page }) => {
+  const code = await holdAppCode(page);
+  await page.goto('/courses', { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+  const search = page.getByRole('searchbox', { name: 'Buscar por nome' });
+  await search.fill('Matemática');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/courses$/);
+  await code.release();
+  await expect(page).toHaveURL(/\/courses\?q=Matem%C3%A1tica$/);
+  await expect(page.getByText('1 curso encontrado')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Matemática Financeira' })).toBeVisible();
+  await expect(course(page)).toHaveCount(0);
+});
+
+test.describe('a student with pages of courses', () => {
+  test.beforeEach(async ({ page, signIn }) => {
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await signIn(page, 'maratona', 'demo1234');
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test('sees the first page and its pagination early; the next page’s link works once the app runs', async ({
+    page,
+  }) => {
+    const code = await holdAppCode(page);
+    await page.goto('/courses', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    const pagination = page.getByRole('navigation', { name: 'Paginação dos cursos' });
+    await expect(pagination).toContainText('Página 1 de 10');
+    await expect(page.getByText('120 cursos encontrados, página 1 de 10')).toBeVisible();
+    await expect(
+      page
+        .getByRole('list')
+        .filter({ has: page.getByRole('progressbar') })
+        .getByRole('listitem'),
+    ).toHaveCount(12);
+    await pagination.getByRole('link', { name: 'Próxima página' }).click();
+    await code.release();
+    await expect(page).toHaveURL(/\/courses\?page=2$/);
+    await expect(page.getByRole('navigation', { name: 'Paginação dos cursos' })).toContainText('Página 2 de 10');
+  });
+});
+
+test('an answer the early page cannot show leaves the page to the app', async ({ page }) => {
+  await page.route(/\/api\/v2\/lms\/courses\?/, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"data": "not a list"}' }),
+  );
+  await page.goto('/courses');
+  // The app's own message for a malformed answer, and no early page under or over it.
+  await expect(page.getByRole('alert')).toContainText('Não foi possível carregar');
+  await expect(page.locator('#early-root')).toHaveCount(0);
+  await expect(page.locator('#root')).toBeVisible();
+});
