@@ -23,28 +23,33 @@ export function injectShell(html: string, markup: string): string {
   return html.replace(EMPTY_ROOT, `<div id="root" data-prerendered="login">${markup}</div>`);
 }
 
-/** The Vite plugin (build only). */
-export function prerenderLogin(): Plugin {
+/**
+ * A build-only plugin that rewrites index.html last (`order: 'post'`) with `transform`, given the
+ * project's root.
+ */
+function indexHtmlPlugin(name: string, transform: (html: string, root: string) => Promise<string>): Plugin {
   let root = process.cwd();
   return {
-    name: 'prerender-login',
+    name,
     apply: 'build',
     configResolved(config) {
       root = config.root;
     },
-    transformIndexHtml: {
-      order: 'post',
-      async handler(html) {
-        const { module } = await runnerImport<{ renderLoginShell: () => string }>('/src/app/login-shell.tsx', {
-          root,
-          configFile: false,
-          logLevel: 'error',
-          plugins: [react()],
-        });
-        return injectShell(html, module.renderLoginShell());
-      },
-    },
+    transformIndexHtml: { order: 'post', handler: (html) => transform(html, root) },
   };
+}
+
+/** The Vite plugin (build only). */
+export function prerenderLogin(): Plugin {
+  return indexHtmlPlugin('prerender-login', async (html, root) => {
+    const { module } = await runnerImport<{ renderLoginShell: () => string }>('/src/app/login-shell.tsx', {
+      root,
+      configFile: false,
+      logLevel: 'error',
+      plugins: [react()],
+    });
+    return injectShell(html, module.renderLoginShell());
+  });
 }
 
 /** What the early course list's build-time render gives (src/app/early-shell.tsx). */
@@ -106,18 +111,7 @@ async function renderEarlyShell(root: string): Promise<EarlyShell> {
 
 /** The Vite plugin of the early course list (build only). */
 export function prerenderEarlyContent(): Plugin {
-  let root = process.cwd();
-  return {
-    name: 'prerender-early-content',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      async handler(html) {
-        return injectEarlyShell(html, await renderEarlyShell(root));
-      },
-    },
-  };
+  return indexHtmlPlugin('prerender-early-content', async (html, root) =>
+    injectEarlyShell(html, await renderEarlyShell(root)),
+  );
 }

@@ -35,7 +35,7 @@ import { ProgressWords } from '../views/components/vocabulary';
 import type { CourseListResponse, CourseStatus } from '../services/contract/lms';
 import type { AppOutbox } from '../views/app-services';
 
-/** The texts of the early course list, pt-BR; `#` stands for a number the loader formats. */
+/** The texts of the early course list, pt-BR; `#` stands for a number the script formats. */
 export interface EarlyTexts {
   /** A course's status badge, by status. */
   status: Record<CourseStatus, string>;
@@ -51,13 +51,13 @@ export interface EarlyTexts {
   pageOf: string;
 }
 
-/** Numbers rendered where the loader writes its own (unlikely to occur anywhere else). */
+/** Numbers rendered where the script (src/app/early-content.js) writes its own (unlikely to occur anywhere else). */
 const MODULES = 1234567;
 const TOTAL = 7654321;
 const LAST_PAGE = 54321;
 const PROGRESS = 37;
 
-/** The slot course: every text the loader fills is a slot; numbers are replaced after rendering. */
+/** The slot course: every text the script fills is a slot; numbers are replaced after rendering. */
 const SLOT_COURSES: CourseListResponse = {
   pagination: { page: 1, per_page: 12, total: TOTAL, last_page: LAST_PAGE },
   data: [
@@ -203,7 +203,7 @@ export async function renderEarlyCoursesShell(
   html = replaceOnce(html, `value="${PROGRESS}"`, 'value="@@progress@@"');
   html = replaceOnce(html, `@@name@@: ${PROGRESS}%`, '@@progressLabel@@');
   html = replaceOnce(html, '/courses/%40%40id%40%40', '/courses/@@id@@');
-  // The card the loader copies once per course.
+  // The card the script copies once per course.
   html = replaceOnce(
     html,
     '<ul class="card-grid" aria-busy="false"><li class="card">',
