@@ -4,6 +4,7 @@
  * end recorded on the server (shared lifecycle + outbox), and axe on both screens.
  */
 import { expect, test, type Page } from './support/fixtures';
+import { outboxText } from './support/progress';
 
 async function serverAttachment(page: Page, id: number) {
   const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
@@ -54,7 +55,7 @@ test('documents filtered by category and search; one opened records its start an
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manual do aluno' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Concluído' })).toBeVisible();
-  await expect(page.locator('.outbox-status [role="status"]')).toHaveText('');
+  await expect(outboxText(page)).toHaveText('');
   await expectNoA11yViolations(page);
   await expect.poll(async () => (await serverAttachment(page, id)).status).toBe('completed');
   const saved = await serverAttachment(page, id);

@@ -5,8 +5,7 @@
  * learning object that renders without executing anything.
  */
 import { expect, test, type Page } from './support/fixtures';
-
-const outboxText = (page: Page) => page.locator('.outbox-status [role="status"]');
+import { outboxText } from './support/progress';
 
 /** Opens the learning object of the module page whose type label is `label` (e.g. 'Vídeo'). */
 async function open(page: Page, moduleUrl: string, label: string) {

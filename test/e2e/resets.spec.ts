@@ -4,9 +4,8 @@
  * lands on the right learning object after a reload.
  */
 import { startReferenceServer, type ReferenceServer } from './support/server';
-import { expect, test, type Page } from './support/fixtures';
-
-const outboxText = (page: Page) => page.locator('.outbox-status [role="status"]');
+import { expect, test } from './support/fixtures';
+import { outboxText } from './support/progress';
 
 // Its own database: "nothing opened yet" must not depend on what other specs' students opened
 // (offline-download's eja opens learning objects of course 1).

@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
+import { outboxText } from './support/progress';
 
 const TITLE = 'Como organizar sua semana de estudos';
 
@@ -35,8 +36,6 @@ async function savedPosition(request: APIRequestContext, context: BrowserContext
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { data: { position_seconds: number } | null }).data?.position_seconds ?? null;
 }
-
-const outboxText = (page: Page) => page.locator('.outbox-status [role="status"]');
 
 async function openVideo(page: Page) {
   await page.getByRole('heading', { level: 2, name: 'Vídeos curtos' }).scrollIntoViewIfNeeded();

@@ -17,7 +17,8 @@
  * actor delivers them one by one (`Idempotency-Key`, `X-Client-Timestamp`), removing each
  * only after a 2xx.
  */
-import { expect, test, type Page } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { outboxText } from './support/progress';
 import { startReferenceServer } from './support/server';
 
 const WRITES_PER_OBJECT = 5; // start, end, start, end, start
@@ -32,8 +33,6 @@ interface ProgressEvent {
   kind: 'start' | 'end';
   idempotency_key: string | null;
 }
-
-const outboxText = (page: Page) => page.locator('.outbox-status [role="status"]');
 
 test('a week offline: 1 000 progress writes reach the server exactly once, a reload mid-replay included', async ({
   page,

@@ -224,7 +224,7 @@ for (const { kind, chaos } of KINDS) {
       await reach(watch, page.getByRole('button', { name: /^Pagar com Pix:/ }), 'finances', signIn);
 
       // Every progress write reaches the server: the outbox empties ('Sincronizar agora' helps).
-      const outbox = page.locator('.outbox-status');
+      const outbox = page.locator('#root .outbox-status');
       const syncNow = page.getByRole('button', { name: 'Sincronizar agora' });
       await expect
         .poll(
