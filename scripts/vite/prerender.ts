@@ -9,7 +9,7 @@
 import { createServer, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { earlyContentInline } from '../../server/security-headers.ts';
-import type { EarlyTexts } from '../../src/app/early-shell.tsx';
+import type { EarlyScreenShell } from '../../src/app/early-shell.tsx';
 
 /** The root element of index.html, empty, as written in the source. */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -52,14 +52,15 @@ export function prerenderLogin(): Plugin {
   });
 }
 
-/** What the early course list's build-time render gives (src/app/early-shell.tsx). */
+/** What one screen's early page's build-time render gives (src/app/early-shell.tsx). */
 export interface EarlyShell {
-  /** The #root content of the course list with slots. */
+  /** The #root content of the screen with slots. */
   markup: string;
-  texts: EarlyTexts;
+  /** The texts its fill in the script needs (JSON). */
+  texts: object;
   /** The early read's route pattern (src/app/early-reads.ts) whose answer fills it. */
   route: string;
-  /** The screen's content-visible name. */
+  /** The screen's content-visible name, and the script's name for its fill. */
   screen: string;
 }
 
@@ -67,24 +68,31 @@ export interface EarlyShell {
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * Puts the early course list's template and its script (src/app/early-content.js) at the end of
- * `html`'s <body> (docs/decisions/0014-early-content-before-the-app.md).
+ * Puts the early pages' templates, one per screen, and their script (src/app/early-content.js) at
+ * the end of `html`'s <body> (docs/decisions/0014-early-content-before-the-app.md).
  * @throws Error when index.html has no `</body>`.
  */
-export function injectEarlyShell(html: string, shell: EarlyShell, script: string = earlyContentInline().code): string {
+export function injectEarlyShells(
+  html: string,
+  shells: EarlyShell[],
+  script: string = earlyContentInline().code,
+): string {
   if (!html.includes('</body>')) throw new Error('prerender: index.html has no </body>');
-  const template =
-    `<template data-early-route="${attribute(shell.route)}" data-early-screen="${attribute(shell.screen)}" ` +
-    `data-texts="${attribute(JSON.stringify(shell.texts))}">${shell.markup}</template>`;
-  return html.replace('</body>', `${template}\n    <script>${script}</script>\n  </body>`);
+  const templates = shells.map(
+    (shell) =>
+      `<template data-early-route="${attribute(shell.route)}" data-early-screen="${attribute(shell.screen)}" ` +
+      `data-texts="${attribute(JSON.stringify(shell.texts))}">${shell.markup}</template>`,
+  );
+  return html.replace('</body>', `${templates.join('\n    ')}\n    <script>${script}</script>\n  </body>`);
 }
 
 /**
- * Renders the early course list with the app's modules in Node: a Vite server in middleware mode
+ * Renders the early pages with the app's modules in Node: a Vite server in middleware mode
  * (no port), kept open until the render has loaded every lazy part (a module runner closed after
  * its import cannot load them).
+ * @throws Error when a screen's route has no early read.
  */
-async function renderEarlyShell(root: string): Promise<EarlyShell> {
+async function renderEarlyShells(root: string): Promise<EarlyShell[]> {
   const server = await createServer({
     root,
     configFile: false,
@@ -96,22 +104,25 @@ async function renderEarlyShell(root: string): Promise<EarlyShell> {
   });
   try {
     const shell = (await server.ssrLoadModule('/src/app/early-shell.tsx')) as {
-      renderEarlyCoursesShell: () => Promise<{ markup: string; texts: EarlyTexts }>;
+      renderEarlyShells: () => Promise<EarlyScreenShell[]>;
     };
     const reads = (await server.ssrLoadModule('/src/app/early-reads.ts')) as {
       earlyReadsData: () => { routes: { pattern: string }[] };
     };
-    const route = reads.earlyReadsData().routes.find((r) => new RegExp(r.pattern).test('/courses'))?.pattern;
-    if (!route) throw new Error('prerender: /courses has no early read (src/app/early-reads.ts)');
-    return { ...(await shell.renderEarlyCoursesShell()), route, screen: 'courses' };
+    const routes = reads.earlyReadsData().routes;
+    return (await shell.renderEarlyShells()).map(({ screen, path, markup, texts }) => {
+      const route = routes.find((r) => new RegExp(r.pattern).test(path))?.pattern;
+      if (!route) throw new Error(`prerender: ${path} has no early read (src/app/early-reads.ts)`);
+      return { markup, texts, route, screen };
+    });
   } finally {
     await server.close();
   }
 }
 
-/** The Vite plugin of the early course list (build only). */
+/** The Vite plugin of the early pages (build only). */
 export function prerenderEarlyContent(): Plugin {
   return indexHtmlPlugin('prerender-early-content', async (html, root) =>
-    injectEarlyShell(html, await renderEarlyShell(root)),
+    injectEarlyShells(html, await renderEarlyShells(root)),
   );
 }

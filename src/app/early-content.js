@@ -1,9 +1,9 @@
 // Early content (docs/decisions/0014-early-content-before-the-app.md): on a signed-in page load of
-// a page with a build-time template (the course list: src/app/early-shell.tsx, put into index.html
-// by scripts/vite/prerender.ts), fills a copy of the template with the early read's answer (the
-// read the inline entry loader asked for with the HTML, window.__earlyReads) and shows it — the
-// student's courses on screen while the app's code still downloads — until the app has rendered
-// the same page (src/views/early-handoff.ts). Inlined at the end of index.html's <body>, after
+// a page with a build-time template (the course list and a module: src/app/early-shell.tsx, put
+// into index.html by scripts/vite/prerender.ts), fills a copy of the template with the early
+// read's answer (the read the inline entry loader asked for with the HTML, window.__earlyReads)
+// and shows it — the student's courses, or the module's lessons, on screen while the app's code
+// still downloads — until the app has rendered the same page (src/views/early-handoff.ts). Inlined at the end of index.html's <body>, after
 // the template; its SHA-256 is in the Content-Security-Policy (server/security-headers.ts). Keep
 // it tiny and dependency-free. The answer's texts go in with textContent only, never as markup.
 /* global document, location, navigator, window, performance, requestAnimationFrame, MessageChannel, MutationObserver, localStorage, setTimeout, Event, HTMLSelectElement */
@@ -86,44 +86,39 @@
     watch.observe(appRoot, { childList: true });
   }
   window.__earlyContent = { finish: finish };
-  var tpl = d.querySelector('template[data-early-route]');
   var reads = window.__earlyReads;
-  // pt-BR only (the template's texts), never on the static /login, never twice.
-  if (!tpl || !reads || html.hasAttribute('data-shell') || html.hasAttribute('data-early')) return;
+  // pt-BR only (the templates' texts), never on the static /login, never twice.
+  if (!reads || html.hasAttribute('data-shell') || html.hasAttribute('data-early')) return;
   if ((html.getAttribute('lang') || 'pt-BR') !== 'pt-BR' || location.search || location.hash) return;
   // A returning student's app (its service worker controls the page) renders from the saved reads
   // sooner than the network answers, and an early page of fresher data would then give way to older.
   if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+  // The template of this page's route (one per screen with an early page), and its early read.
+  var tpl = Array.prototype.filter.call(d.querySelectorAll('template[data-early-route]'), function (t) {
+    return new RegExp(t.getAttribute('data-early-route')).test(location.pathname);
+  })[0];
+  if (!tpl) return;
   var pattern = tpl.getAttribute('data-early-route');
-  if (!new RegExp(pattern).test(location.pathname)) return;
+  var screen = tpl.getAttribute('data-early-screen');
+  var params = new RegExp(pattern).exec(location.pathname).groups || {};
+  // The route's ids as the app reads them (parseId): anything else is the app's 'not found'.
+  for (var param in params) if (!/^[1-9]\d{0,9}$/.test(params[param])) return;
   var read = reads.filter(function (r) {
     return r.pattern === pattern;
   })[0];
   if (!read) return;
   var texts = JSON.parse(tpl.getAttribute('data-texts'));
+  var has = function (object, key) {
+    return Object.prototype.hasOwnProperty.call(object, key);
+  };
   var int = function (n, min, max) {
     return typeof n === 'number' && n % 1 === 0 && n >= min && n <= max;
   };
-  var valid = function (answer) {
-    var list = answer && answer.data;
-    var pages = answer && answer.pagination;
-    // The first page of the list, which has courses (none: the app's empty state).
-    if (!Array.isArray(list) || !list.length || !pages || !int(pages.last_page, 1, 1e9) || pages.page !== 1)
-      return false;
-    if (!int(pages.total, list.length, 1e12) || (pages.last_page === 1 && pages.total !== list.length)) return false;
-    return list.every(function (c) {
-      return (
-        c &&
-        int(c.id, 1, 9007199254740991) &&
-        typeof c.name === 'string' &&
-        typeof c.description === 'string' &&
-        typeof c.progress === 'number' &&
-        c.progress >= 0 &&
-        c.progress <= 100 &&
-        Object.prototype.hasOwnProperty.call(texts.status, c.status) &&
-        int(c.modules_count, 0, 1e9)
-      );
-    });
+  var id = function (n) {
+    return int(n, 1, 9007199254740991);
+  };
+  var percentage = function (n) {
+    return typeof n === 'number' && n >= 0 && n <= 100;
   };
   var number = new Intl.NumberFormat('pt-BR');
   var percent = new Intl.NumberFormat('pt-BR', { style: 'percent' });
@@ -145,15 +140,22 @@
       return null;
     }
   };
-  // Puts `values[key]` where the template says `@@key@@`: in text and in attribute values.
+  // Puts `values[key]` where the template says `@@key@@`: in text and in attribute values, once —
+  // a part filled already (a copied item, with its own values) is left as it is: what the answer
+  // put there is never read as a slot.
+  var filled = [];
   var fill = function (node, values) {
-    var walker = d.createTreeWalker(node, 5 /* elements and text */);
+    var walker = d.createTreeWalker(node, 5 /* elements and text */, {
+      acceptNode: function (n) {
+        return filled.indexOf(n) >= 0 ? 2 /* reject, with its subtree */ : 1;
+      },
+    });
+    var put = function (s) {
+      return s.replace(/@@(\w+)@@/g, function (all, key) {
+        return has(values, key) ? String(values[key]) : all;
+      });
+    };
     for (var n = walker.currentNode; n; n = walker.nextNode()) {
-      var put = function (s) {
-        return s.replace(/@@(\w+)@@/g, function (all, key) {
-          return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : all;
-        });
-      };
       if (n.nodeType === 3 && n.data.indexOf('@@') >= 0) n.data = put(n.data);
       else if (n.nodeType === 1)
         for (var i = 0; i < n.attributes.length; i++) {
@@ -161,46 +163,171 @@
           if (a.value.indexOf('@@') >= 0) a.value = put(a.value);
         }
     }
+    filled.push(node);
   };
+  // Takes the item `name` (`data-early-item`) out of `node` and puts a copy per element of `list`
+  // in its place, each made by `each(copy, element)`.
+  var repeat = function (node, name, list, each) {
+    var item = node.querySelector('[data-early-item="' + name + '"]');
+    var parent = item.parentNode;
+    var after = item.nextSibling;
+    item.removeAttribute('data-early-item');
+    parent.removeChild(item);
+    list.forEach(function (element) {
+      var copy = item.cloneNode(true);
+      each(copy, element);
+      parent.insertBefore(copy, after);
+    });
+  };
+  // Keeps `node`'s parts marked `data-early-if="name"` (what the app renders only when so) when
+  // `shown`, else removes them.
+  var when = function (node, name, shown) {
+    Array.prototype.forEach.call(node.querySelectorAll('[data-early-if="' + name + '"]'), function (part) {
+      if (shown) part.removeAttribute('data-early-if');
+      else part.parentNode.removeChild(part);
+    });
+  };
+  var progressText = function (progress) {
+    return texts.progress.replace('#', percent.format(progress / 100));
+  };
+  // Each screen's early page: `valid` says whether its read's answer is one the app shows as it
+  // is (anything else: no early page), `build` fills the template's copy `page` from it and returns
+  // the page's own values.
+  var screens = {
+    // The course list (src/views/courses/screen.tsx): its first page, with courses.
+    courses: {
+      valid: function (answer) {
+        var list = answer && answer.data;
+        var pages = answer && answer.pagination;
+        // The first page of the list, which has courses (none: the app's empty state).
+        if (!Array.isArray(list) || !list.length || !pages || !int(pages.last_page, 1, 1e9) || pages.page !== 1)
+          return false;
+        if (!int(pages.total, list.length, 1e12) || (pages.last_page === 1 && pages.total !== list.length))
+          return false;
+        return list.every(function (c) {
+          return (
+            c &&
+            id(c.id) &&
+            typeof c.name === 'string' &&
+            typeof c.description === 'string' &&
+            percentage(c.progress) &&
+            has(texts.status, c.status) &&
+            int(c.modules_count, 0, 1e9)
+          );
+        });
+      },
+      build: function (page, answer) {
+        repeat(page, 'course', answer.data, function (card, c) {
+          fill(card, {
+            id: encodeURIComponent(c.id),
+            name: c.name,
+            description: c.description,
+            status: c.status,
+            statusText: texts.status[c.status],
+            modules: counted(texts.modules, c.modules_count),
+            progress: c.progress,
+            progressLabel: c.name + ': ' + c.progress + '%',
+            progressText: progressText(c.progress),
+          });
+        });
+        var pages = answer.pagination;
+        var count = counted(texts.count, pages.total);
+        var pagination = page.querySelector('[data-early-pagination]');
+        var last = page.querySelector('[data-early-last]');
+        pagination.removeAttribute('data-early-pagination');
+        last.removeAttribute('data-early-last');
+        // 'Página 1 de N', 'Próxima página' from 2 pages, 'Última página' from 3 (the app's Pagination).
+        if (pages.last_page === 1) pagination.parentNode.removeChild(pagination);
+        else if (pages.last_page === 2) last.parentNode.removeChild(last);
+        if (pages.last_page > 1) count = texts.resultsPage.replace('@@', count).replace('#', String(pages.last_page));
+        return { count: count, pageOf: texts.pageOf.replace('#', String(pages.last_page)), lastPage: pages.last_page };
+      },
+    },
+    // A module (src/views/module/screen.tsx): its lessons and their learning objects, in the
+    // answer's order.
+    module: {
+      valid: function (answer) {
+        var m = answer && answer.data;
+        var position = function (n) {
+          return int(n, -1e9, 1e9);
+        };
+        return (
+          !!m &&
+          id(m.id) &&
+          id(m.course_id) &&
+          typeof m.course_name === 'string' &&
+          typeof m.name === 'string' &&
+          position(m.position) &&
+          percentage(m.progress) &&
+          typeof m.completed === 'boolean' &&
+          Array.isArray(m.lessons) &&
+          m.lessons.every(function (l) {
+            return (
+              l &&
+              id(l.id) &&
+              typeof l.name === 'string' &&
+              position(l.position) &&
+              typeof l.completed === 'boolean' &&
+              Array.isArray(l.learning_objects) &&
+              l.learning_objects.every(function (lo) {
+                return (
+                  lo &&
+                  id(lo.id) &&
+                  typeof lo.name === 'string' &&
+                  has(texts.types, lo.type) &&
+                  position(lo.position) &&
+                  has(texts.statuses, lo.status) &&
+                  (lo.duration_seconds === null || int(lo.duration_seconds, 0, 1e12))
+                );
+              })
+            );
+          })
+        );
+      },
+      build: function (page, answer) {
+        var m = answer.data;
+        var ids = { courseId: encodeURIComponent(m.course_id), moduleId: encodeURIComponent(m.id) };
+        repeat(page, 'lesson', m.lessons, function (section, lesson) {
+          repeat(section, 'learning-object', lesson.learning_objects, function (row, lo) {
+            fill(
+              row,
+              Object.assign({}, ids, {
+                id: encodeURIComponent(lo.id),
+                name: lo.name,
+                status: lo.status,
+                tick: texts.ticks[lo.status],
+                typeText: texts.types[lo.type],
+                statusText: texts.statuses[lo.status],
+              }),
+            );
+          });
+          when(section, 'completed', lesson.completed);
+          when(
+            section,
+            'started',
+            lesson.learning_objects.some(function (lo) {
+              return lo.status !== 'not_started';
+            }),
+          );
+          fill(section, { lessonId: encodeURIComponent(lesson.id), lessonName: lesson.name });
+        });
+        return Object.assign(ids, {
+          courseName: m.course_name,
+          name: m.name,
+          progress: m.progress,
+          progressText: progressText(m.progress),
+        });
+      },
+    },
+  };
+  var kind = has(screens, screen) && screens[screen];
+  if (!kind) return;
   var build = function (answer) {
     var page = tpl.content.cloneNode(true);
-    var card = page.querySelector('[data-early-item]');
-    var list = card.parentNode;
-    card.removeAttribute('data-early-item');
-    list.removeChild(card);
-    answer.data.forEach(function (c) {
-      var item = card.cloneNode(true);
-      fill(item, {
-        id: encodeURIComponent(c.id),
-        name: c.name,
-        description: c.description,
-        status: c.status,
-        statusText: texts.status[c.status],
-        modules: counted(texts.modules, c.modules_count),
-        progress: c.progress,
-        progressLabel: c.name + ': ' + c.progress + '%',
-        progressText: texts.progress.replace('#', percent.format(c.progress / 100)),
-      });
-      list.appendChild(item);
-    });
+    var values = kind.build(page, answer);
     var name = userName();
     var greeting = page.querySelector('.user-name');
     if (name === null && greeting) greeting.parentNode.removeChild(greeting);
-    var pages = answer.pagination;
-    var count = counted(texts.count, pages.total);
-    var pagination = page.querySelector('[data-early-pagination]');
-    var last = page.querySelector('[data-early-last]');
-    pagination.removeAttribute('data-early-pagination');
-    last.removeAttribute('data-early-last');
-    // 'Página 1 de N', 'Próxima página' from 2 pages, 'Última página' from 3 (the app's Pagination).
-    if (pages.last_page === 1) pagination.parentNode.removeChild(pagination);
-    else if (pages.last_page === 2) last.parentNode.removeChild(last);
-    if (pages.last_page > 1) count = texts.resultsPage.replace('@@', count).replace('#', String(pages.last_page));
-    var values = {
-      count: count,
-      pageOf: texts.pageOf.replace('#', String(pages.last_page)),
-      lastPage: pages.last_page,
-    };
     if (name !== null) values.userName = name;
     fill(page, values);
     var root = d.createElement('div');
@@ -249,8 +376,8 @@
         var channel = new MessageChannel();
         channel.port1.onmessage = function () {
           channel.port1.close();
-          if (!performance.getEntriesByName('content-visible:' + tpl.getAttribute('data-early-screen')).length)
-            performance.mark('content-visible:' + tpl.getAttribute('data-early-screen'));
+          if (!performance.getEntriesByName('content-visible:' + screen).length)
+            performance.mark('content-visible:' + screen);
         };
         channel.port2.postMessage(null);
       });
@@ -260,7 +387,7 @@
       return response && response.ok ? response.clone().json() : null;
     })
     .then(function (answer) {
-      if (!valid(answer) || html.hasAttribute('data-early')) return;
+      if (!kind.valid(answer) || html.hasAttribute('data-early')) return;
       var early = build(answer);
       return Promise.all(styles()).then(function () {
         show(early);

@@ -1,12 +1,13 @@
 /**
- * Static export of the signed-in course list's page for the early content
- * (docs/decisions/0014-early-content-before-the-app.md): the markup the app renders on /courses
- * once the list is in, signed in, in pt-BR, rendered at build time (scripts/vite/prerender.ts,
- * in Node with the app's own components) with one course made of slots (`@@name@@`…). The inline
- * script src/app/early-content.js fills a copy with the early read's answer — one card per
- * course — and shows it until the app has rendered the same page (src/views/early-handoff.ts).
- * The texts that script cannot format itself (plurals, statuses, the progress) are formatted
- * here, with the app's messages.
+ * Static export of signed-in pages for the early content
+ * (docs/decisions/0014-early-content-before-the-app.md): the markup the app renders on a screen
+ * once its first read is in, signed in, in pt-BR, rendered at build time (scripts/vite/prerender.ts,
+ * in Node with the app's own components) from an answer made of slots (`@@name@@`…) — the course
+ * list (one course) and a module (one lesson, one learning object). The inline script
+ * src/app/early-content.js fills a copy with the early read's answer — one card per course, one
+ * section per lesson, one row per learning object — and shows it until the app has rendered the
+ * same page (src/views/early-handoff.ts). The texts that script cannot format itself (plurals,
+ * statuses, the progress) are formatted here, with the app's messages.
  */
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -14,25 +15,28 @@ import { Writable } from 'node:stream';
 import { Router } from 'wouter';
 import { createActor } from 'xstate';
 import { QueryClient } from '@tanstack/react-query';
-import { createIntl } from '@formatjs/intl';
+import { createIntl, type IntlShape } from '@formatjs/intl';
 import { App } from './app-root';
-import { appActorsOf } from '../views/app-actors';
-import { sessionMachine } from '../machines/session.machine';
-import { errorScreenMachine } from '../machines/error-screen.machine';
-import { accessibilityMachine } from '../machines/accessibility.machine';
-import { lgpdConsentMachine } from '../machines/lgpd-consent.machine';
-import { appUpdateMachine } from '../machines/app-update.machine';
+import { buildTimeActors } from './login-shell';
 import { outboxMachine } from '../machines/outbox.machine';
 import { lifecycleMachine } from '../machines/lifecycle.machine';
-import { DEFAULT_SETTINGS } from '../services/storage/accessibility-settings';
 import { ROUTE_PATHS } from '../services/navigation/routes';
-import { coursesQuery } from '../services/api/lms-queries';
+import { moduleLink } from '../services/navigation/links';
+import { coursesQuery, moduleQuery } from '../services/api/lms-queries';
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
 import { CoursesFilterMessages, CoursesMessages } from '../views/courses/messages';
+import { ModuleMessages, ModuleResetMessages } from '../views/module/messages';
+import { TYPE_TEXT } from '../views/module/shared';
 import { CommonMessages } from '../views/components/messages';
 import { ListMessages } from '../views/components/list-filter';
 import { ProgressWords } from '../views/components/vocabulary';
-import type { CourseListResponse, CourseStatus } from '../services/contract/lms';
+import type {
+  CourseListResponse,
+  CourseStatus,
+  LearningObjectStatus,
+  LearningObjectType,
+  Module,
+} from '../services/contract/lms';
 import type { AppOutbox } from '../views/app-services';
 
 /** The texts of the early course list, pt-BR; `#` stands for a number the script formats. */
@@ -82,6 +86,39 @@ function replaceOnce(html: string, find: string, by: string): string {
 }
 
 /**
+ * Replaces every occurrence of `find` in `html`. @throws Error when there is none, or not `count`
+ * when given.
+ */
+function replaceEvery(html: string, find: string, by: string, count?: number): string {
+  const parts = html.split(find);
+  if (parts.length < 2 || (count !== undefined && parts.length - 1 !== count))
+    throw new Error(`early shell: expected ${count ?? 'some'} ${JSON.stringify(find)} in the markup`);
+  return parts.join(by);
+}
+
+/**
+ * `html` without comments: React's marks of Suspense boundaries and the separators between
+ * adjacent texts mean nothing outside React (the browser's parser joins the texts).
+ */
+const withoutComments = (html: string) => html.replace(/<!--[^]*?-->/g, '');
+
+/** `text` with its number `n` (as written in it) replaced by `#`. @throws Error when `n` is not in it. */
+function hash(text: string, n: string): string {
+  if (!text.includes(n)) throw new Error(`early shell: ${JSON.stringify(text)} does not contain ${n}`);
+  return text.replace(n, '#');
+}
+
+/**
+ * The progress bar's text (ProgressBar: '37% concluído'), `#` = the percentage as
+ * `Intl.NumberFormat('pt-BR', { style: 'percent' })` writes it.
+ */
+const progressTemplate = (intl: IntlShape) =>
+  hash(
+    intl.formatMessage(CommonMessages.progress, { percent: PROGRESS / 100 }),
+    intl.formatNumber(PROGRESS / 100, { style: 'percent' }),
+  );
+
+/**
  * Renders `element` to HTML once every lazy part and suspended read has resolved. React's warning
  * that layout effects do not run on the server is expected here (the page is rendered once, its
  * effects are the app's in the browser) and left out of the output.
@@ -117,22 +154,11 @@ async function renderAll(element: React.ReactElement): Promise<string> {
 }
 
 /**
- * The app's course list page signed in as a student named `userName` (null: no name known), with
- * `courses` as the list's answer, as the app renders it once the list is in: the #root element's
- * content. The build renders it with slots; tests with real courses, to compare with the early
- * page built from the same answer (test/unit/early-content.test.ts).
+ * The app's page at `path` signed in as a student named `userName` (null: no name known), with
+ * `seed` put into the query cache first (the screen's read, answered), as the app renders it: the
+ * #root element's content once every lazy part has loaded.
  */
-export async function renderCoursesPage(courses: CourseListResponse, userName: string | null): Promise<string> {
-  const session = createActor(sessionMachine, {
-    input: {
-      hasToken: true,
-      cachedUser: userName === null ? null : ({ id: 1, name: userName, platform_id: 1, accepted_lgpd: true } as never),
-    },
-  });
-  const errorStore = createActor(errorScreenMachine, { input: {} });
-  const accessibility = createActor(accessibilityMachine, { input: { userId: null, settings: DEFAULT_SETTINGS } });
-  const lgpd = createActor(lgpdConsentMachine);
-  const appUpdate = createActor(appUpdateMachine);
+async function renderScreen(path: string, seed: (client: QueryClient) => void, userName: string | null) {
   const outbox: AppOutbox = {
     actor: createActor(outboxMachine, { input: { userId: 1 } } as never) as AppOutbox['actor'],
     record: () => Promise.reject(new Error('no outbox at build time')),
@@ -144,12 +170,13 @@ export async function renderCoursesPage(courses: CourseListResponse, userName: s
   // The same promise on every call, as the app's loader (WithOutbox reads it in each render).
   const outboxLoaded = Promise.resolve(outbox);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(coursesQuery(coursesApiQuery(parseCoursesQuery(''))).queryKey, courses);
+  seed(client);
+  const cachedUser = userName === null ? null : { id: 1, name: userName, platform_id: 1, accepted_lgpd: true };
   return renderAll(
     <StrictMode>
-      <Router ssrPath={ROUTE_PATHS.courses}>
+      <Router ssrPath={path}>
         <App
-          actors={appActorsOf({ session, errorStore, accessibility, lgpdConsent: lgpd, appUpdate })}
+          actors={buildTimeActors({ hasToken: true, cachedUser: cachedUser as never })}
           services={{
             loadOutbox: () => outboxLoaded,
             loadPayments: () => Promise.reject(new Error('no payments at build time')),
@@ -161,6 +188,29 @@ export async function renderCoursesPage(courses: CourseListResponse, userName: s
         />
       </Router>
     </StrictMode>,
+  );
+}
+
+/**
+ * The app's course list page (/courses) with `courses` as the list's answer, signed in as
+ * `userName` (null: no name known): the #root element's content. The build renders it with slots;
+ * tests with real courses, to compare with the early page built from the same answer
+ * (test/unit/early-content.test.ts).
+ */
+export function renderCoursesPage(courses: CourseListResponse, userName: string | null): Promise<string> {
+  return renderScreen(
+    ROUTE_PATHS.courses,
+    (client) => client.setQueryData(coursesQuery(coursesApiQuery(parseCoursesQuery(''))).queryKey, courses),
+    userName,
+  );
+}
+
+/** The app's page of `module` (`GET /lms/modules/{id}`'s `data`), as {@link renderCoursesPage}. */
+export function renderModulePage(module: Module, userName: string | null): Promise<string> {
+  return renderScreen(
+    moduleLink(module.course_id, module.id),
+    (client) => client.setQueryData(moduleQuery(module.id).queryKey, module),
+    userName,
   );
 }
 
@@ -178,7 +228,6 @@ export async function renderEarlyCoursesShell(
   let html = await renderCoursesPage(SLOT_COURSES, '@@userName@@');
   const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
   const number = (n: number) => intl.formatNumber(n);
-  const percent = intl.formatNumber(PROGRESS / 100, { style: 'percent' });
   const modulesOther = intl.formatMessage(CoursesMessages.modules, { count: MODULES });
   const countOther = intl.formatMessage(CoursesFilterMessages.count, { count: TOTAL });
   const progressText = intl.formatMessage(CommonMessages.progress, { percent: PROGRESS / 100 });
@@ -207,16 +256,11 @@ export async function renderEarlyCoursesShell(
   html = replaceOnce(
     html,
     '<ul class="card-grid" aria-busy="false"><li class="card">',
-    '<ul class="card-grid" aria-busy="false"><li class="card" data-early-item="">',
+    '<ul class="card-grid" aria-busy="false"><li class="card" data-early-item="course">',
   );
-  // React's marks of Suspense boundaries mean nothing outside React.
-  html = html.replace(/<!--\/?\$[!?]?-->/g, '');
+  html = withoutComments(html);
   const statusText = intl.formatMessage(ProgressWords.inProgress);
   html = replaceOnce(html, `badge-in_progress">${statusText}<`, 'badge-@@status@@">@@statusText@@<');
-  const hash = (text: string, n: string) => {
-    if (!text.includes(n)) throw new Error(`early shell: ${JSON.stringify(text)} does not contain ${n}`);
-    return text.replace(n, '#');
-  };
   const texts: EarlyTexts = {
     status: {
       not_started: intl.formatMessage(ProgressWords.notStarted),
@@ -231,10 +275,145 @@ export async function renderEarlyCoursesShell(
       one: hash(intl.formatMessage(CoursesFilterMessages.count, { count: 1 }), '1'),
       other: hash(countOther, number(TOTAL)),
     },
-    progress: hash(progressText, percent),
+    progress: progressTemplate(intl),
     // `{last}` is a plain argument there: the number as it is, without grouping.
     resultsPage: hash(resultsPage, String(LAST_PAGE)),
     pageOf: hash(pageOf, String(LAST_PAGE)),
   };
   return { markup: html, texts };
+}
+
+/** The texts of the early module page, pt-BR. */
+export interface EarlyModuleTexts {
+  /** The progress bar's text, as {@link EarlyTexts}' `progress`. */
+  progress: string;
+  /** A learning object's type, by type ('Vídeo', 'Questionário'…). */
+  types: Record<LearningObjectType, string>;
+  /** A learning object's status, by status ('concluído', 'em andamento', 'não iniciado'). */
+  statuses: Record<LearningObjectStatus, string>;
+  /** A learning object's tick, by status (the module screen's: ✓ ◐ ○). */
+  ticks: Record<LearningObjectStatus, string>;
+}
+
+/** Ids rendered where the script writes the answer's (unlikely to occur anywhere else). */
+const COURSE_ID = 9090901;
+const MODULE_ID = 9090902;
+const LESSON_ID = 9090903;
+const LEARNING_OBJECT_ID = 9090904;
+
+/**
+ * The slot module: one completed lesson (its badge and, with a learning object started, its reset
+ * button: the script removes what a lesson has not, `data-early-if`) with one learning object.
+ */
+const SLOT_MODULE: Module = {
+  id: MODULE_ID,
+  course_id: COURSE_ID,
+  course_name: '@@courseName@@',
+  name: '@@name@@',
+  position: 1,
+  progress: PROGRESS,
+  completed: false,
+  lessons: [
+    {
+      id: LESSON_ID,
+      name: '@@lessonName@@',
+      position: 1,
+      completed: true,
+      learning_objects: [
+        {
+          id: LEARNING_OBJECT_ID,
+          name: '@@name@@',
+          type: 'video',
+          position: 1,
+          status: 'started',
+          duration_seconds: null,
+        },
+      ],
+    },
+  ],
+};
+
+/** The module screen's ticks (src/views/module/screen.tsx). */
+const TICKS: Record<LearningObjectStatus, string> = { completed: '✓', started: '◐', not_started: '○' };
+
+/**
+ * The early module page's template: the module screen's markup with slots — `@@name@@` is the
+ * module's name on the page and the learning object's in its row; one lesson section
+ * (`data-early-item="lesson"`) and one learning-object row (`data-early-item="learning-object"`)
+ * for the script to copy; `data-early-if="completed"` (the lesson's badge) and
+ * `data-early-if="started"` (its reset button) for it to remove where they do not apply.
+ * @param messages as {@link renderEarlyCoursesShell}.
+ * @throws Error when a slot cannot be found in the markup.
+ */
+export async function renderEarlyModuleShell(
+  messages: Record<string, string> = {},
+): Promise<{ markup: string; texts: EarlyModuleTexts }> {
+  const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
+  let html = withoutComments(await renderModulePage(SLOT_MODULE, '@@userName@@'));
+  html = replaceEvery(html, String(COURSE_ID), '@@courseId@@');
+  html = replaceEvery(html, String(MODULE_ID), '@@moduleId@@');
+  html = replaceEvery(html, String(LESSON_ID), '@@lessonId@@', 2);
+  html = replaceEvery(html, String(LEARNING_OBJECT_ID), '@@id@@', 1);
+  const progressText = intl.formatMessage(CommonMessages.progress, { percent: PROGRESS / 100 });
+  html = replaceOnce(
+    html,
+    `value="${PROGRESS}" aria-label="${progressText}"`,
+    'value="@@progress@@" aria-label="@@progressText@@"',
+  );
+  html = replaceOnce(html, `>${progressText}<`, '>@@progressText@@<');
+  html = replaceOnce(
+    html,
+    '<section class="lesson" aria-labelledby="lesson-@@lessonId@@">',
+    '<section class="lesson" aria-labelledby="lesson-@@lessonId@@" data-early-item="lesson">',
+  );
+  html = replaceOnce(
+    html,
+    '<span class="badge badge-completed">',
+    '<span class="badge badge-completed" data-early-if="completed">',
+  );
+  const resetLabel = intl.formatMessage(ModuleResetMessages.resetLessonLabel, { lesson: '@@lessonName@@' });
+  html = replaceOnce(html, ` aria-label="${resetLabel}">`, ` aria-label="${resetLabel}" data-early-if="started">`);
+  html = replaceOnce(
+    html,
+    '<li class="item item-started">',
+    '<li class="item item-@@status@@" data-early-item="learning-object">',
+  );
+  html = replaceOnce(html, `aria-hidden="true">${TICKS.started}</span>`, 'aria-hidden="true">@@tick@@</span>');
+  const type = intl.formatMessage(ModuleMessages[TYPE_TEXT.video]);
+  const status = intl.formatMessage(ModuleMessages.objectStarted);
+  html = replaceOnce(html, `>${type} · ${status}<`, '>@@typeText@@ · @@statusText@@<');
+  const types = Object.fromEntries(
+    Object.entries(TYPE_TEXT).map(([key, message]) => [key, intl.formatMessage(ModuleMessages[message])]),
+  ) as Record<LearningObjectType, string>;
+  return {
+    markup: html,
+    texts: {
+      progress: progressTemplate(intl),
+      types,
+      statuses: {
+        completed: intl.formatMessage(ModuleMessages.objectDone),
+        started: status,
+        not_started: intl.formatMessage(ModuleMessages.objectNew),
+      },
+      ticks: TICKS,
+    },
+  };
+}
+
+/** One screen's early page for the build (scripts/vite/prerender.ts). */
+export interface EarlyScreenShell {
+  /** The screen's content-visible name, which is also the script's name for its fill. */
+  screen: 'courses' | 'module';
+  /** A path of the route, to find its early read's pattern (src/app/early-reads.ts). */
+  path: string;
+  markup: string;
+  texts: EarlyTexts | EarlyModuleTexts;
+}
+
+/** Every screen's early page, in pt-BR (see the module's comment). @throws as each template. */
+export async function renderEarlyShells(): Promise<EarlyScreenShell[]> {
+  return [
+    { screen: 'courses', path: ROUTE_PATHS.courses, ...(await renderEarlyCoursesShell()) },
+    { screen: 'module', path: moduleLink(COURSE_ID, MODULE_ID), ...(await renderEarlyModuleShell()) },
+  ];
 }

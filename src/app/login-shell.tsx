@@ -9,7 +9,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import { createActor } from 'xstate';
+import { createActor, type InputFrom } from 'xstate';
 import { App } from './app-root';
 import { appActorsOf } from '../views/app-actors';
 import { sessionMachine } from '../machines/session.machine';
@@ -20,18 +20,28 @@ import { appUpdateMachine } from '../machines/app-update.machine';
 import { DEFAULT_SETTINGS } from '../services/storage/accessibility-settings';
 import { ROUTE_PATHS } from '../services/navigation/routes';
 
+/**
+ * The app's actors for a page rendered at build time: each machine in its initial state, never
+ * started (no effect runs). `session` is the session machine's input: signed out, or signed in
+ * with a cached user (the early content's pages, src/app/early-shell.tsx).
+ */
+export function buildTimeActors(session: InputFrom<typeof sessionMachine>) {
+  return appActorsOf({
+    session: createActor(sessionMachine, { input: session }),
+    errorStore: createActor(errorScreenMachine, { input: {} }),
+    accessibility: createActor(accessibilityMachine, { input: { userId: null, settings: DEFAULT_SETTINGS } }),
+    lgpdConsent: createActor(lgpdConsentMachine),
+    // Idle (no offer): its empty live region is part of every page, so the markup matches the app's.
+    appUpdate: createActor(appUpdateMachine),
+  });
+}
+
 export function renderLoginShell(): string {
-  const session = createActor(sessionMachine, { input: { hasToken: false, cachedUser: null } });
-  const errorStore = createActor(errorScreenMachine, { input: {} });
-  const accessibility = createActor(accessibilityMachine, { input: { userId: null, settings: DEFAULT_SETTINGS } });
-  const lgpd = createActor(lgpdConsentMachine);
-  // Idle (no offer): its empty live region is part of every page, so the markup matches the app's.
-  const appUpdate = createActor(appUpdateMachine);
   return renderToString(
     <StrictMode>
       <Router ssrPath={ROUTE_PATHS.login}>
         <App
-          actors={appActorsOf({ session, errorStore, accessibility, lgpdConsent: lgpd, appUpdate })}
+          actors={buildTimeActors({ hasToken: false, cachedUser: null })}
           services={{
             loadOutbox: () => Promise.reject(new Error('no outbox at build time')),
             loadPayments: () => Promise.reject(new Error('no payments at build time')),

@@ -132,3 +132,56 @@ test('an answer the early page cannot show leaves the page to the app', async ({
   await expect(page.locator('#early-root')).toHaveCount(0);
   await expect(page.locator('#root')).toBeVisible();
 });
+
+test.describe('a module', () => {
+  const lessonTitles = (page: Page) => page.locator('main .lesson h2');
+
+  test('shows its lessons and learning objects before the app’s code has run; the app takes over where they are', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    // What the app shows for the module, to compare.
+    await page.goto('/courses/1/modules/1');
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    await expect(lessonTitles(page).first()).toBeVisible();
+    const lessons = await lessonTitles(page).allTextContents();
+    const rows = await page.locator('main .item-list .item').allTextContents();
+
+    const code = await holdAppCode(page);
+    await page.goto('/courses/1/modules/1', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    await expect(page.getByRole('heading', { level: 1, name: title! })).toBeVisible();
+    await expect(lessonTitles(page)).toHaveText(lessons);
+    await expect(page.locator('main .item-list .item')).toHaveText(rows);
+    await expect(page.getByRole('button', { name: 'Baixar para estudar offline' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    const first = page.locator('main .item-list .item').first();
+    const before = await first.boundingBox();
+
+    await code.release();
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+    await expect(page.locator('#early-root')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: title! })).toHaveCount(1);
+    await expect(lessonTitles(page)).toHaveText(lessons);
+    expect(await page.locator('main .item-list .item').first().boundingBox()).toEqual(before);
+  });
+
+  test('a learning object tapped before the app has taken over opens once it has', async ({ page }) => {
+    const code = await holdAppCode(page);
+    await page.goto('/courses/1/modules/1', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    const link = page.locator('main .item-list a').first();
+    const [href, name] = [await link.getAttribute('href'), await link.textContent()];
+    await link.click();
+    await expect(page).toHaveURL(/\/modules\/1$/);
+    await code.release();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1, name: name! })).toBeVisible();
+  });
+
+  test('a module the student cannot open leaves the page to the app', async ({ page }) => {
+    await page.goto('/courses/999999/modules/999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Conteúdo não encontrado' })).toBeVisible();
+    await expect(page.locator('#early-root')).toHaveCount(0);
+  });
+});

@@ -6,12 +6,11 @@
  * the script cannot show exactly like the app shows nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderCoursesPage, renderEarlyCoursesShell } from '../../src/app/early-shell';
-import { injectEarlyShell } from '../../scripts/vite/prerender';
+import { renderCoursesPage, renderEarlyShells, renderModulePage } from '../../src/app/early-shell';
+import { injectEarlyShells } from '../../scripts/vite/prerender';
 import { earlyContentInline } from '../../server/security-headers';
-import type { CourseListResponse } from '../../src/services/contract/lms';
-
-const PATTERN = '^\\/courses\\/?$';
+import { earlyReadsData } from '../../src/app/early-reads';
+import type { CourseListResponse, Module } from '../../src/services/contract/lms';
 
 const ANSWER: CourseListResponse = {
   pagination: { page: 1, per_page: 12, total: 4, last_page: 1 },
@@ -55,13 +54,19 @@ const ANSWER: CourseListResponse = {
   ],
 };
 
-let shell: Awaited<ReturnType<typeof renderEarlyCoursesShell>>;
+let shells: Awaited<ReturnType<typeof renderEarlyShells>>;
 
-/** Loads index.html's early parts into this document and runs the script with `answer` as the early read's. */
+/** The early read's route pattern of `path` (src/app/early-reads.ts), as the build finds it. */
+const patternOf = (path: string) => earlyReadsData().routes.find((r) => new RegExp(r.pattern).test(path))!.pattern;
+
+/**
+ * Loads index.html's early parts (every screen's template) into this document and runs the script
+ * with `answer` as the early read's of the page's route.
+ */
 async function runEarlyContent(answer: unknown, status = 200): Promise<HTMLElement | null> {
-  const html = injectEarlyShell(
+  const html = injectEarlyShells(
     '<html><body><div id="root"></div></body></html>',
-    { ...shell, route: PATTERN, screen: 'courses' },
+    shells.map(({ screen, path, markup, texts }) => ({ screen, markup, texts, route: patternOf(path) })),
     '',
   );
   const body = new DOMParser().parseFromString(html, 'text/html').body;
@@ -70,7 +75,7 @@ async function runEarlyContent(answer: unknown, status = 200): Promise<HTMLEleme
   const response = Promise.resolve(new Response(JSON.stringify(answer), { status }));
   Object.assign(window, {
     __earlyReads: [
-      { pattern: PATTERN, response },
+      { pattern: patternOf(location.pathname), response },
       { pattern: undefined, response: Promise.resolve(null) },
     ],
   });
@@ -91,7 +96,7 @@ const normalised = (markup: string, withoutGreeting = false) => {
 };
 
 beforeEach(async () => {
-  shell ??= await renderEarlyCoursesShell();
+  shells ??= await renderEarlyShells();
   history.replaceState(null, '', '/courses');
   document.documentElement.removeAttribute('data-early');
   document.documentElement.setAttribute('lang', 'pt-BR');
@@ -185,5 +190,139 @@ describe('the early course list', () => {
   it('shows nothing for a list with a search or a filter in the address', async () => {
     history.replaceState(null, '', '/courses?q=mat');
     expect(await runEarlyContent(ANSWER)).toBeNull();
+  });
+});
+
+const MODULE: Module = {
+  id: 30,
+  course_id: 12,
+  course_name: 'Matemática "Financeira"',
+  name: 'Juros & <i>descontos</i> @@lessonName@@',
+  position: 2,
+  progress: 37.5,
+  completed: false,
+  lessons: [
+    {
+      id: 301,
+      name: 'Juros simples',
+      position: 1,
+      completed: true,
+      learning_objects: [
+        { id: 3011, name: 'O que são juros', type: 'video', position: 1, status: 'completed', duration_seconds: 300 },
+        {
+          id: 3012,
+          name: 'Leitura: a fórmula',
+          type: 'text',
+          position: 2,
+          status: 'completed',
+          duration_seconds: null,
+        },
+      ],
+    },
+    {
+      id: 302,
+      name: 'Juros compostos @@name@@',
+      position: 2,
+      completed: false,
+      learning_objects: [
+        { id: 3021, name: 'Exercícios', type: 'quiz', position: 1, status: 'started', duration_seconds: null },
+        {
+          id: 3022,
+          name: '@@courseId@@ tabela',
+          type: 'pdf',
+          position: 2,
+          status: 'not_started',
+          duration_seconds: 60,
+        },
+        { id: 3023, name: 'Simulador', type: 'embed', position: 3, status: 'not_started', duration_seconds: null },
+      ],
+    },
+    {
+      id: 303,
+      name: 'Descontos',
+      position: 3,
+      completed: false,
+      learning_objects: [
+        { id: 3031, name: 'Áudio da aula', type: 'audio', position: 1, status: 'not_started', duration_seconds: 90 },
+        { id: 3032, name: 'Calculadora', type: 'link', position: 2, status: 'not_started', duration_seconds: null },
+      ],
+    },
+    { id: 304, name: 'Em breve', position: 4, completed: false, learning_objects: [] },
+  ],
+};
+
+describe('the early module page', () => {
+  beforeEach(() => history.replaceState(null, '', '/courses/12/modules/30'));
+
+  it('is the page the app renders from the same answer: every lesson, its badge and reset, every learning object', async () => {
+    const early = await runEarlyContent({ data: MODULE });
+    expect(early).not.toBeNull();
+    expect(document.documentElement.getAttribute('data-early')).toBe('shown');
+    expect(early!.innerHTML).toBe(normalised(await renderModulePage(MODULE, 'Ana Souza')));
+    // What the student sees, read as the student's screen reader would.
+    expect(early!.querySelector('h1')?.textContent).toBe(MODULE.name);
+    expect([...early!.querySelectorAll('.lesson h2')].map((h) => h.textContent)).toEqual([
+      'Juros simples✓ Aula concluída',
+      'Juros compostos @@name@@',
+      'Descontos',
+      'Em breve',
+    ]);
+    expect(early!.querySelectorAll('button[aria-label^="Reiniciar a aula"]')).toHaveLength(2);
+    const exercise = early!.querySelector<HTMLAnchorElement>('a[href="/courses/12/modules/30/learningObjects/3021"]');
+    expect(exercise?.textContent).toBe('Exercícios');
+    expect(exercise?.nextElementSibling?.textContent).toBe('Questionário · em andamento');
+  }, 30_000);
+
+  it('is the app’s page for a module without lessons, and without a greeting when no student is known', async () => {
+    document.cookie = 'user=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const empty = { ...MODULE, progress: 0, lessons: [] };
+    const early = await runEarlyContent({ data: empty });
+    expect(early!.innerHTML).toBe(normalised(await renderModulePage(empty, 'Ana Souza'), true));
+  }, 30_000);
+
+  it.each([
+    ['a failed read', { data: MODULE }, 404],
+    ['an answer without its envelope', MODULE, 200],
+    [
+      'an unknown type of learning object',
+      {
+        data: {
+          ...MODULE,
+          lessons: [
+            { ...MODULE.lessons[0], learning_objects: [{ ...MODULE.lessons[0]!.learning_objects[0], type: 'scorm' }] },
+          ],
+        },
+      },
+      200,
+    ],
+    [
+      'an unknown status',
+      {
+        data: {
+          ...MODULE,
+          lessons: [
+            {
+              ...MODULE.lessons[0],
+              learning_objects: [{ ...MODULE.lessons[0]!.learning_objects[0], status: 'paused' }],
+            },
+          ],
+        },
+      },
+      200,
+    ],
+    [
+      'a lesson without its learning objects',
+      { data: { ...MODULE, lessons: [{ ...MODULE.lessons[0], learning_objects: undefined }] } },
+      200,
+    ],
+    ['a progress over 100', { data: { ...MODULE, progress: 120 } }, 200],
+  ])('shows nothing for %s', async (_, answer, status) => {
+    expect(await runEarlyContent(answer, status)).toBeNull();
+    expect(document.documentElement.hasAttribute('data-early')).toBe(false);
+  });
+
+  it('shows nothing at an address the app does not know (an id that is not a number: its page is “not found”)', async () => {
+    history.replaceState(null, '', '/courses/abc/modules/30');
+    expect(await runEarlyContent({ data: MODULE })).toBeNull();
   });
 });

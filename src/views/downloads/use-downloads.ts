@@ -21,14 +21,13 @@ const NONE: DownloadRecord[] = [];
  */
 export function useSignedInId(): number | null {
   const session = useAppActor('session', { optional: true });
-  return useSyncExternalStore(
-    (listener) => (session ? session.subscribe(listener).unsubscribe : () => {}),
-    () => {
-      const snapshot = session?.getSnapshot();
-      return (snapshot && signedInStudent(snapshot)?.id) ?? null;
-    },
-    () => null,
-  );
+  const read = () => {
+    const snapshot = session?.getSnapshot();
+    return (snapshot && signedInStudent(snapshot)?.id) ?? null;
+  };
+  // The same on the server: a page rendered at build time signed in (src/app/early-shell.tsx) has
+  // the download button the app's first render has; /login's, hydrated, is signed out (null).
+  return useSyncExternalStore((listener) => (session ? session.subscribe(listener).unsubscribe : () => {}), read, read);
 }
 
 export function useDownloadRecords(): DownloadRecord[] {
