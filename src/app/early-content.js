@@ -1,11 +1,12 @@
 // Early content (docs/decisions/0014-early-content-before-the-app.md): on a signed-in page load of
-// a page with a build-time template (the course list and a module: src/app/early-shell.tsx, put
-// into index.html by scripts/vite/prerender.ts), fills a copy of the template with the early
+// a page with a build-time template (the course list, a course, a module: src/app/early-shell.tsx,
+// put into index.html by scripts/vite/prerender.ts), fills a copy of the template with the early
 // read's answer (the read the inline entry loader asked for with the HTML, window.__earlyReads)
-// and shows it — the student's courses, or the module's lessons, on screen while the app's code
-// still downloads — until the app has rendered the same page (src/views/early-handoff.ts). Inlined at the end of index.html's <body>, after
-// the template; its SHA-256 is in the Content-Security-Policy (server/security-headers.ts). Keep
-// it tiny and dependency-free. The answer's texts go in with textContent only, never as markup.
+// and shows it — the student's courses, a course's modules or a module's lessons on screen while
+// the app's code still downloads — until the app has rendered the same page
+// (src/views/early-handoff.ts). Inlined at the end of index.html's <body>, after the templates;
+// its SHA-256 is in the Content-Security-Policy (server/security-headers.ts). Keep it small and
+// dependency-free. The answer's texts go in with textContent only, never as markup.
 /* global document, location, navigator, window, performance, requestAnimationFrame, MessageChannel, MutationObserver, localStorage, setTimeout, Event, HTMLSelectElement */
 (function () {
   var d = document;
@@ -241,6 +242,82 @@
         else if (pages.last_page === 2) last.parentNode.removeChild(last);
         if (pages.last_page > 1) count = texts.resultsPage.replace('@@', count).replace('#', String(pages.last_page));
         return { count: count, pageOf: texts.pageOf.replace('#', String(pages.last_page)), lastPage: pages.last_page };
+      },
+    },
+    // A course (src/views/course/screen.tsx): its progress, where to go on, its modules.
+    course: {
+      valid: function (answer) {
+        var c = answer && answer.data;
+        var ref = function (r) {
+          return r === null || (!!r && id(r.id) && id(r.lesson_id) && id(r.module_id));
+        };
+        return (
+          !!c &&
+          id(c.id) &&
+          typeof c.name === 'string' &&
+          typeof c.description === 'string' &&
+          (c.image_url === null || typeof c.image_url === 'string') &&
+          percentage(c.progress) &&
+          ['not_started', 'in_progress', 'completed'].indexOf(c.status) >= 0 &&
+          int(c.modules_count, 0, 1e9) &&
+          ref(c.last_learning_object) &&
+          (c.continue_learning_object === undefined || ref(c.continue_learning_object)) &&
+          Array.isArray(c.modules) &&
+          c.modules.every(function (m) {
+            return (
+              m &&
+              id(m.id) &&
+              typeof m.name === 'string' &&
+              int(m.position, -1e9, 1e9) &&
+              percentage(m.progress) &&
+              typeof m.completed === 'boolean' &&
+              int(m.lessons_count, 0, 1e9)
+            );
+          })
+        );
+      },
+      build: function (page, answer) {
+        var c = answer.data;
+        var course = encodeURIComponent(c.id);
+        var path = function (template, target) {
+          return template
+            .replace('{course}', course)
+            .replace('{module}', encodeURIComponent(target.module_id))
+            .replace('{learningObject}', encodeURIComponent(target.id));
+        };
+        // 'Continuar' to where the server says, else 'Começar o curso' to the first module.
+        var target = c.continue_learning_object || c.last_learning_object;
+        var first = c.modules.slice().sort(function (a, b) {
+          return a.position - b.position;
+        })[0];
+        var href = target
+          ? path(texts.continuePath, target)
+          : first
+            ? path(texts.startPath, { module_id: first.id })
+            : null;
+        when(page, 'continue', href !== null);
+        when(page, 'started', c.status !== 'not_started' || c.last_learning_object !== null || c.progress > 0);
+        repeat(page, 'module', c.modules, function (row, m) {
+          when(row, 'completed', m.completed);
+          when(row, 'progressing', !m.completed);
+          fill(row, {
+            id: course,
+            moduleId: encodeURIComponent(m.id),
+            name: m.name,
+            lessons: counted(texts.lessons, m.lessons_count),
+            progress: m.progress,
+            progressText: progressText(m.progress),
+          });
+        });
+        return {
+          id: course,
+          name: c.name,
+          description: c.description,
+          courseProgress: c.progress,
+          courseProgressText: progressText(c.progress),
+          continueHref: href,
+          continueText: target ? texts.continue : texts.start,
+        };
       },
     },
     // A module (src/views/module/screen.tsx): its lessons and their learning objects, in the

@@ -21,16 +21,18 @@ import { buildTimeActors } from './login-shell';
 import { outboxMachine } from '../machines/outbox.machine';
 import { lifecycleMachine } from '../machines/lifecycle.machine';
 import { ROUTE_PATHS } from '../services/navigation/routes';
-import { moduleLink } from '../services/navigation/links';
-import { coursesQuery, moduleQuery } from '../services/api/lms-queries';
+import { courseLink, learningObjectLink, moduleLink } from '../services/navigation/links';
+import { courseQuery, coursesQuery, moduleQuery } from '../services/api/lms-queries';
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
 import { CoursesFilterMessages, CoursesMessages } from '../views/courses/messages';
 import { ModuleMessages, ModuleResetMessages } from '../views/module/messages';
+import { CourseMessages } from '../views/course/messages';
 import { TYPE_TEXT } from '../views/module/shared';
 import { CommonMessages } from '../views/components/messages';
 import { ListMessages } from '../views/components/list-filter';
 import { ProgressWords } from '../views/components/vocabulary';
 import type {
+  Course,
   CourseListResponse,
   CourseStatus,
   LearningObjectStatus,
@@ -201,6 +203,15 @@ export function renderCoursesPage(courses: CourseListResponse, userName: string 
   return renderScreen(
     ROUTE_PATHS.courses,
     (client) => client.setQueryData(coursesQuery(coursesApiQuery(parseCoursesQuery(''))).queryKey, courses),
+    userName,
+  );
+}
+
+/** The app's page of `course` (`GET /lms/courses/{id}`'s `data`), as {@link renderCoursesPage}. */
+export function renderCoursePage(course: Course, userName: string | null): Promise<string> {
+  return renderScreen(
+    courseLink(course.id),
+    (client) => client.setQueryData(courseQuery(course.id).queryKey, course),
     userName,
   );
 }
@@ -400,20 +411,143 @@ export async function renderEarlyModuleShell(
   };
 }
 
+/** `path` with the slot ids named: `{course}`, `{module}`, `{learningObject}`. */
+const idsNamed = (path: string) =>
+  path
+    .replace(String(COURSE_ID), '{course}')
+    .replace(String(MODULE_ID), '{module}')
+    .replace(String(LEARNING_OBJECT_ID), '{learningObject}');
+
+/** The texts of the early course page, pt-BR. */
+export interface EarlyCourseTexts {
+  /** The progress bar's text, as {@link EarlyTexts}' `progress`. */
+  progress: string;
+  /** 'N aulas' of a module by plural category ('one', 'other'). */
+  lessons: Record<'one' | 'other', string>;
+  /** The link to where the student left ('Continuar'), or to the first module ('Começar o curso'). */
+  continue: string;
+  start: string;
+  /** Where they lead (the app's links, src/services/navigation/links.ts): `{course}`, `{module}`, `{learningObject}` = ids. */
+  continuePath: string;
+  startPath: string;
+}
+
+const LESSONS = 2345678;
+const MODULE_PROGRESS = 41;
+const COMPLETED_MODULE_ID = 9090905;
+
+/**
+ * The slot course: started (its reset button), with somewhere to continue, and two modules — one
+ * completed (its badge), one under way (its progress bar): the script's module row has both, and
+ * keeps the one that applies (`data-early-if`).
+ */
+const SLOT_COURSE: Course = {
+  id: COURSE_ID,
+  name: '@@name@@',
+  description: '@@description@@',
+  image_url: null,
+  progress: PROGRESS,
+  status: 'in_progress',
+  modules_count: 2,
+  modules: [
+    { id: COMPLETED_MODULE_ID, name: '@@name@@', position: 1, progress: 100, completed: true, lessons_count: LESSONS },
+    {
+      id: MODULE_ID,
+      name: '@@name@@',
+      position: 2,
+      progress: MODULE_PROGRESS,
+      completed: false,
+      lessons_count: LESSONS,
+    },
+  ],
+  last_learning_object: { id: LEARNING_OBJECT_ID, lesson_id: LESSON_ID, module_id: MODULE_ID },
+  continue_learning_object: { id: LEARNING_OBJECT_ID, lesson_id: LESSON_ID, module_id: MODULE_ID },
+};
+
+/**
+ * The early course page's template: the course screen's markup with slots — `@@name@@` is the
+ * course's name on the page and the module's in its row (`data-early-item="module"`), whose
+ * 'Concluído' badge (`data-early-if="completed"`) and progress bar (`data-early-if="progressing"`)
+ * the script keeps as the module is; 'Continuar' / 'Começar o curso' (`data-early-if="continue"`,
+ * `@@continueHref@@`, `@@continueText@@`) and 'Reiniciar curso' (`data-early-if="started"`) as the
+ * course is.
+ * @param messages as {@link renderEarlyCoursesShell}.
+ * @throws Error when a slot cannot be found in the markup.
+ */
+export async function renderEarlyCourseShell(
+  messages: Record<string, string> = {},
+): Promise<{ markup: string; texts: EarlyCourseTexts }> {
+  const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
+  let html = withoutComments(await renderCoursePage(SLOT_COURSE, '@@userName@@'));
+  // The completed module's row gives its badge to the other's, then goes.
+  const rowStart = `<li class="item"><div class="item-main"><a href="${moduleLink(COURSE_ID, COMPLETED_MODULE_ID)}"`;
+  const completedAt = html.indexOf(rowStart);
+  const completedEnd = html.indexOf('</li>', completedAt) + '</li>'.length;
+  if (completedAt < 0 || completedEnd < completedAt) throw new Error('early shell: no completed module in the course');
+  const completedRow = html.slice(completedAt, completedEnd);
+  const badge = /<span class="badge badge-completed">[^<]*<\/span>/.exec(completedRow)?.[0];
+  if (!badge) throw new Error('early shell: no completed badge in the course’s module');
+  html = html.slice(0, completedAt) + html.slice(completedEnd);
+  const moduleText = intl.formatMessage(CommonMessages.progress, { percent: MODULE_PROGRESS / 100 });
+  html = replaceOnce(
+    html,
+    `<div class="progress"><progress max="100" value="${MODULE_PROGRESS}" aria-label="@@name@@: ${MODULE_PROGRESS}%"></progress><span class="progress-text">${moduleText}</span></div>`,
+    badge.replace('<span ', '<span data-early-if="completed" ') +
+      '<div class="progress" data-early-if="progressing"><progress max="100" value="@@progress@@" aria-label="@@name@@: @@progress@@%"></progress><span class="progress-text">@@progressText@@</span></div>',
+  );
+  html = replaceOnce(html, '<li class="item">', '<li class="item" data-early-item="module">');
+  if (html.includes(String(COMPLETED_MODULE_ID))) throw new Error('early shell: the completed module is still there');
+  html = replaceOnce(
+    html,
+    `href="${learningObjectLink(COURSE_ID, MODULE_ID, LEARNING_OBJECT_ID)}" class="button button-primary">${intl.formatMessage(CourseMessages.continue)}<`,
+    'href="@@continueHref@@" class="button button-primary" data-early-if="continue">@@continueText@@<',
+  );
+  html = replaceEvery(html, String(MODULE_ID), '@@moduleId@@', 1);
+  html = replaceEvery(html, String(COURSE_ID), '@@id@@');
+  html = replaceOnce(
+    html,
+    `<button type="button" class="button button-secondary">${intl.formatMessage(CourseMessages.reset)}<`,
+    `<button type="button" class="button button-secondary" data-early-if="started">${intl.formatMessage(CourseMessages.reset)}<`,
+  );
+  const courseText = intl.formatMessage(CommonMessages.progress, { percent: PROGRESS / 100 });
+  html = replaceOnce(
+    html,
+    `value="${PROGRESS}" aria-label="${courseText}"></progress><span class="progress-text">${courseText}<`,
+    'value="@@courseProgress@@" aria-label="@@courseProgressText@@"></progress><span class="progress-text">@@courseProgressText@@<',
+  );
+  const lessonsOther = intl.formatMessage(CourseMessages.moduleLessons, { count: LESSONS });
+  html = replaceOnce(html, `>${lessonsOther}<`, '>@@lessons@@<');
+  return {
+    markup: html,
+    texts: {
+      progress: progressTemplate(intl),
+      lessons: {
+        one: hash(intl.formatMessage(CourseMessages.moduleLessons, { count: 1 }), '1'),
+        other: hash(lessonsOther, intl.formatNumber(LESSONS)),
+      },
+      continue: intl.formatMessage(CourseMessages.continue),
+      start: intl.formatMessage(CourseMessages.start),
+      continuePath: idsNamed(learningObjectLink(COURSE_ID, MODULE_ID, LEARNING_OBJECT_ID)),
+      startPath: idsNamed(moduleLink(COURSE_ID, MODULE_ID)),
+    },
+  };
+}
+
 /** One screen's early page for the build (scripts/vite/prerender.ts). */
 export interface EarlyScreenShell {
   /** The screen's content-visible name, which is also the script's name for its fill. */
-  screen: 'courses' | 'module';
+  screen: 'courses' | 'course' | 'module';
   /** A path of the route, to find its early read's pattern (src/app/early-reads.ts). */
   path: string;
   markup: string;
-  texts: EarlyTexts | EarlyModuleTexts;
+  texts: EarlyTexts | EarlyCourseTexts | EarlyModuleTexts;
 }
 
 /** Every screen's early page, in pt-BR (see the module's comment). @throws as each template. */
 export async function renderEarlyShells(): Promise<EarlyScreenShell[]> {
   return [
     { screen: 'courses', path: ROUTE_PATHS.courses, ...(await renderEarlyCoursesShell()) },
+    { screen: 'course', path: courseLink(COURSE_ID), ...(await renderEarlyCourseShell()) },
     { screen: 'module', path: moduleLink(COURSE_ID, MODULE_ID), ...(await renderEarlyModuleShell()) },
   ];
 }

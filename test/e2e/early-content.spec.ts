@@ -185,3 +185,46 @@ test.describe('a module', () => {
     await expect(page.locator('#early-root')).toHaveCount(0);
   });
 });
+
+test.describe('a course', () => {
+  const moduleRows = (page: Page) => page.locator('main .item-list .item');
+
+  test('shows its progress and modules before the app’s code has run; the app takes over where they are', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await page.goto('/courses/1');
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    await expect(moduleRows(page).first()).toBeVisible();
+    const rows = await moduleRows(page).allTextContents();
+    const next = page.getByRole('link', { name: /^(Continuar|Começar o curso)$/ });
+    const [nextName, nextHref] = [await next.textContent(), await next.getAttribute('href')];
+
+    const code = await holdAppCode(page);
+    await page.goto('/courses/1', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    await expect(page.getByRole('heading', { level: 1, name: title! })).toBeVisible();
+    await expect(moduleRows(page)).toHaveText(rows);
+    await expect(page.getByRole('link', { name: nextName! })).toHaveAttribute('href', nextHref!);
+    await expectNoA11yViolations(page);
+    const before = await moduleRows(page).first().boundingBox();
+
+    await code.release();
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+    await expect(page.locator('#early-root')).toHaveCount(0);
+    await expect(moduleRows(page)).toHaveText(rows);
+    expect(await moduleRows(page).first().boundingBox()).toEqual(before);
+  });
+
+  test('“Continuar” tapped before the app has taken over opens the learning object once it has', async ({ page }) => {
+    const code = await holdAppCode(page);
+    await page.goto('/courses/1', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    const next = page.getByRole('link', { name: /^(Continuar|Começar o curso)$/ });
+    const href = await next.getAttribute('href');
+    await next.click();
+    await expect(page).toHaveURL(/\/courses\/1$/);
+    await code.release();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+});

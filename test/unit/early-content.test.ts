@@ -6,11 +6,11 @@
  * the script cannot show exactly like the app shows nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderCoursesPage, renderEarlyShells, renderModulePage } from '../../src/app/early-shell';
+import { renderCoursePage, renderCoursesPage, renderEarlyShells, renderModulePage } from '../../src/app/early-shell';
 import { injectEarlyShells } from '../../scripts/vite/prerender';
 import { earlyContentInline } from '../../server/security-headers';
 import { earlyReadsData } from '../../src/app/early-reads';
-import type { CourseListResponse, Module } from '../../src/services/contract/lms';
+import type { Course, CourseListResponse, Module } from '../../src/services/contract/lms';
 
 const ANSWER: CourseListResponse = {
   pagination: { page: 1, per_page: 12, total: 4, last_page: 1 },
@@ -324,5 +324,88 @@ describe('the early module page', () => {
   it('shows nothing at an address the app does not know (an id that is not a number: its page is “not found”)', async () => {
     history.replaceState(null, '', '/courses/abc/modules/30');
     expect(await runEarlyContent({ data: MODULE })).toBeNull();
+  });
+});
+
+const COURSE: Course = {
+  id: 12,
+  name: 'Matemática "Financeira" @@description@@',
+  description: 'Juros & <b>descontos</b>',
+  image_url: null,
+  progress: 37.5,
+  status: 'in_progress',
+  modules_count: 3,
+  modules: [
+    { id: 31, name: 'Descontos @@name@@', position: 3, progress: 0, completed: false, lessons_count: 0 },
+    { id: 30, name: 'Juros', position: 2, progress: 62.5, completed: false, lessons_count: 1 },
+    { id: 29, name: 'Introdução', position: 1, progress: 100, completed: true, lessons_count: 1234 },
+  ],
+  last_learning_object: { id: 3011, lesson_id: 301, module_id: 30 },
+  continue_learning_object: { id: 3021, lesson_id: 302, module_id: 30 },
+};
+
+describe('the early course page', () => {
+  beforeEach(() => history.replaceState(null, '', '/courses/12'));
+
+  it.each([
+    ['a course under way: “Continuar” to where the server says, “Reiniciar curso”', COURSE],
+    [
+      'a platform without continue_learning_object: “Continuar” to the last opened',
+      (({ continue_learning_object: _, ...course }) => course)(COURSE),
+    ],
+    [
+      'a course not started: “Começar o curso” to the first module by position, no reset',
+      { ...COURSE, status: 'not_started', progress: 0, last_learning_object: null, continue_learning_object: null },
+    ],
+    [
+      'a course without modules: neither',
+      {
+        ...COURSE,
+        status: 'not_started',
+        progress: 0,
+        modules: [],
+        last_learning_object: null,
+        continue_learning_object: null,
+      },
+    ],
+  ] as [string, Course][])(
+    'is the page the app renders from the same answer: %s',
+    async (_, course) => {
+      const early = await runEarlyContent({ data: course });
+      expect(early).not.toBeNull();
+      expect(early!.innerHTML).toBe(normalised(await renderCoursePage(course as Course, 'Ana Souza')));
+    },
+    30_000,
+  );
+
+  it('shows what the student reads: the modules in the answer’s order, each completed or under way', async () => {
+    const early = await runEarlyContent({ data: COURSE });
+    expect(early!.querySelector('h1')?.textContent).toBe(COURSE.name);
+    const rows = [...early!.querySelectorAll('.item-list .item')];
+    expect(rows.map((row) => row.querySelector('a')?.textContent)).toEqual([
+      'Descontos @@name@@',
+      'Juros',
+      'Introdução',
+    ]);
+    expect(rows[2]!.textContent).toBe('Introdução1.234 aulasConcluído');
+    expect(rows[1]!.querySelector('progress')?.getAttribute('aria-label')).toBe('Juros: 62.5%');
+    expect(early!.querySelector('a.button-primary')?.getAttribute('href')).toBe(
+      '/courses/12/modules/30/learningObjects/3021',
+    );
+  }, 30_000);
+
+  it.each([
+    [
+      'a module without its lessons count',
+      { data: { ...COURSE, modules: [{ ...COURSE.modules[0], lessons_count: undefined }] } },
+    ],
+    ['an unknown status', { data: { ...COURSE, status: 'paused' } }],
+    [
+      'a continue target without its module',
+      { data: { ...COURSE, continue_learning_object: { id: 3021, lesson_id: 302 } } },
+    ],
+    ['no last_learning_object at all', { data: (({ last_learning_object: _, ...course }) => course)(COURSE) }],
+  ])('shows nothing for %s', async (_, answer) => {
+    expect(await runEarlyContent(answer)).toBeNull();
   });
 });
