@@ -7,6 +7,7 @@
  * (`npm run headers`) and the drift test (server/security-headers.test.ts).
  */
 import { createHash } from 'node:crypto';
+import { transformSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +19,18 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEPLOY_HEADERS_FILE = join(ROOT, 'deploy', '_headers');
 
 /**
- * A script of src/ as index.html inlines it: the file without comment lines and blank lines,
- * joined on one line (so keep comments on lines of their own).
+ * A script of src/ as index.html inlines it: minified (esbuild, the version of the lockfile: the
+ * same input gives the same output, so the same hash in the build, the server and
+ * deploy/_headers), without comments.
  * @returns `{ code, hash }`, `hash` its CSP source `'sha256-<base64>'`.
  */
 export function inlineScript(file: string): { code: string; hash: string } {
-  const code = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('//') && !line.startsWith('/*'))
-    .join(' ');
+  const code = transformSync(readFileSync(file, 'utf8'), {
+    minify: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    loader: 'js',
+  }).code.trim();
   return { code, hash: scriptHash(code) };
 }
 
