@@ -19,7 +19,6 @@ import {
   buildHeaders,
   DEPLOY_HEADERS_FILE,
   defaultHeadersFile,
-  earlyContentInline,
   entryLoaderInline,
   inlineScriptHashes,
   prepaintInline,
@@ -183,8 +182,8 @@ describe('the CDN header file', () => {
       'script-src',
     )!.split(' ');
     const hashes = scriptSrc.filter((source) => source.startsWith("'sha256-"));
-    expect(hashes.sort()).toEqual([prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash].sort());
-    expect(inlineScriptHashes()).toEqual([prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash]);
+    expect(hashes.sort()).toEqual([prepaintInline().hash, entryLoaderInline().hash].sort());
+    expect(inlineScriptHashes()).toEqual([prepaintInline().hash, entryLoaderInline().hash]);
   });
 
   it('lists every document header on /* and the immutable cache on /assets/*', () => {

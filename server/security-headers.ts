@@ -7,7 +7,6 @@
  * (`npm run headers`) and the drift test (server/security-headers.test.ts).
  */
 import { createHash } from 'node:crypto';
-import { transformSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,18 +18,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEPLOY_HEADERS_FILE = join(ROOT, 'deploy', '_headers');
 
 /**
- * A script of src/ as index.html inlines it: minified (esbuild, the version of the lockfile: the
- * same input gives the same output, so the same hash in the build, the server and
- * deploy/_headers), without comments.
+ * A script of src/ as index.html inlines it: the file without comment lines and blank lines,
+ * joined on one line (so keep comments on lines of their own).
  * @returns `{ code, hash }`, `hash` its CSP source `'sha256-<base64>'`.
  */
 export function inlineScript(file: string): { code: string; hash: string } {
-  const code = transformSync(readFileSync(file, 'utf8'), {
-    minify: true,
-    legalComments: 'none',
-    charset: 'utf8',
-    loader: 'js',
-  }).code.trim();
+  const code = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('//') && !line.startsWith('/*'))
+    .join(' ');
   return { code, hash: scriptHash(code) };
 }
 
@@ -57,22 +54,11 @@ export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry
 }
 
 /**
- * The early content's script (src/app/early-content.js: the course list from the early read before
- * the app's code), inlined at the end of index.html's <body> by scripts/vite/prerender.ts.
- */
-export function earlyContentInline(file: string = join(ROOT, 'src', 'app', 'early-content.js')): {
-  code: string;
-  hash: string;
-} {
-  return inlineScript(file);
-}
-
-/**
- * The hashes of the inline scripts of every build's index.html: the pre-paint script, the entry
- * loader and the early content's script.
+ * The hashes of the inline scripts of every build's index.html: the pre-paint script and the
+ * entry loader.
  */
 export function inlineScriptHashes(): string[] {
-  return [prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash];
+  return [prepaintInline().hash, entryLoaderInline().hash];
 }
 
 /**

@@ -8,7 +8,10 @@
  */
 import { createServer, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { earlyContentInline } from '../../server/security-headers.ts';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import type { EarlyScreenShell } from '../../src/app/early-shell.tsx';
 
 /** The root element of index.html, empty, as written in the source. */
@@ -68,22 +71,46 @@ export interface EarlyShell {
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * Puts the early pages' templates, one per screen, and their script (src/app/early-content.js) at
- * the end of `html`'s <body> (docs/decisions/0014-early-content-before-the-app.md).
+ * The early pages' script (src/app/early-content.js), minified, as the build writes it: a file of
+ * its own (`assets/early-content-<hash>.js`, cached for good like every asset) that the entry
+ * loader (src/app/entry-loader.js) imports with the early read on a page load of a route with an
+ * early page — not inline: index.html stays in TCP's first window (docs/performance.md) whatever
+ * the number of screens with one.
+ */
+export function earlyContentScript(): { code: string; fileName: string } {
+  const source = readFileSync(fileURLToPath(new URL('../../src/app/early-content.js', import.meta.url)), 'utf8');
+  // Loaded when used: esbuild refuses to load in a jsdom test environment (its TextEncoder check).
+  const { transformSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  // Minified by esbuild, the lockfile's version: the same source gives the same file name.
+  const { code } = transformSync(source, { minify: true, legalComments: 'none', charset: 'utf8', loader: 'js' });
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  return { code, fileName: `assets/early-content-${hash}.js` };
+}
+
+/**
+ * The route patterns of the early pages in `html` (their templates' `data-early-route`), for the
+ * loader to know where to import their script.
+ */
+export function earlyPageRoutes(html: string): string[] {
+  return [...html.matchAll(/<template data-early-route="([^"]*)"/g)].map((m) =>
+    m[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+  );
+}
+
+/**
+ * Puts the early pages' templates, one per screen, at the end of `html`'s <body>
+ * (docs/decisions/0014-early-content-before-the-app.md); their script is a file of its own
+ * ({@link earlyContentScript}).
  * @throws Error when index.html has no `</body>`.
  */
-export function injectEarlyShells(
-  html: string,
-  shells: EarlyShell[],
-  script: string = earlyContentInline().code,
-): string {
+export function injectEarlyShells(html: string, shells: EarlyShell[]): string {
   if (!html.includes('</body>')) throw new Error('prerender: index.html has no </body>');
   const templates = shells.map(
     (shell) =>
       `<template data-early-route="${attribute(shell.route)}" data-early-screen="${attribute(shell.screen)}" ` +
       `data-texts="${attribute(JSON.stringify(shell.texts))}">${shell.markup}</template>`,
   );
-  return html.replace('</body>', `${templates.join('\n    ')}\n    <script>${script}</script>\n  </body>`);
+  return html.replace('</body>', `${templates.join('\n    ')}\n  </body>`);
 }
 
 /**
@@ -120,9 +147,15 @@ async function renderEarlyShells(root: string): Promise<EarlyShell[]> {
   }
 }
 
-/** The Vite plugin of the early pages (build only). */
+/** The Vite plugin of the early pages (build only): their templates in index.html, their script as a file. */
 export function prerenderEarlyContent(): Plugin {
-  return indexHtmlPlugin('prerender-early-content', async (html, root) =>
-    injectEarlyShells(html, await renderEarlyShells(root)),
-  );
+  return {
+    ...indexHtmlPlugin('prerender-early-content', async (html, root) =>
+      injectEarlyShells(html, await renderEarlyShells(root)),
+    ),
+    generateBundle() {
+      const { code, fileName } = earlyContentScript();
+      this.emitFile({ type: 'asset', fileName, source: code });
+    },
+  };
 }

@@ -8,8 +8,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderCoursePage, renderCoursesPage, renderEarlyShells, renderModulePage } from '../../src/app/early-shell';
 import { injectEarlyShells } from '../../scripts/vite/prerender';
-import { earlyContentInline } from '../../server/security-headers';
+import { readFileSync } from 'node:fs';
 import { earlyReadsData } from '../../src/app/early-reads';
+
+/** The early pages' script (the build minifies it: the e2e tests run that one). */
+const EARLY_SCRIPT = readFileSync('src/app/early-content.js', 'utf8');
 import type { Course, CourseListResponse, Module } from '../../src/services/contract/lms';
 
 const ANSWER: CourseListResponse = {
@@ -63,13 +66,18 @@ const patternOf = (path: string) => earlyReadsData().routes.find((r) => new RegE
  * Loads index.html's early parts (every screen's template) into this document and runs the script
  * with `answer` as the early read's of the page's route.
  */
-async function runEarlyContent(answer: unknown, status = 200): Promise<HTMLElement | null> {
+async function runEarlyContent(
+  answer: unknown,
+  status = 200,
+  { appStarted = false } = {},
+): Promise<HTMLElement | null> {
   const html = injectEarlyShells(
-    '<html><body><div id="root"></div></body></html>',
+    '<html><body><div id="root" data-prerendered="login"></div></body></html>',
     shells.map(({ screen, path, markup, texts }) => ({ screen, markup, texts, route: patternOf(path) })),
-    '',
   );
   const body = new DOMParser().parseFromString(html, 'text/html').body;
+  // src/main.tsx takes the static /login's mark off #root before its first render.
+  if (appStarted) body.querySelector('#root')!.removeAttribute('data-prerendered');
   document.body.innerHTML = `<script type="application/json" id="entry-data">${JSON.stringify({ preloads: [], routes: [], entry: '' })}</script>`;
   for (const node of [...body.childNodes]) if (!(node instanceof HTMLScriptElement)) document.body.append(node);
   const response = Promise.resolve(new Response(JSON.stringify(answer), { status }));
@@ -79,7 +87,7 @@ async function runEarlyContent(answer: unknown, status = 200): Promise<HTMLEleme
       { pattern: undefined, response: Promise.resolve(null) },
     ],
   });
-  new Function(earlyContentInline().code)();
+  new Function(EARLY_SCRIPT)();
   for (let i = 0; i < 20 && !document.getElementById('early-root'); i++) await new Promise((r) => setTimeout(r, 5));
   return document.getElementById('early-root');
 }
@@ -166,6 +174,10 @@ describe('the early course list', () => {
   ])('shows nothing for %s', async (_, answer, status) => {
     expect(await runEarlyContent(answer, status)).toBeNull();
     expect(document.documentElement.hasAttribute('data-early')).toBe(false);
+  });
+
+  it('shows nothing when the app has started before the script runs (its page, not an early one)', async () => {
+    expect(await runEarlyContent(ANSWER, 200, { appStarted: true })).toBeNull();
   });
 
   it('shows nothing once the app has shown its own page', async () => {

@@ -1,10 +1,10 @@
 /**
- * The early page's end (src/views/early-handoff.ts calling the inline script src/app/early-content.js,
+ * The early page's end (src/views/early-handoff.ts calling the script src/app/early-content.js,
  * docs/decisions/0014-early-content-before-the-app.md): the app's page takes its place with what
  * the student did on it — typed, focused, tapped, sent.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { earlyContentInline } from '../../server/security-headers';
+import { readFileSync } from 'node:fs';
 
 /**
  * The tasks after the handoff, where what the student did is done (two, one after the other):
@@ -13,6 +13,9 @@ import { earlyContentInline } from '../../server/security-headers';
 const tasksAfter = async () => {
   for (let hop = 0; hop < 3; hop++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
+
+/** The early pages' script (the build minifies it: the e2e tests run that one). */
+const EARLY_SCRIPT = readFileSync('src/app/early-content.js', 'utf8');
 import type { EarlyContentWindow } from '../../src/views/early-handoff';
 
 /** What the app calls (src/views/components/use-content-visible.ts). */
@@ -25,7 +28,7 @@ const PAGE = `
 
 /** An early page and the app's page behind it, both made of `PAGE`; the app's records what happens to it. */
 function pages() {
-  document.body.innerHTML = `<div id="early-root">${PAGE}</div><div id="root">${PAGE}</div>`;
+  document.body.innerHTML = `<div id="early-root">${PAGE}</div><div id="root" data-prerendered="login">${PAGE}</div>`;
   document.documentElement.setAttribute('data-early', 'shown');
   const root = document.getElementById('root')!;
   root.hidden = true; // as the script leaves it while its page is shown
@@ -45,8 +48,8 @@ function pages() {
 }
 
 beforeEach(() => {
-  // The inline script as index.html carries it (no template here: it only sets up the handoff).
-  new Function(earlyContentInline().code)();
+  // The script as the loader imports it (no template here: it only sets up the handoff).
+  new Function(EARLY_SCRIPT)();
 });
 
 afterEach(() => {
@@ -113,7 +116,7 @@ describe('finishEarlyContent', () => {
   });
 
   it('does nothing but end the early phase when no early page is shown', () => {
-    document.body.innerHTML = `<div id="root">${PAGE}</div>`;
+    document.body.innerHTML = `<div id="root" data-prerendered="login">${PAGE}</div>`;
     expect(finishEarlyContent()).toBe(false);
     expect(document.getElementById('root')!.innerHTML).toBe(PAGE);
     expect(document.documentElement.getAttribute('data-early')).toBe('done');
@@ -132,7 +135,7 @@ describe('the limit once the app has rendered', () => {
   it('ends an early page still shown LIMIT_MS after the app rendered, whatever its screen shows', async () => {
     vi.useFakeTimers();
     pages();
-    new Function(earlyContentInline().code)(); // watching this #root
+    new Function(EARLY_SCRIPT)(); // watching this #root
     await appRenders();
     vi.advanceTimersByTime(LIMIT_MS - 1);
     expect(document.getElementById('early-root')).not.toBeNull();
@@ -143,7 +146,7 @@ describe('the limit once the app has rendered', () => {
   it('does not start when #root is only emptied (the static /login’s markup removed before the app renders)', async () => {
     vi.useFakeTimers();
     pages();
-    new Function(earlyContentInline().code)();
+    new Function(EARLY_SCRIPT)();
     document.getElementById('root')!.replaceChildren();
     await Promise.resolve();
     vi.advanceTimersByTime(LIMIT_MS);
@@ -151,8 +154,8 @@ describe('the limit once the app has rendered', () => {
   });
 
   it('keeps a later early page from showing once the app has rendered first', async () => {
-    document.body.innerHTML = '<div id="root"></div>';
-    new Function(earlyContentInline().code)();
+    document.body.innerHTML = '<div id="root" data-prerendered="login"></div>';
+    new Function(EARLY_SCRIPT)();
     await appRenders();
     expect(document.documentElement.getAttribute('data-early')).toBe('done');
   });
