@@ -19,6 +19,7 @@ import {
   buildHeaders,
   DEPLOY_HEADERS_FILE,
   defaultHeadersFile,
+  earlyContentInline,
   entryLoaderInline,
   inlineScriptHashes,
   prepaintInline,
@@ -182,8 +183,8 @@ describe('the CDN header file', () => {
       'script-src',
     )!.split(' ');
     const hashes = scriptSrc.filter((source) => source.startsWith("'sha256-"));
-    expect(hashes.sort()).toEqual([prepaintInline().hash, entryLoaderInline().hash].sort());
-    expect(inlineScriptHashes()).toEqual([prepaintInline().hash, entryLoaderInline().hash]);
+    expect(hashes.sort()).toEqual([prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash].sort());
+    expect(inlineScriptHashes()).toEqual([prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash]);
   });
 
   it('lists every document header on /* and the immutable cache on /assets/*', () => {

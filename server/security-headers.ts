@@ -7,6 +7,7 @@
  * (`npm run headers`) and the drift test (server/security-headers.test.ts).
  */
 import { createHash } from 'node:crypto';
+import { minify_sync } from 'terser';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +19,14 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEPLOY_HEADERS_FILE = join(ROOT, 'deploy', '_headers');
 
 /**
- * A script of src/ as index.html inlines it: the file without comment lines and blank lines,
- * joined on one line (so keep comments on lines of their own).
+ * A script of src/ as index.html inlines it: minified by terser (the lockfile's version: the same
+ * source gives the same code, so the same hash in the build, the server and deploy/_headers) —
+ * index.html must stay in TCP's first window (docs/performance.md).
  * @returns `{ code, hash }`, `hash` its CSP source `'sha256-<base64>'`.
  */
 export function inlineScript(file: string): { code: string; hash: string } {
-  const code = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('//') && !line.startsWith('/*'))
-    .join(' ');
+  const { code } = minify_sync(readFileSync(file, 'utf8'), { format: { comments: false } });
+  if (!code) throw new Error(`inline script ${file}: terser gave nothing`);
   return { code, hash: scriptHash(code) };
 }
 
@@ -54,11 +53,23 @@ export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry
 }
 
 /**
- * The hashes of the inline scripts of every build's index.html: the pre-paint script and the
- * entry loader.
+ * The early pages' script (src/app/early-content.js, docs/decisions/0014: a screen's content from
+ * its early read before the app's code), inlined at the end of index.html's <body> by
+ * scripts/vite/prerender.ts.
+ */
+export function earlyContentInline(file: string = join(ROOT, 'src', 'app', 'early-content.js')): {
+  code: string;
+  hash: string;
+} {
+  return inlineScript(file);
+}
+
+/**
+ * The hashes of the inline scripts of every build's index.html: the pre-paint script, the entry
+ * loader and the early pages' script.
  */
 export function inlineScriptHashes(): string[] {
-  return [prepaintInline().hash, entryLoaderInline().hash];
+  return [prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash];
 }
 
 /**

@@ -29,7 +29,6 @@ import { join } from 'node:path';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
 import { entryLoaderInline } from '../../server/security-headers.ts';
 import type { EarlyReadsData } from '../../src/app/early-reads.ts';
-import { earlyContentScript, earlyPageRoutes } from './prerender.ts';
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -60,11 +59,6 @@ export interface EntryData {
    * (src/app/prefetch-routes.ts `prefetchPart`); never by the loader.
    */
   parts?: Record<string, string[]>;
-  /**
-   * The early pages' script (src/app/early-content.js, docs/decisions/0014) and the route patterns
-   * of the screens with an early page: the loader imports it with their early read.
-   */
-  earlyPages?: { src: string; routes: string[] };
 }
 
 /** `data` as the text of a JSON data block: `<` escaped so that no `</script>` can end it early. */
@@ -85,7 +79,6 @@ export function deferEntry(
   early?: EarlyReadsData,
   kinds?: Record<string, string[]>,
   parts?: Record<string, string[]>,
-  earlyPages?: EntryData['earlyPages'],
 ): { html: string; data: EntryData | null } {
   const entry = ENTRY.exec(html);
   if (!entry) return { html, data: null };
@@ -100,7 +93,6 @@ export function deferEntry(
     ...(early ? { early } : {}),
     ...(kinds ? { kinds: unknown(kinds) } : {}),
     ...(parts ? { parts: unknown(parts) } : {}),
-    ...(earlyPages && earlyPages.routes.length ? { earlyPages } : {}),
   };
   const stripped = html.replace(ENTRY, '').replace(PRELOAD, '');
   const block = `${entryDataBlock(data)}\n    <script>${loader}</script>\n    `;
@@ -271,8 +263,7 @@ export function deferredEntry(): Plugin {
       async handler(html, ctx) {
         if (!ctx.bundle) return deferEntry(html).html;
         const { routes, kinds, parts } = await routePreloads(root, ctx.bundle, base);
-        const earlyPages = { src: `${base}${earlyContentScript().fileName}`, routes: earlyPageRoutes(html) };
-        return deferEntry(html, routes, undefined, await earlyReads(root), kinds, parts, earlyPages).html;
+        return deferEntry(html, routes, undefined, await earlyReads(root), kinds, parts).html;
       },
     },
   };

@@ -8,11 +8,8 @@
  */
 import { createServer, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import type { EarlyScreenShell } from '../../src/app/early-shell.tsx';
+import { earlyContentInline } from '../../server/security-headers.ts';
+import type { EarlyShells } from '../../src/app/early-shell.tsx';
 
 /** The root element of index.html, empty, as written in the source. */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -57,8 +54,10 @@ export function prerenderLogin(): Plugin {
 
 /** What one screen's early page's build-time render gives (src/app/early-shell.tsx). */
 export interface EarlyShell {
-  /** The #root content of the screen with slots. */
+  /** The content of the screen's `<main>` with slots. */
   markup: string;
+  /** The navigation's marks on its page (`EarlyScreenShell['nav']`). */
+  nav: { current: number[]; section: number[] };
   /** The texts its fill in the script needs (JSON). */
   texts: object;
   /** The early read's route pattern (src/app/early-reads.ts) whose answer fills it. */
@@ -71,46 +70,24 @@ export interface EarlyShell {
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * The early pages' script (src/app/early-content.js), minified, as the build writes it: a file of
- * its own (`assets/early-content-<hash>.js`, cached for good like every asset) that the entry
- * loader (src/app/entry-loader.js) imports with the early read on a page load of a route with an
- * early page — not inline: index.html stays in TCP's first window (docs/performance.md) whatever
- * the number of screens with one.
- */
-export function earlyContentScript(): { code: string; fileName: string } {
-  const source = readFileSync(fileURLToPath(new URL('../../src/app/early-content.js', import.meta.url)), 'utf8');
-  // Loaded when used: esbuild refuses to load in a jsdom test environment (its TextEncoder check).
-  const { transformSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  // Minified by esbuild, the lockfile's version: the same source gives the same file name.
-  const { code } = transformSync(source, { minify: true, legalComments: 'none', charset: 'utf8', loader: 'js' });
-  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  return { code, fileName: `assets/early-content-${hash}.js` };
-}
-
-/**
- * The route patterns of the early pages in `html` (their templates' `data-early-route`), for the
- * loader to know where to import their script.
- */
-export function earlyPageRoutes(html: string): string[] {
-  return [...html.matchAll(/<template data-early-route="([^"]*)"/g)].map((m) =>
-    m[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
-  );
-}
-
-/**
- * Puts the early pages' templates, one per screen, at the end of `html`'s <body>
- * (docs/decisions/0014-early-content-before-the-app.md); their script is a file of its own
- * ({@link earlyContentScript}).
+ * Puts the early pages' templates, one per screen, and their script (src/app/early-content.js,
+ * `script`: default minified as the CSP hashes it) at the end of `html`'s <body>
+ * (docs/decisions/0014-early-content-before-the-app.md).
  * @throws Error when index.html has no `</body>`.
  */
-export function injectEarlyShells(html: string, shells: EarlyShell[]): string {
+export function injectEarlyShells(html: string, layout: string, shells: EarlyShell[], script?: string): string {
   if (!html.includes('</body>')) throw new Error('prerender: index.html has no </body>');
-  const templates = shells.map(
-    (shell) =>
-      `<template data-early-route="${attribute(shell.route)}" data-early-screen="${attribute(shell.screen)}" ` +
-      `data-texts="${attribute(JSON.stringify(shell.texts))}">${shell.markup}</template>`,
-  );
-  return html.replace('</body>', `${templates.join('\n    ')}\n  </body>`);
+  const templates = [
+    `<template data-early-layout>${layout}</template>`,
+    ...shells.map(
+      (shell) =>
+        `<template data-early-route="${attribute(shell.route)}" data-early-screen="${attribute(shell.screen)}" ` +
+        `data-nav="${attribute(JSON.stringify(shell.nav))}" data-texts="${attribute(JSON.stringify(shell.texts))}">` +
+        `${shell.markup}</template>`,
+    ),
+  ];
+  const code = script ?? earlyContentInline().code;
+  return html.replace('</body>', `${templates.join('\n    ')}\n    <script>${code}</script>\n  </body>`);
 }
 
 /**
@@ -119,7 +96,7 @@ export function injectEarlyShells(html: string, shells: EarlyShell[]): string {
  * its import cannot load them).
  * @throws Error when a screen's route has no early read.
  */
-async function renderEarlyShells(root: string): Promise<EarlyShell[]> {
+async function renderEarlyShells(root: string): Promise<{ layout: string; shells: EarlyShell[] }> {
   const server = await createServer({
     root,
     configFile: false,
@@ -131,31 +108,30 @@ async function renderEarlyShells(root: string): Promise<EarlyShell[]> {
   });
   try {
     const shell = (await server.ssrLoadModule('/src/app/early-shell.tsx')) as {
-      renderEarlyShells: () => Promise<EarlyScreenShell[]>;
+      renderEarlyShells: () => Promise<EarlyShells>;
     };
     const reads = (await server.ssrLoadModule('/src/app/early-reads.ts')) as {
       earlyReadsData: () => { routes: { pattern: string }[] };
     };
     const routes = reads.earlyReadsData().routes;
-    return (await shell.renderEarlyShells()).map(({ screen, path, markup, texts }) => {
-      const route = routes.find((r) => new RegExp(r.pattern).test(path))?.pattern;
-      if (!route) throw new Error(`prerender: ${path} has no early read (src/app/early-reads.ts)`);
-      return { markup, texts, route, screen };
-    });
+    const { layout, screens } = await shell.renderEarlyShells();
+    return {
+      layout,
+      shells: screens.map(({ screen, path, markup, texts, nav }) => {
+        const route = routes.find((r) => new RegExp(r.pattern).test(path))?.pattern;
+        if (!route) throw new Error(`prerender: ${path} has no early read (src/app/early-reads.ts)`);
+        return { markup, texts, nav, route, screen };
+      }),
+    };
   } finally {
     await server.close();
   }
 }
 
-/** The Vite plugin of the early pages (build only): their templates in index.html, their script as a file. */
+/** The Vite plugin of the early pages (build only). */
 export function prerenderEarlyContent(): Plugin {
-  return {
-    ...indexHtmlPlugin('prerender-early-content', async (html, root) =>
-      injectEarlyShells(html, await renderEarlyShells(root)),
-    ),
-    generateBundle() {
-      const { code, fileName } = earlyContentScript();
-      this.emitFile({ type: 'asset', fileName, source: code });
-    },
-  };
+  return indexHtmlPlugin('prerender-early-content', async (html, root) => {
+    const { layout, shells } = await renderEarlyShells(root);
+    return injectEarlyShells(html, layout, shells);
+  });
 }

@@ -4,11 +4,9 @@
 // read's answer (the read the inline entry loader asked for with the HTML, window.__earlyReads)
 // and shows it — the student's courses, a course's modules or a module's lessons on screen while
 // the app's code still downloads — until the app has rendered the same page
-// (src/views/early-handoff.ts). A file of its own (scripts/vite/prerender.ts `earlyContentScript`),
-// imported by the entry loader (src/app/entry-loader.js) with the early read, on a route with an
-// early page; it may run before the rest of the HTML is in (it waits for it) or, on a fast network,
-// after the app has started (it then leaves the page to the app). Keep it small and
-// dependency-free. The answer's texts go in with textContent only, never as markup.
+// (src/views/early-handoff.ts). Inlined (minified) at the end of index.html's <body>, after the
+// templates; its SHA-256 is in the Content-Security-Policy (server/security-headers.ts). Keep it
+// small and dependency-free. The answer's texts go in with textContent only, never as markup.
 /* global document, location, navigator, window, performance, requestAnimationFrame, MessageChannel, MutationObserver, localStorage, setTimeout, Event, HTMLSelectElement */
 (function () {
   var d = document;
@@ -77,436 +75,444 @@
     else setTimeout(finish, LIMIT_MS);
   };
   window.__earlyContent = { finish: finish };
-  // The rest once the HTML is in (the templates end it).
-  var start = function () {
-    var appRoot = d.getElementById('root');
-    // The app has started rendering already (it clears the static /login's markup and its mark
-    // first, src/main.tsx): its page, not an early one.
-    if (!appRoot || !appRoot.hasAttribute('data-prerendered')) return;
-    if (appRoot && window.MutationObserver) {
-      var watch = new MutationObserver(function (records) {
-        var added = records.some(function (r) {
-          return r.addedNodes.length > 0;
-        });
-        if (!added) return;
-        watch.disconnect();
-        rendered();
+  var appRoot = d.getElementById('root');
+  // The app has started rendering already (it clears the static /login's markup and its mark
+  // first, src/main.tsx; on a network where the end of the HTML comes after the app's code): its
+  // page, not an early one.
+  if (!appRoot || !appRoot.hasAttribute('data-prerendered')) return;
+  if (appRoot && window.MutationObserver) {
+    var watch = new MutationObserver(function (records) {
+      var added = records.some(function (r) {
+        return r.addedNodes.length > 0;
       });
-      watch.observe(appRoot, { childList: true });
+      if (!added) return;
+      watch.disconnect();
+      rendered();
+    });
+    watch.observe(appRoot, { childList: true });
+  }
+  var reads = window.__earlyReads;
+  // pt-BR only (the templates' texts), never on the static /login, never twice.
+  if (!reads || html.hasAttribute('data-shell') || html.hasAttribute('data-early')) return;
+  if ((html.getAttribute('lang') || 'pt-BR') !== 'pt-BR' || location.search || location.hash) return;
+  // A returning student's app (its service worker controls the page) renders from the saved reads
+  // sooner than the network answers, and an early page of fresher data would then give way to older.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+  // The template of this page's route (one per screen with an early page), and its early read.
+  var tpl = Array.prototype.filter.call(d.querySelectorAll('template[data-early-route]'), function (t) {
+    return new RegExp(t.getAttribute('data-early-route')).test(location.pathname);
+  })[0];
+  if (!tpl) return;
+  var pattern = tpl.getAttribute('data-early-route');
+  var screen = tpl.getAttribute('data-early-screen');
+  var params = new RegExp(pattern).exec(location.pathname).groups || {};
+  // The route's ids as the app reads them (parseId): anything else is the app's 'not found'.
+  for (var param in params) if (!/^[1-9]\d{0,9}$/.test(params[param])) return;
+  var read = reads.filter(function (r) {
+    return r.pattern === pattern;
+  })[0];
+  if (!read) return;
+  var texts = JSON.parse(tpl.getAttribute('data-texts'));
+  var has = function (object, key) {
+    return Object.prototype.hasOwnProperty.call(object, key);
+  };
+  var int = function (n, min, max) {
+    return typeof n === 'number' && n % 1 === 0 && n >= min && n <= max;
+  };
+  var id = function (n) {
+    return int(n, 1, 9007199254740991);
+  };
+  var percentage = function (n) {
+    return typeof n === 'number' && n >= 0 && n <= 100;
+  };
+  var number = new Intl.NumberFormat('pt-BR');
+  var percent = new Intl.NumberFormat('pt-BR', { style: 'percent' });
+  var plural = new Intl.PluralRules('pt-BR');
+  var counted = function (forms, n) {
+    return forms[plural.select(n) === 'one' ? 'one' : 'other'].replace('#', number.format(n));
+  };
+  // The student's name as the app knows it at its start: the cached user (cookie 'user', 1 h),
+  // else the last known one (src/services/storage/user-cache.ts).
+  var userName = function () {
+    try {
+      var m = /(?:^|; )user=([^;]*)/.exec(d.cookie);
+      var cached = m && JSON.parse(decodeURIComponent(m[1]));
+      if (cached && cached.expiresAt > Date.now() && cached.user && typeof cached.user.name === 'string')
+        return cached.user.name;
+      var last = JSON.parse(localStorage.getItem('lms.user.lastKnown') || 'null');
+      return last && typeof last.name === 'string' ? last.name : null;
+    } catch {
+      return null;
     }
-    var reads = window.__earlyReads;
-    // pt-BR only (the templates' texts), never on the static /login, never twice.
-    if (!reads || html.hasAttribute('data-shell') || html.hasAttribute('data-early')) return;
-    if ((html.getAttribute('lang') || 'pt-BR') !== 'pt-BR' || location.search || location.hash) return;
-    // A returning student's app (its service worker controls the page) renders from the saved reads
-    // sooner than the network answers, and an early page of fresher data would then give way to older.
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
-    // The template of this page's route (one per screen with an early page), and its early read.
-    var tpl = Array.prototype.filter.call(d.querySelectorAll('template[data-early-route]'), function (t) {
-      return new RegExp(t.getAttribute('data-early-route')).test(location.pathname);
-    })[0];
-    if (!tpl) return;
-    var pattern = tpl.getAttribute('data-early-route');
-    var screen = tpl.getAttribute('data-early-screen');
-    var params = new RegExp(pattern).exec(location.pathname).groups || {};
-    // The route's ids as the app reads them (parseId): anything else is the app's 'not found'.
-    for (var param in params) if (!/^[1-9]\d{0,9}$/.test(params[param])) return;
-    var read = reads.filter(function (r) {
-      return r.pattern === pattern;
-    })[0];
-    if (!read) return;
-    var texts = JSON.parse(tpl.getAttribute('data-texts'));
-    var has = function (object, key) {
-      return Object.prototype.hasOwnProperty.call(object, key);
-    };
-    var int = function (n, min, max) {
-      return typeof n === 'number' && n % 1 === 0 && n >= min && n <= max;
-    };
-    var id = function (n) {
-      return int(n, 1, 9007199254740991);
-    };
-    var percentage = function (n) {
-      return typeof n === 'number' && n >= 0 && n <= 100;
-    };
-    var number = new Intl.NumberFormat('pt-BR');
-    var percent = new Intl.NumberFormat('pt-BR', { style: 'percent' });
-    var plural = new Intl.PluralRules('pt-BR');
-    var counted = function (forms, n) {
-      return forms[plural.select(n) === 'one' ? 'one' : 'other'].replace('#', number.format(n));
-    };
-    // The student's name as the app knows it at its start: the cached user (cookie 'user', 1 h),
-    // else the last known one (src/services/storage/user-cache.ts).
-    var userName = function () {
-      try {
-        var m = /(?:^|; )user=([^;]*)/.exec(d.cookie);
-        var cached = m && JSON.parse(decodeURIComponent(m[1]));
-        if (cached && cached.expiresAt > Date.now() && cached.user && typeof cached.user.name === 'string')
-          return cached.user.name;
-        var last = JSON.parse(localStorage.getItem('lms.user.lastKnown') || 'null');
-        return last && typeof last.name === 'string' ? last.name : null;
-      } catch {
-        return null;
-      }
-    };
-    // Puts `values[key]` where the template says `@@key@@`: in text and in attribute values, once —
-    // a part filled already (a copied item, with its own values) is left as it is: what the answer
-    // put there is never read as a slot.
-    var filled = [];
-    var fill = function (node, values) {
-      var walker = d.createTreeWalker(node, 5 /* elements and text */, {
-        acceptNode: function (n) {
-          return filled.indexOf(n) >= 0 ? 2 /* reject, with its subtree */ : 1;
-        },
-      });
-      var put = function (s) {
-        return s.replace(/@@(\w+)@@/g, function (all, key) {
-          return has(values, key) ? String(values[key]) : all;
-        });
-      };
-      for (var n = walker.currentNode; n; n = walker.nextNode()) {
-        if (n.nodeType === 3 && n.data.indexOf('@@') >= 0) n.data = put(n.data);
-        else if (n.nodeType === 1)
-          for (var i = 0; i < n.attributes.length; i++) {
-            var a = n.attributes[i];
-            if (a.value.indexOf('@@') >= 0) a.value = put(a.value);
-          }
-      }
-      filled.push(node);
-    };
-    // Takes the item `name` (`data-early-item`) out of `node` and puts a copy per element of `list`
-    // in its place, each made by `each(copy, element)`.
-    var repeat = function (node, name, list, each) {
-      var item = node.querySelector('[data-early-item="' + name + '"]');
-      var parent = item.parentNode;
-      var after = item.nextSibling;
-      item.removeAttribute('data-early-item');
-      parent.removeChild(item);
-      list.forEach(function (element) {
-        var copy = item.cloneNode(true);
-        each(copy, element);
-        parent.insertBefore(copy, after);
-      });
-    };
-    // Keeps `node`'s parts marked `data-early-if="name"` (what the app renders only when so) when
-    // `shown`, else removes them.
-    var when = function (node, name, shown) {
-      Array.prototype.forEach.call(node.querySelectorAll('[data-early-if="' + name + '"]'), function (part) {
-        if (shown) part.removeAttribute('data-early-if');
-        else part.parentNode.removeChild(part);
-      });
-    };
-    var progressText = function (progress) {
-      return texts.progress.replace('#', percent.format(progress / 100));
-    };
-    // Each screen's early page: `valid` says whether its read's answer is one the app shows as it
-    // is (anything else: no early page), `build` fills the template's copy `page` from it and returns
-    // the page's own values.
-    var screens = {
-      // The course list (src/views/courses/screen.tsx): its first page, with courses.
-      courses: {
-        valid: function (answer) {
-          var list = answer && answer.data;
-          var pages = answer && answer.pagination;
-          // The first page of the list, which has courses (none: the app's empty state).
-          if (!Array.isArray(list) || !list.length || !pages || !int(pages.last_page, 1, 1e9) || pages.page !== 1)
-            return false;
-          if (!int(pages.total, list.length, 1e12) || (pages.last_page === 1 && pages.total !== list.length))
-            return false;
-          return list.every(function (c) {
-            return (
-              c &&
-              id(c.id) &&
-              typeof c.name === 'string' &&
-              typeof c.description === 'string' &&
-              percentage(c.progress) &&
-              has(texts.status, c.status) &&
-              int(c.modules_count, 0, 1e9)
-            );
-          });
-        },
-        build: function (page, answer) {
-          repeat(page, 'course', answer.data, function (card, c) {
-            fill(card, {
-              id: encodeURIComponent(c.id),
-              name: c.name,
-              description: c.description,
-              status: c.status,
-              statusText: texts.status[c.status],
-              modules: counted(texts.modules, c.modules_count),
-              progress: c.progress,
-              progressLabel: c.name + ': ' + c.progress + '%',
-              progressText: progressText(c.progress),
-            });
-          });
-          var pages = answer.pagination;
-          var count = counted(texts.count, pages.total);
-          var pagination = page.querySelector('[data-early-pagination]');
-          var last = page.querySelector('[data-early-last]');
-          pagination.removeAttribute('data-early-pagination');
-          last.removeAttribute('data-early-last');
-          // 'Página 1 de N', 'Próxima página' from 2 pages, 'Última página' from 3 (the app's Pagination).
-          if (pages.last_page === 1) pagination.parentNode.removeChild(pagination);
-          else if (pages.last_page === 2) last.parentNode.removeChild(last);
-          if (pages.last_page > 1) count = texts.resultsPage.replace('@@', count).replace('#', String(pages.last_page));
-          return {
-            count: count,
-            pageOf: texts.pageOf.replace('#', String(pages.last_page)),
-            lastPage: pages.last_page,
-          };
-        },
+  };
+  // Puts `values[key]` where the template says `@@key@@`: in text and in attribute values, once —
+  // a part filled already (a copied item, with its own values) is left as it is: what the answer
+  // put there is never read as a slot.
+  var filled = [];
+  var fill = function (node, values) {
+    var walker = d.createTreeWalker(node, 5 /* elements and text */, {
+      acceptNode: function (n) {
+        return filled.indexOf(n) >= 0 ? 2 /* reject, with its subtree */ : 1;
       },
-      // A course (src/views/course/screen.tsx): its progress, where to go on, its modules.
-      course: {
-        valid: function (answer) {
-          var c = answer && answer.data;
-          var ref = function (r) {
-            return r === null || (!!r && id(r.id) && id(r.lesson_id) && id(r.module_id));
-          };
+    });
+    var put = function (s) {
+      return s.replace(/@@(\w+)@@/g, function (all, key) {
+        return has(values, key) ? String(values[key]) : all;
+      });
+    };
+    for (var n = walker.currentNode; n; n = walker.nextNode()) {
+      if (n.nodeType === 3 && n.data.indexOf('@@') >= 0) n.data = put(n.data);
+      else if (n.nodeType === 1)
+        for (var i = 0; i < n.attributes.length; i++) {
+          var a = n.attributes[i];
+          if (a.value.indexOf('@@') >= 0) a.value = put(a.value);
+        }
+    }
+    filled.push(node);
+  };
+  // Takes the item `name` (`data-early-item`) out of `node` and puts a copy per element of `list`
+  // in its place, each made by `each(copy, element)`.
+  var repeat = function (node, name, list, each) {
+    var item = node.querySelector('[data-early-item="' + name + '"]');
+    var parent = item.parentNode;
+    var after = item.nextSibling;
+    item.removeAttribute('data-early-item');
+    parent.removeChild(item);
+    list.forEach(function (element) {
+      var copy = item.cloneNode(true);
+      each(copy, element);
+      parent.insertBefore(copy, after);
+    });
+  };
+  // Keeps `node`'s parts marked `data-early-if="name"` (what the app renders only when so) when
+  // `shown`, else removes them.
+  var when = function (node, name, shown) {
+    Array.prototype.forEach.call(node.querySelectorAll('[data-early-if="' + name + '"]'), function (part) {
+      if (shown) part.removeAttribute('data-early-if');
+      else part.parentNode.removeChild(part);
+    });
+  };
+  var progressText = function (progress) {
+    return texts.progress.replace('#', percent.format(progress / 100));
+  };
+  // Each screen's early page: `valid` says whether its read's answer is one the app shows as it
+  // is (anything else: no early page), `build` fills the template's copy `page` from it and returns
+  // the page's own values.
+  var screens = {
+    // The course list (src/views/courses/screen.tsx): its first page, with courses.
+    courses: {
+      valid: function (answer) {
+        var list = answer && answer.data;
+        var pages = answer && answer.pagination;
+        // The first page of the list, which has courses (none: the app's empty state).
+        if (!Array.isArray(list) || !list.length || !pages || !int(pages.last_page, 1, 1e9) || pages.page !== 1)
+          return false;
+        if (!int(pages.total, list.length, 1e12) || (pages.last_page === 1 && pages.total !== list.length))
+          return false;
+        return list.every(function (c) {
           return (
-            !!c &&
+            c &&
             id(c.id) &&
             typeof c.name === 'string' &&
             typeof c.description === 'string' &&
-            (c.image_url === null || typeof c.image_url === 'string') &&
             percentage(c.progress) &&
-            ['not_started', 'in_progress', 'completed'].indexOf(c.status) >= 0 &&
-            int(c.modules_count, 0, 1e9) &&
-            ref(c.last_learning_object) &&
-            (c.continue_learning_object === undefined || ref(c.continue_learning_object)) &&
-            Array.isArray(c.modules) &&
-            c.modules.every(function (m) {
-              return (
-                m &&
-                id(m.id) &&
-                typeof m.name === 'string' &&
-                int(m.position, -1e9, 1e9) &&
-                percentage(m.progress) &&
-                typeof m.completed === 'boolean' &&
-                int(m.lessons_count, 0, 1e9)
-              );
-            })
+            has(texts.status, c.status) &&
+            int(c.modules_count, 0, 1e9)
           );
-        },
-        build: function (page, answer) {
-          var c = answer.data;
-          var course = encodeURIComponent(c.id);
-          var path = function (template, target) {
-            return template
-              .replace('{course}', course)
-              .replace('{module}', encodeURIComponent(target.module_id))
-              .replace('{learningObject}', encodeURIComponent(target.id));
-          };
-          // 'Continuar' to where the server says, else 'Começar o curso' to the first module.
-          var target = c.continue_learning_object || c.last_learning_object;
-          var first = c.modules.slice().sort(function (a, b) {
-            return a.position - b.position;
-          })[0];
-          var href = target
-            ? path(texts.continuePath, target)
-            : first
-              ? path(texts.startPath, { module_id: first.id })
-              : null;
-          when(page, 'continue', href !== null);
-          when(page, 'started', c.status !== 'not_started' || c.last_learning_object !== null || c.progress > 0);
-          repeat(page, 'module', c.modules, function (row, m) {
-            when(row, 'completed', m.completed);
-            when(row, 'progressing', !m.completed);
-            fill(row, {
-              id: course,
-              moduleId: encodeURIComponent(m.id),
-              name: m.name,
-              lessons: counted(texts.lessons, m.lessons_count),
-              progress: m.progress,
-              progressText: progressText(m.progress),
-            });
-          });
-          return {
-            id: course,
+        });
+      },
+      build: function (page, answer) {
+        repeat(page, 'course', answer.data, function (card, c) {
+          fill(card, {
+            id: encodeURIComponent(c.id),
             name: c.name,
             description: c.description,
-            courseProgress: c.progress,
-            courseProgressText: progressText(c.progress),
-            continueHref: href,
-            continueText: target ? texts.continue : texts.start,
-          };
-        },
-      },
-      // A module (src/views/module/screen.tsx): its lessons and their learning objects, in the
-      // answer's order.
-      module: {
-        valid: function (answer) {
-          var m = answer && answer.data;
-          var position = function (n) {
-            return int(n, -1e9, 1e9);
-          };
-          return (
-            !!m &&
-            id(m.id) &&
-            id(m.course_id) &&
-            typeof m.course_name === 'string' &&
-            typeof m.name === 'string' &&
-            position(m.position) &&
-            percentage(m.progress) &&
-            typeof m.completed === 'boolean' &&
-            Array.isArray(m.lessons) &&
-            m.lessons.every(function (l) {
-              return (
-                l &&
-                id(l.id) &&
-                typeof l.name === 'string' &&
-                position(l.position) &&
-                typeof l.completed === 'boolean' &&
-                Array.isArray(l.learning_objects) &&
-                l.learning_objects.every(function (lo) {
-                  return (
-                    lo &&
-                    id(lo.id) &&
-                    typeof lo.name === 'string' &&
-                    has(texts.types, lo.type) &&
-                    position(lo.position) &&
-                    has(texts.statuses, lo.status) &&
-                    (lo.duration_seconds === null || int(lo.duration_seconds, 0, 1e12))
-                  );
-                })
-              );
-            })
-          );
-        },
-        build: function (page, answer) {
-          var m = answer.data;
-          var ids = { courseId: encodeURIComponent(m.course_id), moduleId: encodeURIComponent(m.id) };
-          repeat(page, 'lesson', m.lessons, function (section, lesson) {
-            repeat(section, 'learning-object', lesson.learning_objects, function (row, lo) {
-              fill(
-                row,
-                Object.assign({}, ids, {
-                  id: encodeURIComponent(lo.id),
-                  name: lo.name,
-                  status: lo.status,
-                  tick: texts.ticks[lo.status],
-                  typeText: texts.types[lo.type],
-                  statusText: texts.statuses[lo.status],
-                }),
-              );
-            });
-            when(section, 'completed', lesson.completed);
-            when(
-              section,
-              'started',
-              lesson.learning_objects.some(function (lo) {
-                return lo.status !== 'not_started';
-              }),
-            );
-            fill(section, { lessonId: encodeURIComponent(lesson.id), lessonName: lesson.name });
+            status: c.status,
+            statusText: texts.status[c.status],
+            modules: counted(texts.modules, c.modules_count),
+            progress: c.progress,
+            progressLabel: c.name + ': ' + c.progress + '%',
+            progressText: progressText(c.progress),
           });
-          return Object.assign(ids, {
-            courseName: m.course_name,
+        });
+        var pages = answer.pagination;
+        var count = counted(texts.count, pages.total);
+        var pagination = page.querySelector('[data-early-pagination]');
+        var last = page.querySelector('[data-early-last]');
+        pagination.removeAttribute('data-early-pagination');
+        last.removeAttribute('data-early-last');
+        // 'Página 1 de N', 'Próxima página' from 2 pages, 'Última página' from 3 (the app's Pagination).
+        if (pages.last_page === 1) pagination.parentNode.removeChild(pagination);
+        else if (pages.last_page === 2) last.parentNode.removeChild(last);
+        if (pages.last_page > 1) count = texts.resultsPage.replace('@@', count).replace('#', String(pages.last_page));
+        return {
+          count: count,
+          pageOf: texts.pageOf.replace('#', String(pages.last_page)),
+          lastPage: pages.last_page,
+        };
+      },
+    },
+    // A course (src/views/course/screen.tsx): its progress, where to go on, its modules.
+    course: {
+      valid: function (answer) {
+        var c = answer && answer.data;
+        var ref = function (r) {
+          return r === null || (!!r && id(r.id) && id(r.lesson_id) && id(r.module_id));
+        };
+        return (
+          !!c &&
+          id(c.id) &&
+          typeof c.name === 'string' &&
+          typeof c.description === 'string' &&
+          (c.image_url === null || typeof c.image_url === 'string') &&
+          percentage(c.progress) &&
+          ['not_started', 'in_progress', 'completed'].indexOf(c.status) >= 0 &&
+          int(c.modules_count, 0, 1e9) &&
+          ref(c.last_learning_object) &&
+          (c.continue_learning_object === undefined || ref(c.continue_learning_object)) &&
+          Array.isArray(c.modules) &&
+          c.modules.every(function (m) {
+            return (
+              m &&
+              id(m.id) &&
+              typeof m.name === 'string' &&
+              int(m.position, -1e9, 1e9) &&
+              percentage(m.progress) &&
+              typeof m.completed === 'boolean' &&
+              int(m.lessons_count, 0, 1e9)
+            );
+          })
+        );
+      },
+      build: function (page, answer) {
+        var c = answer.data;
+        var course = encodeURIComponent(c.id);
+        var path = function (template, target) {
+          return template
+            .replace('{course}', course)
+            .replace('{module}', encodeURIComponent(target.module_id))
+            .replace('{learningObject}', encodeURIComponent(target.id));
+        };
+        // 'Continuar' to where the server says, else 'Começar o curso' to the first module.
+        var target = c.continue_learning_object || c.last_learning_object;
+        var first = c.modules.slice().sort(function (a, b) {
+          return a.position - b.position;
+        })[0];
+        var href = target
+          ? path(texts.continuePath, target)
+          : first
+            ? path(texts.startPath, { module_id: first.id })
+            : null;
+        when(page, 'continue', href !== null);
+        when(page, 'started', c.status !== 'not_started' || c.last_learning_object !== null || c.progress > 0);
+        repeat(page, 'module', c.modules, function (row, m) {
+          when(row, 'completed', m.completed);
+          when(row, 'progressing', !m.completed);
+          fill(row, {
+            id: course,
+            moduleId: encodeURIComponent(m.id),
             name: m.name,
+            lessons: counted(texts.lessons, m.lessons_count),
             progress: m.progress,
             progressText: progressText(m.progress),
           });
-        },
+        });
+        return {
+          id: course,
+          name: c.name,
+          description: c.description,
+          courseProgress: c.progress,
+          courseProgressText: progressText(c.progress),
+          continueHref: href,
+          continueText: target ? texts.continue : texts.start,
+        };
       },
-    };
-    var kind = has(screens, screen) && screens[screen];
-    if (!kind) return;
-    var build = function (answer) {
-      var page = tpl.content.cloneNode(true);
-      var values = kind.build(page, answer);
-      var name = userName();
-      var greeting = page.querySelector('.user-name');
-      if (name === null && greeting) greeting.parentNode.removeChild(greeting);
-      if (name !== null) values.userName = name;
-      fill(page, values);
-      var root = d.createElement('div');
-      root.id = 'early-root';
-      root.appendChild(page);
-      return root;
-    };
-    // The page's stylesheets (the loader preloaded them; the app would add them once its code runs).
-    var styles = function () {
-      var data = JSON.parse(d.getElementById('entry-data').textContent);
-      var files = data.preloads.slice();
-      data.routes.forEach(function (r) {
-        if (new RegExp(r[0]).test(location.pathname)) files = files.concat(r[1]);
-      });
-      return files
-        .filter(function (f) {
-          return /[.]css$/.test(f);
-        })
-        .map(function (href) {
-          var link = d.querySelector('link[rel="stylesheet"][href="' + href + '"]');
-          if (!link) {
-            link = d.createElement('link');
-            link.rel = 'stylesheet';
-            link.crossOrigin = '';
-            link.href = href;
-            d.head.appendChild(link);
-          }
-          return new Promise(function (resolve, reject) {
-            if (link.sheet) resolve();
-            link.addEventListener('load', resolve);
-            link.addEventListener('error', reject);
-          });
-        });
-    };
-    var show = function (early) {
-      // Not once the app has shown the page itself (or given up on the early content).
-      if (html.hasAttribute('data-early')) return;
-      var root = d.getElementById('root');
-      root.parentNode.insertBefore(early, root);
-      // The app renders behind it, unseen, until its page gives it way (finish above).
-      root.hidden = true;
-      html.setAttribute('data-early', 'shown');
-      // "Content visible" (src/services/metrics/content-visible.ts): after the paint that shows it.
-      if (typeof requestAnimationFrame === 'function' && performance.mark)
-        requestAnimationFrame(function () {
-          var channel = new MessageChannel();
-          channel.port1.onmessage = function () {
-            channel.port1.close();
-            if (!performance.getEntriesByName('content-visible:' + screen).length)
-              performance.mark('content-visible:' + screen);
-          };
-          channel.port2.postMessage(null);
-        });
-    };
-    read.response
-      .then(function (response) {
-        return response && response.ok ? response.clone().json() : null;
-      })
-      .then(function (answer) {
-        if (!kind.valid(answer) || html.hasAttribute('data-early')) return;
-        var early = build(answer);
-        return Promise.all(styles()).then(function () {
-          show(early);
-        });
-      })
-      .catch(function () {
-        // A malformed answer or a stylesheet that did not load: the app renders the page itself.
-      });
-    // A tap on the early page before the app has taken over is remembered (which link or button, by
-    // position: the app renders the same markup), and so is a search sent meanwhile; the app does
-    // them once it has taken over, with what was typed (src/views/early-handoff.ts).
-    var pending = function (event) {
-      var early = d.getElementById('early-root');
-      if (!early || !early.contains(event.target)) return;
-      event.preventDefault();
-      var target = event.type === 'click' && event.target.closest && event.target.closest('a[href], button');
-      // A search sent (its button, or Enter in its field: the browser clicks the button for it).
-      var form = event.type === 'submit' ? event.target : target && target.type === 'submit' && target.form;
-      if (form) {
-        html.setAttribute(
-          'data-early-submit',
-          String(Array.prototype.indexOf.call(early.querySelectorAll('form'), form)),
+    },
+    // A module (src/views/module/screen.tsx): its lessons and their learning objects, in the
+    // answer's order.
+    module: {
+      valid: function (answer) {
+        var m = answer && answer.data;
+        var position = function (n) {
+          return int(n, -1e9, 1e9);
+        };
+        return (
+          !!m &&
+          id(m.id) &&
+          id(m.course_id) &&
+          typeof m.course_name === 'string' &&
+          typeof m.name === 'string' &&
+          position(m.position) &&
+          percentage(m.progress) &&
+          typeof m.completed === 'boolean' &&
+          Array.isArray(m.lessons) &&
+          m.lessons.every(function (l) {
+            return (
+              l &&
+              id(l.id) &&
+              typeof l.name === 'string' &&
+              position(l.position) &&
+              typeof l.completed === 'boolean' &&
+              Array.isArray(l.learning_objects) &&
+              l.learning_objects.every(function (lo) {
+                return (
+                  lo &&
+                  id(lo.id) &&
+                  typeof lo.name === 'string' &&
+                  has(texts.types, lo.type) &&
+                  position(lo.position) &&
+                  has(texts.statuses, lo.status) &&
+                  (lo.duration_seconds === null || int(lo.duration_seconds, 0, 1e12))
+                );
+              })
+            );
+          })
         );
-      } else if (target && early.contains(target)) {
-        var all = early.querySelectorAll('a[href], button');
-        html.setAttribute('data-early-click', String(Array.prototype.indexOf.call(all, target)));
-      }
-    };
-    d.addEventListener('click', pending, true);
-    d.addEventListener('submit', pending, true);
+      },
+      build: function (page, answer) {
+        var m = answer.data;
+        var ids = { courseId: encodeURIComponent(m.course_id), moduleId: encodeURIComponent(m.id) };
+        repeat(page, 'lesson', m.lessons, function (section, lesson) {
+          repeat(section, 'learning-object', lesson.learning_objects, function (row, lo) {
+            fill(
+              row,
+              Object.assign({}, ids, {
+                id: encodeURIComponent(lo.id),
+                name: lo.name,
+                status: lo.status,
+                tick: texts.ticks[lo.status],
+                typeText: texts.types[lo.type],
+                statusText: texts.statuses[lo.status],
+              }),
+            );
+          });
+          when(section, 'completed', lesson.completed);
+          when(
+            section,
+            'started',
+            lesson.learning_objects.some(function (lo) {
+              return lo.status !== 'not_started';
+            }),
+          );
+          fill(section, { lessonId: encodeURIComponent(lesson.id), lessonName: lesson.name });
+        });
+        return Object.assign(ids, {
+          courseName: m.course_name,
+          name: m.name,
+          progress: m.progress,
+          progressText: progressText(m.progress),
+        });
+      },
+    },
   };
-  if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', start);
-  else start();
+  var kind = has(screens, screen) && screens[screen];
+  if (!kind) return;
+  var build = function (answer) {
+    // The layout every early page shares, this screen's content in its <main>, its navigation's
+    // marks as the app's layout sets them (aria-current, then data-section, then href).
+    var page = d.querySelector('template[data-early-layout]').content.cloneNode(true);
+    page.querySelector('main').appendChild(tpl.content.cloneNode(true));
+    var nav = JSON.parse(tpl.getAttribute('data-nav'));
+    Array.prototype.forEach.call(page.querySelectorAll('[data-early-nav]'), function (link, at) {
+      var href = link.getAttribute('href');
+      link.removeAttribute('data-early-nav');
+      link.removeAttribute('href');
+      if (nav.current.indexOf(at) >= 0) link.setAttribute('aria-current', 'page');
+      if (nav.section.indexOf(at) >= 0) link.setAttribute('data-section', '');
+      link.setAttribute('href', href);
+    });
+    var values = kind.build(page, answer);
+    var name = userName();
+    var greeting = page.querySelector('.user-name');
+    if (name === null && greeting) greeting.parentNode.removeChild(greeting);
+    if (name !== null) values.userName = name;
+    fill(page, values);
+    var root = d.createElement('div');
+    root.id = 'early-root';
+    root.appendChild(page);
+    return root;
+  };
+  // The page's stylesheets (the loader preloaded them; the app would add them once its code runs).
+  var styles = function () {
+    var data = JSON.parse(d.getElementById('entry-data').textContent);
+    var files = data.preloads.slice();
+    data.routes.forEach(function (r) {
+      if (new RegExp(r[0]).test(location.pathname)) files = files.concat(r[1]);
+    });
+    return files
+      .filter(function (f) {
+        return /[.]css$/.test(f);
+      })
+      .map(function (href) {
+        var link = d.querySelector('link[rel="stylesheet"][href="' + href + '"]');
+        if (!link) {
+          link = d.createElement('link');
+          link.rel = 'stylesheet';
+          link.crossOrigin = '';
+          link.href = href;
+          d.head.appendChild(link);
+        }
+        return new Promise(function (resolve, reject) {
+          if (link.sheet) resolve();
+          link.addEventListener('load', resolve);
+          link.addEventListener('error', reject);
+        });
+      });
+  };
+  var show = function (early) {
+    // Not once the app has shown the page itself (or given up on the early content).
+    if (html.hasAttribute('data-early')) return;
+    var root = d.getElementById('root');
+    root.parentNode.insertBefore(early, root);
+    // The app renders behind it, unseen, until its page gives it way (finish above).
+    root.hidden = true;
+    html.setAttribute('data-early', 'shown');
+    // "Content visible" (src/services/metrics/content-visible.ts): after the paint that shows it.
+    if (typeof requestAnimationFrame === 'function' && performance.mark)
+      requestAnimationFrame(function () {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function () {
+          channel.port1.close();
+          if (!performance.getEntriesByName('content-visible:' + screen).length)
+            performance.mark('content-visible:' + screen);
+        };
+        channel.port2.postMessage(null);
+      });
+  };
+  read.response
+    .then(function (response) {
+      return response && response.ok ? response.clone().json() : null;
+    })
+    .then(function (answer) {
+      if (!kind.valid(answer) || html.hasAttribute('data-early')) return;
+      var early = build(answer);
+      return Promise.all(styles()).then(function () {
+        show(early);
+      });
+    })
+    .catch(function () {
+      // A malformed answer or a stylesheet that did not load: the app renders the page itself.
+    });
+  // A tap on the early page before the app has taken over is remembered (which link or button, by
+  // position: the app renders the same markup), and so is a search sent meanwhile; the app does
+  // them once it has taken over, with what was typed (src/views/early-handoff.ts).
+  var pending = function (event) {
+    var early = d.getElementById('early-root');
+    if (!early || !early.contains(event.target)) return;
+    event.preventDefault();
+    var target = event.type === 'click' && event.target.closest && event.target.closest('a[href], button');
+    // A search sent (its button, or Enter in its field: the browser clicks the button for it).
+    var form = event.type === 'submit' ? event.target : target && target.type === 'submit' && target.form;
+    if (form) {
+      html.setAttribute(
+        'data-early-submit',
+        String(Array.prototype.indexOf.call(early.querySelectorAll('form'), form)),
+      );
+    } else if (target && early.contains(target)) {
+      var all = early.querySelectorAll('a[href], button');
+      html.setAttribute('data-early-click', String(Array.prototype.indexOf.call(all, target)));
+    }
+  };
+  d.addEventListener('click', pending, true);
+  d.addEventListener('submit', pending, true);
 })();

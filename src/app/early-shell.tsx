@@ -539,15 +539,73 @@ export interface EarlyScreenShell {
   screen: 'courses' | 'course' | 'module';
   /** A path of the route, to find its early read's pattern (src/app/early-reads.ts). */
   path: string;
+  /** The content of the page's `<main>`, with slots (the rest is the shared layout). */
   markup: string;
   texts: EarlyTexts | EarlyCourseTexts | EarlyModuleTexts;
+  /**
+   * The navigation's links marked on this page, as the app's layout marks them
+   * (src/views/components/app-layout.tsx): `aria-current="page"` (`current`) and `data-section`
+   * (`section`), each by its position among the layout's links marked `data-early-nav`.
+   */
+  nav: { current: number[]; section: number[] };
+}
+
+/** The early pages: the layout they share and each screen's content (see {@link shareLayout}). */
+export interface EarlyShells {
+  /** The signed-in layout (header, navigation, the outbox's line…) with an empty `<main>`. */
+  layout: string;
+  screens: EarlyScreenShell[];
+}
+
+/** A link's start tag as the layout renders it (React's order: aria-current, data-section, href). */
+const LINK = /<a (aria-current="page" )?(data-section="" )?href="/g;
+
+/**
+ * Splits each screen's page into the layout around its `<main>` and the content of its `<main>`:
+ * the layout is the same on every screen but for the navigation's marks, kept per screen — one
+ * copy of it in index.html instead of one per screen. The links marked on some screen carry
+ * `data-early-nav` (first) in it, for the script to mark as each screen says.
+ * @throws Error when a page has not exactly one `<main>`, or the layouts differ elsewhere.
+ */
+export function shareLayout(pages: Omit<EarlyScreenShell, 'nav'>[]): EarlyShells {
+  const split = pages.map((page) => {
+    const main = /(<main [^>]*>)([^]*)(<\/main>)/.exec(page.markup);
+    if (!main || page.markup.indexOf('<main ', main.index + 1) >= 0)
+      throw new Error(`early shell: ${page.screen} has not exactly one <main>`);
+    const around =
+      page.markup.slice(0, main.index) + main[1] + main[3] + page.markup.slice(main.index + main[0].length);
+    const marks: { current: boolean; section: boolean }[] = [];
+    const layout = around.replace(LINK, (_, current?: string, section?: string) => {
+      marks.push({ current: Boolean(current), section: Boolean(section) });
+      return '<a href="';
+    });
+    return { ...page, markup: main[2]!, marks, layout };
+  });
+  const layout = split[0]!.layout;
+  for (const page of split)
+    if (page.layout !== layout) throw new Error(`early shell: the layout of ${page.screen} differs from the others'`);
+  // The links some screen marks, by their position among the layout's links.
+  const marked = split[0]!.marks
+    .map((_, at) => at)
+    .filter((at) => split.some((page) => page.marks[at]!.current || page.marks[at]!.section));
+  let at = -1;
+  return {
+    layout: layout.replace(/<a href="/g, (link) => (marked.includes(++at) ? '<a data-early-nav="" href="' : link)),
+    screens: split.map(({ marks, layout: _, ...screen }) => ({
+      ...screen,
+      nav: {
+        current: marked.flatMap((link, i) => (marks[link]!.current ? [i] : [])),
+        section: marked.flatMap((link, i) => (marks[link]!.section ? [i] : [])),
+      },
+    })),
+  };
 }
 
 /** Every screen's early page, in pt-BR (see the module's comment). @throws as each template. */
-export async function renderEarlyShells(): Promise<EarlyScreenShell[]> {
-  return [
+export async function renderEarlyShells(): Promise<EarlyShells> {
+  return shareLayout([
     { screen: 'courses', path: ROUTE_PATHS.courses, ...(await renderEarlyCoursesShell()) },
     { screen: 'course', path: courseLink(COURSE_ID), ...(await renderEarlyCourseShell()) },
     { screen: 'module', path: moduleLink(COURSE_ID, MODULE_ID), ...(await renderEarlyModuleShell()) },
-  ];
+  ]);
 }

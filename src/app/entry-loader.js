@@ -108,17 +108,6 @@
         })
         .catch(function () {});
     });
-    // A screen with an early page (its template is in this HTML): the script that fills it from
-    // the read's answer (src/app/early-content.js), now, beside the read, not inline in every page.
-    var pages = data.earlyPages;
-    if (
-      pages &&
-      !location.search &&
-      pages.routes.some(function (p) {
-        return new RegExp(p).test(location.pathname);
-      })
-    )
-      import(pages.src).catch(function () {});
     // The platform of this host, on every page; the banners too where the screen shows them.
     var platform = ask(fill(early.lookup, { host: location.hostname }), 'main', token);
     var banners = early.banners;

@@ -13,7 +13,7 @@ import { watchViolations } from './support/violations';
 
 const base = () => process.env.E2E_BASE_URL!;
 
-test('the app HTML carries the security headers; the CSP allows exactly its inline scripts (pre-paint, entry loader)', async ({
+test('the app HTML carries the security headers; the CSP allows exactly its inline scripts (pre-paint, entry loader, early content)', async ({
   request,
 }) => {
   for (const path of ['/', '/login', '/courses/1/modules/2']) {
@@ -36,14 +36,14 @@ test('the app HTML carries the security headers; the CSP allows exactly its inli
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
 
-    // The inline scripts are the pre-paint one and the deferred-entry loader (the build's file
-    // names are in a JSON data block, not script; the early content's script is a file of its own,
-    // docs/decisions/0014), and their hashes are the ones script-src allows.
+    // The inline scripts are the pre-paint one, the deferred-entry loader (the build's file names
+    // are in a JSON data block, not script) and the early content's (docs/decisions/0014), and
+    // their hashes are the ones script-src allows.
     const html = await answer.text();
     const inline = [
       ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g),
     ].map((m) => m[1]!);
-    expect(inline).toHaveLength(2);
+    expect(inline).toHaveLength(3);
     const hashes = inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`).sort();
     expect(directives['script-src']).toBe(`script-src 'self' ${hashes.join(' ')} https://vlibras.gov.br`);
 

@@ -7,7 +7,7 @@
  *   on the pre-rendered /login it waits for the first frame.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferEntry, type EntryData, type RoutePreload } from '../../scripts/vite/deferred-entry';
+import { deferEntry, type RoutePreload } from '../../scripts/vite/deferred-entry';
 import type { EarlyReadsData } from '../../src/app/early-reads';
 import { inlineScriptHashesOf, inlineScriptsOf } from '../../scripts/vite/inline-scripts';
 import { entryLoaderInline, prepaintInline, scriptHash } from '../../server/security-headers';
@@ -102,26 +102,13 @@ describe('the loader in the page', () => {
     vi.restoreAllMocks();
   });
 
-  /** The URLs the loader imported, in order. */
-  let imported: string[] = [];
   /** Puts the data block of a build in the page and runs the loader (its import() fails here: no server). */
-  const run = (
-    path: string,
-    early?: EarlyReadsData,
-    kinds?: Record<string, string[]>,
-    earlyPages?: EntryData['earlyPages'],
-  ) => {
+  const run = (path: string, early?: EarlyReadsData, kinds?: Record<string, string[]>) => {
     history.replaceState(null, '', path);
-    const { html } = deferEntry(viteHtml('aaa'), routes('aaa'), undefined, early, kinds, undefined, earlyPages);
+    const { html } = deferEntry(viteHtml('aaa'), routes('aaa'), undefined, early, kinds);
     const block = /<script type="application\/json" id="entry-data">[^<]*<\/script>/.exec(html)![0];
     document.body.insertAdjacentHTML('beforeend', block);
-    // Its import()s recorded, and failing as they would here without a server.
-    imported = [];
-    const importer = (url: string) => {
-      imported.push(url);
-      return Promise.reject(new Error('no server'));
-    };
-    new Function('importer', entryLoaderInline().code.replace(/\bimport\(/g, 'importer('))(importer);
+    new Function(entryLoaderInline().code)();
   };
   const preloads = () =>
     [...document.head.querySelectorAll('link')].map(
@@ -216,25 +203,6 @@ describe('the loader in the page', () => {
         expect.objectContaining({ url: `${location.origin}/api/v1/lms/courses/42`, token: 'tok 1' }),
         expect.objectContaining({ url: lookup, token: 'tok 1' }),
       ]);
-    });
-
-    it('on a route with an early page, imports its script with the read — not elsewhere, not with a query', () => {
-      document.cookie = 'token=t; path=/';
-      vi.spyOn(window, 'fetch').mockResolvedValue(json({}));
-      const pages = {
-        src: '/assets/early-content-abc.js',
-        routes: ['^\\/courses\\/?$', '^\\/m\\/(?<module>[^/]+)\\/?$'],
-      };
-      const importsOn = (path: string) => {
-        run(path, early, undefined, pages);
-        return imported.filter((url) => url.includes('early-content'));
-      };
-      expect(importsOn('/courses')).toEqual(['/assets/early-content-abc.js']);
-      expect(importsOn('/m/7')).toEqual(['/assets/early-content-abc.js']);
-      expect(importsOn('/courses?q=mat')).toEqual([]);
-      expect(importsOn('/conta')).toEqual([]);
-      document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-      expect(importsOn('/courses')).toEqual([]); // signed out: no read, no early page
     });
 
     it('asks nothing signed out; only the platform on a route without a read or for the list with a query', () => {

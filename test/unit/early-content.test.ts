@@ -8,11 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderCoursePage, renderCoursesPage, renderEarlyShells, renderModulePage } from '../../src/app/early-shell';
 import { injectEarlyShells } from '../../scripts/vite/prerender';
-import { readFileSync } from 'node:fs';
+import { earlyContentInline } from '../../server/security-headers';
 import { earlyReadsData } from '../../src/app/early-reads';
-
-/** The early pages' script (the build minifies it: the e2e tests run that one). */
-const EARLY_SCRIPT = readFileSync('src/app/early-content.js', 'utf8');
 import type { Course, CourseListResponse, Module } from '../../src/services/contract/lms';
 
 const ANSWER: CourseListResponse = {
@@ -73,7 +70,15 @@ async function runEarlyContent(
 ): Promise<HTMLElement | null> {
   const html = injectEarlyShells(
     '<html><body><div id="root" data-prerendered="login"></div></body></html>',
-    shells.map(({ screen, path, markup, texts }) => ({ screen, markup, texts, route: patternOf(path) })),
+    shells.layout,
+    shells.screens.map(({ screen, path, markup, texts, nav }) => ({
+      screen,
+      markup,
+      texts,
+      nav,
+      route: patternOf(path),
+    })),
+    '', // the script runs below
   );
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   // src/main.tsx takes the static /login's mark off #root before its first render.
@@ -87,7 +92,7 @@ async function runEarlyContent(
       { pattern: undefined, response: Promise.resolve(null) },
     ],
   });
-  new Function(EARLY_SCRIPT)();
+  new Function(earlyContentInline().code)();
   for (let i = 0; i < 20 && !document.getElementById('early-root'); i++) await new Promise((r) => setTimeout(r, 5));
   return document.getElementById('early-root');
 }

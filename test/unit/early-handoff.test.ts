@@ -4,7 +4,7 @@
  * the student did on it — typed, focused, tapped, sent.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { earlyContentInline } from '../../server/security-headers';
 
 /**
  * The tasks after the handoff, where what the student did is done (two, one after the other):
@@ -13,9 +13,6 @@ import { readFileSync } from 'node:fs';
 const tasksAfter = async () => {
   for (let hop = 0; hop < 3; hop++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
-
-/** The early pages' script (the build minifies it: the e2e tests run that one). */
-const EARLY_SCRIPT = readFileSync('src/app/early-content.js', 'utf8');
 import type { EarlyContentWindow } from '../../src/views/early-handoff';
 
 /** What the app calls (src/views/components/use-content-visible.ts). */
@@ -49,7 +46,7 @@ function pages() {
 
 beforeEach(() => {
   // The script as the loader imports it (no template here: it only sets up the handoff).
-  new Function(EARLY_SCRIPT)();
+  new Function(earlyContentInline().code)();
 });
 
 afterEach(() => {
@@ -135,7 +132,7 @@ describe('the limit once the app has rendered', () => {
   it('ends an early page still shown LIMIT_MS after the app rendered, whatever its screen shows', async () => {
     vi.useFakeTimers();
     pages();
-    new Function(EARLY_SCRIPT)(); // watching this #root
+    new Function(earlyContentInline().code)(); // watching this #root
     await appRenders();
     vi.advanceTimersByTime(LIMIT_MS - 1);
     expect(document.getElementById('early-root')).not.toBeNull();
@@ -146,7 +143,7 @@ describe('the limit once the app has rendered', () => {
   it('does not start when #root is only emptied (the static /login’s markup removed before the app renders)', async () => {
     vi.useFakeTimers();
     pages();
-    new Function(EARLY_SCRIPT)();
+    new Function(earlyContentInline().code)();
     document.getElementById('root')!.replaceChildren();
     await Promise.resolve();
     vi.advanceTimersByTime(LIMIT_MS);
@@ -155,7 +152,7 @@ describe('the limit once the app has rendered', () => {
 
   it('keeps a later early page from showing once the app has rendered first', async () => {
     document.body.innerHTML = '<div id="root" data-prerendered="login"></div>';
-    new Function(EARLY_SCRIPT)();
+    new Function(earlyContentInline().code)();
     await appRenders();
     expect(document.documentElement.getAttribute('data-early')).toBe('done');
   });
