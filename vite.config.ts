@@ -8,7 +8,7 @@ import { headersFile } from './src/services/contract/security-policy.ts';
 import { precompiledMessages } from './scripts/vite/precompiled-messages';
 import { machineDescriptions } from './scripts/vite/machine-descriptions';
 import { bundleReport } from './scripts/vite/bundle-report';
-import { prerenderEarlyContent, prerenderLogin } from './scripts/vite/prerender';
+import { CSS_MODULES, prerenderEarlyContent, prerenderLogin } from './scripts/vite/prerender';
 import { deferredEntry } from './scripts/vite/deferred-entry';
 import { vendorChunk } from './scripts/vite/vendor-chunk';
 import { inlineScriptHashesOf } from './scripts/vite/inline-scripts';
@@ -161,6 +161,8 @@ export default defineConfig({
     pwa,
     bundleReport(),
   ],
+  // The same class names in the build and in the early pages' render (scripts/vite/prerender.ts).
+  css: { modules: CSS_MODULES },
   build: {
     target: 'es2022',
     // Every browser of the es2022 target but Safari < 17 knows <link rel="modulepreload">; there

@@ -11,6 +11,13 @@ import react from '@vitejs/plugin-react';
 import { earlyContentInline } from '../../server/security-headers.ts';
 import type { EarlyShells } from '../../src/app/early-shell.tsx';
 
+/**
+ * CSS modules' class names, in the build (vite.config.ts) and in the early pages' render here:
+ * Vite's defaults differ between its dev server and its build, and an early page's markup must
+ * carry the class names of the build's stylesheets.
+ */
+export const CSS_MODULES = { generateScopedName: '_[local]_[hash:base64:6]' };
+
 /** The root element of index.html, empty, as written in the source. */
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -103,6 +110,7 @@ async function renderEarlyShells(root: string): Promise<{ layout: string; shells
     logLevel: 'error',
     plugins: [react()],
     appType: 'custom',
+    css: { modules: CSS_MODULES },
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
   });

@@ -195,6 +195,33 @@
   var progressText = function (progress) {
     return texts.progress.replace('#', percent.format(progress / 100));
   };
+  // The first page of a list, which has items (none: the app's empty state), as its answer's
+  // `pagination` says: the count, 'Página 1 de N', 'Próxima página' from 2 pages, 'Última página'
+  // from 3 (the app's ListFilter and Pagination).
+  var firstPage = function (answer) {
+    var list = answer && answer.data;
+    var pages = answer && answer.pagination;
+    return (
+      Array.isArray(list) &&
+      list.length > 0 &&
+      !!pages &&
+      int(pages.last_page, 1, 1e9) &&
+      pages.page === 1 &&
+      int(pages.total, list.length, 1e12) &&
+      (pages.last_page > 1 || pages.total === list.length)
+    );
+  };
+  var paginated = function (page, pages) {
+    var count = counted(texts.count, pages.total);
+    var pagination = page.querySelector('[data-early-pagination]');
+    var last = page.querySelector('[data-early-last]');
+    pagination.removeAttribute('data-early-pagination');
+    last.removeAttribute('data-early-last');
+    if (pages.last_page === 1) pagination.parentNode.removeChild(pagination);
+    else if (pages.last_page === 2) last.parentNode.removeChild(last);
+    if (pages.last_page > 1) count = texts.resultsPage.replace('@@', count).replace('#', String(pages.last_page));
+    return { count: count, pageOf: texts.pageOf.replace('#', String(pages.last_page)), lastPage: pages.last_page };
+  };
   // Each screen's early page: `valid` says whether its read's answer is one the app shows as it
   // is (anything else: no early page), `build` fills the template's copy `page` from it and returns
   // the page's own values.
@@ -202,19 +229,14 @@
     // The course list (src/views/courses/screen.tsx): its first page, with courses.
     courses: {
       valid: function (answer) {
-        var list = answer && answer.data;
-        var pages = answer && answer.pagination;
-        // The first page of the list, which has courses (none: the app's empty state).
-        if (!Array.isArray(list) || !list.length || !pages || !int(pages.last_page, 1, 1e9) || pages.page !== 1)
-          return false;
-        if (!int(pages.total, list.length, 1e12) || (pages.last_page === 1 && pages.total !== list.length))
-          return false;
-        return list.every(function (c) {
+        if (!firstPage(answer)) return false;
+        return answer.data.every(function (c) {
           return (
             c &&
             id(c.id) &&
             typeof c.name === 'string' &&
             typeof c.description === 'string' &&
+            (c.image_url === null || typeof c.image_url === 'string') &&
             percentage(c.progress) &&
             has(texts.status, c.status) &&
             int(c.modules_count, 0, 1e9)
@@ -235,21 +257,73 @@
             progressText: progressText(c.progress),
           });
         });
-        var pages = answer.pagination;
-        var count = counted(texts.count, pages.total);
-        var pagination = page.querySelector('[data-early-pagination]');
-        var last = page.querySelector('[data-early-last]');
-        pagination.removeAttribute('data-early-pagination');
-        last.removeAttribute('data-early-last');
-        // 'Página 1 de N', 'Próxima página' from 2 pages, 'Última página' from 3 (the app's Pagination).
-        if (pages.last_page === 1) pagination.parentNode.removeChild(pagination);
-        else if (pages.last_page === 2) last.parentNode.removeChild(last);
-        if (pages.last_page > 1) count = texts.resultsPage.replace('@@', count).replace('#', String(pages.last_page));
-        return {
-          count: count,
-          pageOf: texts.pageOf.replace('#', String(pages.last_page)),
-          lastPage: pages.last_page,
+        return paginated(page, answer.pagination);
+      },
+    },
+    // The grade list (src/views/grades/screen.tsx): its summary and first page, in its default order.
+    grades: {
+      valid: function (answer) {
+        var stats = answer && answer.stats;
+        var grade = function (n) {
+          return n === null || (typeof n === 'number' && n >= 0 && n <= 10);
         };
+        var count = function (n) {
+          return int(n, 0, 1e12);
+        };
+        return (
+          firstPage(answer) &&
+          !!stats &&
+          grade(stats.average) &&
+          count(stats.approved) &&
+          count(stats.in_progress) &&
+          count(stats.failed) &&
+          answer.data.every(function (g) {
+            return (
+              g &&
+              id(g.course_id) &&
+              typeof g.course_name === 'string' &&
+              grade(g.grade) &&
+              has(texts.status, g.status) &&
+              grade(g.passing_grade) &&
+              count(g.graded_assessments) &&
+              count(g.total_assessments) &&
+              // The contract's ISO timestamp (valibot's isoTimestamp).
+              (g.updated_at === null ||
+                (typeof g.updated_at === 'string' &&
+                  /^\d{4}-(?:0[1-9]|1[0-2])-(?:[12]\d|0[1-9]|3[01])[T ](?:0\d|1\d|2[0-3])(?::[0-5]\d){2}(?:[.,]\d+)?(?:[zZ]|[+-](?:0\d|1\d|2[0-3])(?::?[0-5]\d)?)$/.test(
+                    g.updated_at,
+                  )))
+            );
+          })
+        );
+      },
+      build: function (page, answer) {
+        var decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+        var date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' });
+        var grade = function (n) {
+          return n === null ? texts.noGrade : decimal.format(n);
+        };
+        repeat(page, 'grade', answer.data, function (row, g) {
+          fill(row, {
+            id: encodeURIComponent(g.course_id),
+            name: g.course_name,
+            graded: texts.graded
+              .replace('{graded}', String(g.graded_assessments))
+              .replace('{total}', String(g.total_assessments)),
+            grade: grade(g.grade),
+            passing: g.passing_grade === null ? texts.noPassing : decimal.format(g.passing_grade),
+            statusClass: texts.statusClass[g.status],
+            statusText: texts.status[g.status],
+            updated: g.updated_at === null ? '—' : date.format(new Date(g.updated_at)),
+          });
+        });
+        var stats = answer.stats;
+        return Object.assign(paginated(page, answer.pagination), {
+          average: grade(stats.average),
+          approved: number.format(stats.approved),
+          in_progress: number.format(stats.in_progress),
+          failed: number.format(stats.failed),
+        });
       },
     },
     // A course (src/views/course/screen.tsx): its progress, where to go on, its modules.

@@ -24,6 +24,11 @@ import { ROUTE_PATHS } from '../services/navigation/routes';
 import { courseLink, learningObjectLink, moduleLink } from '../services/navigation/links';
 import { courseQuery, coursesQuery, moduleQuery } from '../services/api/lms-queries';
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
+import { gradesApiQuery, parseGradesQuery } from '../views/grades/url-query';
+import { gradesKeys } from '../services/api/keys/grades';
+import type { GradeListResponse, GradeStatus } from '../services/contract/grades';
+import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from '../views/grades/messages';
+import { STATUS_BADGE } from '../views/grades/format';
 import { CoursesFilterMessages, CoursesMessages } from '../views/courses/messages';
 import { ModuleMessages, ModuleResetMessages } from '../views/module/messages';
 import { CourseMessages } from '../views/course/messages';
@@ -42,7 +47,7 @@ import type {
 import type { AppOutbox } from '../views/app-services';
 
 /** The texts of the early course list, pt-BR; `#` stands for a number the script formats. */
-export interface EarlyTexts {
+export interface EarlyTexts extends ListTexts {
   /** A course's status badge, by status. */
   status: Record<CourseStatus, string>;
   /** 'N módulos' by plural category ('one', 'other'). */
@@ -51,10 +56,6 @@ export interface EarlyTexts {
   count: Record<'one' | 'other', string>;
   /** The progress bar's text, `#` = the percentage as `Intl.NumberFormat(…, { style: 'percent' })` writes it. */
   progress: string;
-  /** The count of a list of more pages, `@@` = the count's text, `#` = the last page (no grouping): '@@, página 1 de #'. */
-  resultsPage: string;
-  /** The pagination's 'Página 1 de #' (`#`: no grouping). */
-  pageOf: string;
 }
 
 /** Numbers rendered where the script (src/app/early-content.js) writes its own (unlikely to occur anywhere else). */
@@ -119,6 +120,45 @@ const progressTemplate = (intl: IntlShape) =>
     intl.formatMessage(CommonMessages.progress, { percent: PROGRESS / 100 }),
     intl.formatNumber(PROGRESS / 100, { style: 'percent' }),
   );
+
+/** The texts of a list's count and pagination (the course list's, the grade list's). */
+export interface ListTexts {
+  /** The count of a list of more pages, `@@` = the count's text, `#` = the last page (no grouping): '@@, página 1 de #'. */
+  resultsPage: string;
+  /** The pagination's 'Página 1 de #' (`#`: no grouping). */
+  pageOf: string;
+}
+
+/**
+ * The slots of a list's first page of LAST_PAGE pages (ListFilter's count, Pagination): the count
+ * '@@count@@', 'Página 1 de N' '@@pageOf@@', the last page's link `data-early-last` with
+ * '@@lastPage@@', the pagination `data-early-pagination` — the script removes what a shorter list
+ * has not ('Próxima página' from 2 pages, 'Última página' from 3).
+ * @param countOther the count's text for the list's total, as the screen formats it.
+ * @param pagination the pagination's accessible name; `lastHref` its last page's link.
+ */
+function listSlots(
+  markup: string,
+  intl: IntlShape,
+  { countOther, pagination, lastHref }: { countOther: string; pagination: string; lastHref: string },
+): { html: string; texts: ListTexts } {
+  let html = markup;
+  const resultsPage = intl.formatMessage(ListMessages.resultsPage, { results: '@@', page: 1, last: LAST_PAGE });
+  html = replaceOnce(html, resultsPage.replace('@@', countOther), '@@count@@');
+  const pageOf = intl.formatMessage(ListMessages.pageOf, { page: 1, last: LAST_PAGE });
+  html = replaceOnce(html, `>${pageOf}<`, '>@@pageOf@@<');
+  html = replaceOnce(
+    html,
+    `<a href="${lastHref}">`,
+    `<a data-early-last="" href="${lastHref.replace(String(LAST_PAGE), '@@lastPage@@')}">`,
+  );
+  html = replaceOnce(html, ` aria-label="${pagination}">`, ` aria-label="${pagination}" data-early-pagination="">`);
+  // `{last}` is a plain argument there: the number as it is, without grouping.
+  return {
+    html,
+    texts: { resultsPage: hash(resultsPage, String(LAST_PAGE)), pageOf: hash(pageOf, String(LAST_PAGE)) },
+  };
+}
 
 /**
  * Renders `element` to HTML once every lazy part and suspended read has resolved. React's warning
@@ -216,6 +256,15 @@ export function renderCoursePage(course: Course, userName: string | null): Promi
   );
 }
 
+/** The app's grade list (/grades) with `grades` as its first page's answer, as {@link renderCoursesPage}. */
+export function renderGradesPage(grades: GradeListResponse, userName: string | null): Promise<string> {
+  return renderScreen(
+    ROUTE_PATHS.grades,
+    (client) => client.setQueryData(gradesKeys.list(gradesApiQuery(parseGradesQuery(''))), grades),
+    userName,
+  );
+}
+
 /** The app's page of `module` (`GET /lms/modules/{id}`'s `data`), as {@link renderCoursesPage}. */
 export function renderModulePage(module: Module, userName: string | null): Promise<string> {
   return renderScreen(
@@ -243,22 +292,12 @@ export async function renderEarlyCoursesShell(
   const countOther = intl.formatMessage(CoursesFilterMessages.count, { count: TOTAL });
   const progressText = intl.formatMessage(CommonMessages.progress, { percent: PROGRESS / 100 });
   html = replaceOnce(html, modulesOther, '@@modules@@');
-  const resultsPage = intl.formatMessage(ListMessages.resultsPage, { results: '@@', page: 1, last: LAST_PAGE });
-  html = replaceOnce(html, resultsPage.replace('@@', countOther), '@@count@@');
-  // The pagination of a list of more pages: 'Página 1 de N', 'Próxima página' and, from 3 pages,
-  // 'Última página'; the script removes what a shorter list has not (`data-early-*`).
-  const pageOf = intl.formatMessage(ListMessages.pageOf, { page: 1, last: LAST_PAGE });
-  html = replaceOnce(html, `>${pageOf}<`, '>@@pageOf@@<');
-  html = replaceOnce(
-    html,
-    `<a href="/courses?page=${LAST_PAGE}">`,
-    '<a data-early-last="" href="/courses?page=@@lastPage@@">',
-  );
-  html = replaceOnce(
-    html,
-    ` aria-label="${intl.formatMessage(CoursesMessages.pagination)}">`,
-    ` aria-label="${intl.formatMessage(CoursesMessages.pagination)}" data-early-pagination="">`,
-  );
+  const list = listSlots(html, intl, {
+    countOther,
+    pagination: intl.formatMessage(CoursesMessages.pagination),
+    lastHref: `${ROUTE_PATHS.courses}?page=${LAST_PAGE}`,
+  });
+  html = list.html;
   html = replaceOnce(html, `>${progressText}<`, '>@@progressText@@<');
   html = replaceOnce(html, `value="${PROGRESS}"`, 'value="@@progress@@"');
   html = replaceOnce(html, `@@name@@: ${PROGRESS}%`, '@@progressLabel@@');
@@ -287,9 +326,7 @@ export async function renderEarlyCoursesShell(
       other: hash(countOther, number(TOTAL)),
     },
     progress: progressTemplate(intl),
-    // `{last}` is a plain argument there: the number as it is, without grouping.
-    resultsPage: hash(resultsPage, String(LAST_PAGE)),
-    pageOf: hash(pageOf, String(LAST_PAGE)),
+    ...list.texts,
   };
   return { markup: html, texts };
 }
@@ -533,15 +570,113 @@ export async function renderEarlyCourseShell(
   };
 }
 
+/** The texts of the early grade list, pt-BR. */
+export interface EarlyGradesTexts extends ListTexts {
+  /** 'N cursos encontrados' by plural category ('one', 'other'), `#` = the count. */
+  count: Record<'one' | 'other', string>;
+  /** A course's status: its badge's text and classes (src/views/grades/format.ts), by status. */
+  status: Record<GradeStatus, string>;
+  statusClass: Record<GradeStatus, string>;
+  /** A grade or average not given yet ('Sem nota'), a course without a passing grade ('Não há'). */
+  noGrade: string;
+  noPassing: string;
+  /** 'X de Y avaliações corrigidas', `{graded}` and `{total}` = the numbers as they are (no grouping). */
+  graded: string;
+}
+
+/** Numbers of the slot grade list, each written once where the script writes the answer's. */
+const AVERAGE = 1.2;
+const GRADE = 3.4;
+const PASSING = 5.6;
+const COUNTS = { approved: 7777011, in_progress: 7777012, failed: 7777013 };
+const GRADED = 7777001;
+const ASSESSMENTS = 7777002;
+const UPDATED_AT = '2026-01-02T12:00:00.000Z';
+
+/** The slot grade list: the first of LAST_PAGE pages, with one course in progress. */
+const SLOT_GRADES: GradeListResponse = {
+  pagination: { page: 1, per_page: 10, total: TOTAL, last_page: LAST_PAGE },
+  stats: { average: AVERAGE, ...COUNTS },
+  data: [
+    {
+      course_id: COURSE_ID,
+      course_name: '@@name@@',
+      grade: GRADE,
+      status: 'in_progress',
+      passing_grade: PASSING,
+      graded_assessments: GRADED,
+      total_assessments: ASSESSMENTS,
+      updated_at: UPDATED_AT,
+    },
+  ],
+};
+
+/**
+ * The early grade list's template: the grade list screen's markup with slots — the summary's
+ * figures, the count and pagination (as the course list's), one table row
+ * (`data-early-item="grade"`) whose grades, status and date the script formats as the screen does.
+ * @param messages as {@link renderEarlyCoursesShell}.
+ * @throws Error when a slot cannot be found in the markup.
+ */
+export async function renderEarlyGradesShell(
+  messages: Record<string, string> = {},
+): Promise<{ markup: string; texts: EarlyGradesTexts }> {
+  const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
+  let html = withoutComments(await renderGradesPage(SLOT_GRADES, '@@userName@@'));
+  const grade = (n: number) => intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const countOther = intl.formatMessage(GradesFilterMessages.count, { count: TOTAL });
+  const list = listSlots(html, intl, {
+    countOther,
+    pagination: intl.formatMessage(GradesMessages.pagination),
+    lastHref: `${ROUTE_PATHS.grades}?page=${LAST_PAGE}`,
+  });
+  html = list.html;
+  html = replaceOnce(html, `>${grade(AVERAGE)}</dd>`, '>@@average@@</dd>');
+  for (const [status, n] of Object.entries(COUNTS))
+    html = replaceOnce(html, `>${intl.formatNumber(n)}</dd>`, `>@@${status}@@</dd>`);
+  html = replaceOnce(html, '<tbody><tr>', '<tbody><tr data-early-item="grade">');
+  html = replaceEvery(html, String(COURSE_ID), '@@id@@', 1);
+  const graded = intl.formatMessage(GradesMessages.graded, { graded: GRADED, total: ASSESSMENTS });
+  html = replaceOnce(html, `>${graded}<`, '>@@graded@@<');
+  html = replaceOnce(html, `>${grade(GRADE)}</td>`, '>@@grade@@</td>');
+  html = replaceOnce(html, `>${grade(PASSING)}</td>`, '>@@passing@@</td>');
+  const status = intl.formatMessage(GradeStatusMessages.in_progress);
+  html = replaceOnce(
+    html,
+    `<span class="${STATUS_BADGE.in_progress}">${status}</span>`,
+    '<span class="@@statusClass@@">@@statusText@@</span>',
+  );
+  html = replaceOnce(html, `>${intl.formatDate(UPDATED_AT, { dateStyle: 'short' })}</td>`, '>@@updated@@</td>');
+  return {
+    markup: html,
+    texts: {
+      ...list.texts,
+      count: {
+        one: hash(intl.formatMessage(GradesFilterMessages.count, { count: 1 }), '1'),
+        other: hash(countOther, intl.formatNumber(TOTAL)),
+      },
+      status: {
+        approved: intl.formatMessage(GradeStatusMessages.approved),
+        in_progress: status,
+        failed: intl.formatMessage(GradeStatusMessages.failed),
+      },
+      statusClass: STATUS_BADGE,
+      noGrade: intl.formatMessage(GradesMessages.noGrade),
+      noPassing: intl.formatMessage(GradesMessages.noPassing),
+      graded: hash(hash(graded, String(GRADED)).replace('#', '{graded}'), String(ASSESSMENTS)).replace('#', '{total}'),
+    },
+  };
+}
+
 /** One screen's early page for the build (scripts/vite/prerender.ts). */
 export interface EarlyScreenShell {
   /** The screen's content-visible name, which is also the script's name for its fill. */
-  screen: 'courses' | 'course' | 'module';
+  screen: 'courses' | 'course' | 'module' | 'grades';
   /** A path of the route, to find its early read's pattern (src/app/early-reads.ts). */
   path: string;
   /** The content of the page's `<main>`, with slots (the rest is the shared layout). */
   markup: string;
-  texts: EarlyTexts | EarlyCourseTexts | EarlyModuleTexts;
+  texts: EarlyTexts | EarlyCourseTexts | EarlyModuleTexts | EarlyGradesTexts;
   /**
    * The navigation's links marked on this page, as the app's layout marks them
    * (src/views/components/app-layout.tsx): `aria-current="page"` (`current`) and `data-section`
@@ -607,5 +742,6 @@ export async function renderEarlyShells(): Promise<EarlyShells> {
     { screen: 'courses', path: ROUTE_PATHS.courses, ...(await renderEarlyCoursesShell()) },
     { screen: 'course', path: courseLink(COURSE_ID), ...(await renderEarlyCourseShell()) },
     { screen: 'module', path: moduleLink(COURSE_ID, MODULE_ID), ...(await renderEarlyModuleShell()) },
+    { screen: 'grades', path: ROUTE_PATHS.grades, ...(await renderEarlyGradesShell()) },
   ]);
 }

@@ -228,3 +228,44 @@ test.describe('a course', () => {
     await expect(page).toHaveURL(new RegExp(`${href}$`));
   });
 });
+
+test.describe('the grade list', () => {
+  const rows = (page: Page) => page.locator('main tbody tr');
+
+  test('shows the summary and the grades before the app’s code has run; the app takes over where they are', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await page.goto('/grades');
+    await expect(rows(page).first()).toBeVisible();
+    const texts = await rows(page).allTextContents();
+    const summary = await page.locator('main dl').textContent();
+
+    const code = await holdAppCode(page);
+    await page.goto('/grades', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    await expect(page.getByRole('heading', { level: 1, name: 'Minhas notas' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Notas por curso' })).toBeVisible();
+    await expect(rows(page)).toHaveText(texts);
+    await expect(page.locator('main dl')).toHaveText(summary!);
+    await expectNoA11yViolations(page);
+    const before = await rows(page).first().boundingBox();
+
+    await code.release();
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+    await expect(page.locator('#early-root')).toHaveCount(0);
+    await expect(rows(page)).toHaveText(texts);
+    expect(await rows(page).first().boundingBox()).toEqual(before);
+  });
+
+  test('a column’s sort tapped before the app has taken over sorts once it has', async ({ page }) => {
+    const code = await holdAppCode(page);
+    await page.goto('/grades', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    await page.getByRole('button', { name: /^Nota/ }).click();
+    await expect(page).toHaveURL(/\/grades$/);
+    await code.release();
+    await expect(page).toHaveURL(/\/grades\?sort=grade/);
+    await expect(page.getByRole('columnheader', { name: /^Nota/ }).first()).toHaveAttribute('aria-sort', /ending$/);
+  });
+});

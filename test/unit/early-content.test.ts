@@ -6,7 +6,14 @@
  * the script cannot show exactly like the app shows nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderCoursePage, renderCoursesPage, renderEarlyShells, renderModulePage } from '../../src/app/early-shell';
+import {
+  renderCoursePage,
+  renderCoursesPage,
+  renderEarlyShells,
+  renderGradesPage,
+  renderModulePage,
+} from '../../src/app/early-shell';
+import type { GradeListResponse } from '../../src/services/contract/grades';
 import { injectEarlyShells } from '../../scripts/vite/prerender';
 import { earlyContentInline } from '../../server/security-headers';
 import { earlyReadsData } from '../../src/app/early-reads';
@@ -422,6 +429,86 @@ describe('the early course page', () => {
       { data: { ...COURSE, continue_learning_object: { id: 3021, lesson_id: 302 } } },
     ],
     ['no last_learning_object at all', { data: (({ last_learning_object: _, ...course }) => course)(COURSE) }],
+  ])('shows nothing for %s', async (_, answer) => {
+    expect(await runEarlyContent(answer)).toBeNull();
+  });
+});
+
+const GRADES: GradeListResponse = {
+  pagination: { page: 1, per_page: 10, total: 3, last_page: 1 },
+  stats: { average: 6.875, approved: 1234, in_progress: 1, failed: 0 },
+  data: [
+    {
+      course_id: 7,
+      course_name: 'Introdução à <b>Informática</b> @@grade@@',
+      grade: 9.25,
+      status: 'approved',
+      passing_grade: 6,
+      graded_assessments: 1234,
+      total_assessments: 5678,
+      updated_at: '2026-03-15T10:30:00.000Z',
+    },
+    {
+      course_id: 12,
+      course_name: 'Matemática Financeira',
+      grade: null,
+      status: 'in_progress',
+      passing_grade: null,
+      graded_assessments: 0,
+      total_assessments: 4,
+      updated_at: null,
+    },
+    {
+      course_id: 40,
+      course_name: 'Empreendedorismo',
+      grade: 4,
+      status: 'failed',
+      passing_grade: 7.5,
+      graded_assessments: 2,
+      total_assessments: 2,
+      updated_at: '2025-12-31T23:59:59Z',
+    },
+  ],
+};
+
+describe('the early grade list', () => {
+  beforeEach(() => history.replaceState(null, '', '/grades'));
+
+  it.each([
+    ['one page', GRADES],
+    ['the first of 3 pages', { ...GRADES, pagination: { ...GRADES.pagination, total: 23, last_page: 3 } }],
+    ['an average not given yet', { ...GRADES, stats: { ...GRADES.stats, average: null } }],
+  ] as [string, GradeListResponse][])(
+    'is the page the app renders from the same answer: %s',
+    async (_, answer) => {
+      const early = await runEarlyContent(answer);
+      expect(early).not.toBeNull();
+      expect(early!.innerHTML).toBe(normalised(await renderGradesPage(answer, 'Ana Souza')));
+    },
+    30_000,
+  );
+
+  it('shows the figures as the student reads them: one decimal, the date, “Sem nota”', async () => {
+    const early = await runEarlyContent(GRADES);
+    const cells = (row: number) =>
+      [...early!.querySelectorAll('tbody tr')[row]!.querySelectorAll('th, td')].map((cell) => cell.textContent);
+    expect(cells(0).slice(1)).toEqual([
+      '9,3',
+      '6,0',
+      'Aprovado',
+      new Intl.DateTimeFormat('pt-BR').format(new Date(GRADES.data[0]!.updated_at!)),
+    ]);
+    expect(cells(1).slice(1)).toEqual(['Sem nota', 'Não há', 'Em andamento', '—']);
+    expect(early!.querySelector('dl')?.textContent).toContain('6,9');
+    expect(early!.textContent).toContain('1234 de 5678 avaliações corrigidas');
+  }, 30_000);
+
+  it.each([
+    ['a grade over 10', { ...GRADES, data: [{ ...GRADES.data[0], grade: 11 }] }],
+    ['a date that is not one', { ...GRADES, data: [{ ...GRADES.data[0], updated_at: 'ontem' }] }],
+    ['no summary', { ...GRADES, stats: undefined }],
+    ['an unknown status', { ...GRADES, data: [{ ...GRADES.data[0], status: 'pending' }] }],
+    ['no course (the app’s empty state)', { ...GRADES, data: [], pagination: { ...GRADES.pagination, total: 0 } }],
   ])('shows nothing for %s', async (_, answer) => {
     expect(await runEarlyContent(answer)).toBeNull();
   });
