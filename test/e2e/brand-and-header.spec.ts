@@ -11,6 +11,7 @@
  *   'Voltar para Meus cursos', not 'Tentar novamente'.
  */
 import { expect, test, type Page } from './support/fixtures';
+import { boxOf } from './support/boxes';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -52,10 +53,10 @@ async function expectOneRowHeader(page: Page, brandName: string, path: string) {
   const menu = header.getByRole('button', { name: 'Menu' });
   await expect(menu).toBeVisible();
   await expect(header.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden();
-  const box = (await header.boundingBox())!;
+  const box = await boxOf(header);
   expect(box.height, `header height on ${path}`).toBeLessThanOrEqual(64);
   // One row: the logo and 'Menu' sit side by side inside it.
-  const [logoBox, menuBox] = [(await logo.boundingBox())!, (await menu.boundingBox())!];
+  const [logoBox, menuBox] = [await boxOf(logo), await boxOf(menu)];
   expect(menuBox.x).toBeGreaterThan(logoBox.x + logoBox.width);
   expect(Math.abs(logoBox.y + logoBox.height / 2 - (menuBox.y + menuBox.height / 2))).toBeLessThan(4);
   expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(PHONE.width);

@@ -9,6 +9,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
+import { boxOf } from './support/boxes';
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -26,9 +27,9 @@ async function expectNoSidewaysScroll(page: Page) {
 /** The element's box lies within the viewport horizontally (and, with `vertically`, vertically). */
 async function expectWithinViewport(page: Page, locator: Locator, vertically = false) {
   await expect(locator).toBeVisible();
-  const box = await locator.boundingBox();
+  const box = await boxOf(locator);
   const viewport = page.viewportSize();
-  if (!box || !viewport) throw new Error('no box');
+  if (!viewport) throw new Error('no viewport');
   expect(box.x, 'left edge').toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, 'right edge').toBeLessThanOrEqual(viewport.width + 0.5);
   if (vertically) {
