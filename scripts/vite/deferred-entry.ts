@@ -140,6 +140,10 @@ const KIND_PARTS: Readonly<Record<string, string>> = {
   text: 'src/views/learning-object/rich-text.tsx',
   quiz: 'src/views/learning-object/quiz.tsx',
   pdf: 'src/views/learning-object/pdf-document.tsx',
+  // An embed is mostly a provider's page; a video is one when its answer's URL says so
+  // (`provider`: the loader checks the learning object's early answer).
+  embed: 'src/views/learning-object/provider-content.tsx',
+  provider: 'src/views/learning-object/provider-content.tsx',
 };
 
 /**

@@ -10,6 +10,7 @@
  * exactly what the screen asks for.
  */
 import { apiBaseUrls } from '../services/config';
+import { deploymentContentSources } from '../services/content/sources';
 import { AUTH_HEADERS } from '../services/http/clients';
 import { TOKEN_COOKIE } from '../services/storage/token';
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
@@ -28,7 +29,18 @@ export type EarlyAuth = 'main' | 'hub' | 'erp';
  * - `erpToken`: an ERP read sent with the answer's `data.token` (the hub's ERP token, docs/product.md §7) as
  *   its token (the bills, after the hub's `GET /security/student/erp/`).
  */
-export type EarlyFollowUp = { kind: 'lesson'; url: string; param: string } | { kind: 'erpToken'; url: string };
+export type EarlyFollowUp =
+  | {
+      kind: 'lesson';
+      url: string;
+      param: string;
+      /**
+       * The embed providers' page hosts (`*.` = a vendor's subdomains): when the learning object's
+       * answer has its URL on one, the code of a provider's content (`kinds.provider`) is preloaded.
+       */
+      providerHosts: string[];
+    }
+  | { kind: 'erpToken'; url: string };
 
 /**
  * One early read of a route. A route whose screen starts with several reads has an entry for each
@@ -103,6 +115,7 @@ function earlyReadsOf(route: AppRoute): EarlyReadSpec[] {
             kind: 'lesson',
             url: main('/lms/learningObjects/{learningObject}?lesson_id={lesson}'),
             param: 'learningObject',
+            providerHosts: deploymentContentSources.providers.flatMap((p) => p.pageHosts),
           },
         },
       ];

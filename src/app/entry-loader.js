@@ -101,7 +101,23 @@
             });
           })[0];
           var type = found && found.type;
-          if (lesson) ask(fill(then.url, Object.assign({}, groups, { lesson: lesson.id })), 'main', token);
+          if (lesson)
+            ask(fill(then.url, Object.assign({}, groups, { lesson: lesson.id })), 'main', token)
+              .then(body)
+              .then(function (lo) {
+                // A learning object on an embed provider's page: the provider's code (its
+                // recognition and embed, only such a one loads it) beside the app's.
+                var url = lo && lo.data && lo.data.content && lo.data.content.url;
+                var host = typeof url === 'string' && /^https?:[/][/]([^/?#:]+)/i.exec(url);
+                var name = host && host[1].toLowerCase();
+                var provider =
+                  name &&
+                  then.providerHosts.some(function (h) {
+                    return h.indexOf('*.') === 0 ? name.slice(-h.length + 1) === h.slice(1) : name === h;
+                  });
+                if (provider && kinds.provider) preload(kinds.provider);
+              })
+              .catch(function () {});
           // The code only that type of learning object needs (a text's sanitiser, a quiz's form,
           // a PDF's viewer) downloads now, beside its read, not once the app has rendered it.
           if (typeof type === 'string' && Object.prototype.hasOwnProperty.call(kinds, type)) preload(kinds[type]);

@@ -162,6 +162,7 @@ describe('the loader in the page', () => {
             kind: 'lesson',
             url: '/api/v1/lms/learningObjects/{learningObject}?lesson_id={lesson}',
             param: 'learningObject',
+            providerHosts: ['www.youtube.com', 'youtu.be', '*.h5p.com'],
           },
         },
         { pattern: '^\\/home\\/?$', url: '/api/v1/users/dashboard', auth: 'main' },
@@ -332,6 +333,40 @@ describe('the loader in the page', () => {
       expect(kindPreloads()).toEqual([]);
       run('/m/5/lo/3', early, kinds);
       await vi.waitFor(() => expect(kindPreloads()).toEqual(['modulepreload /assets/quiz-aaa.js']));
+    });
+
+    it('preloads a provider’s code once the learning object’s answer is on a provider’s page — not for a file’s video', async () => {
+      document.cookie = 'token=t; path=/';
+      const kinds = { provider: ['/assets/provider-content-aaa.js', '/assets/provider-content-aaa.css'] };
+      let url = '';
+      vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
+        String(input).includes('/modules/')
+          ? json({ data: { id: 5, lessons: [{ id: 11, learning_objects: [{ id: 3, type: 'video' }] }] } })
+          : json({ data: { id: 3, type: 'video', content: { url, html: null, quiz: null } } }),
+      );
+      const providerPreloads = () => preloads().filter((l) => l.includes('provider-content'));
+      for (const page of ['https://www.youtube.com/watch?v=M7lc1UVf-VE', 'https://escola.h5p.com/content/12']) {
+        document.head.replaceChildren();
+        url = page;
+        run('/m/5/lo/3', early, kinds);
+        await vi.waitFor(() =>
+          expect(providerPreloads()).toEqual([
+            'modulepreload /assets/provider-content-aaa.js',
+            'preload:style /assets/provider-content-aaa.css',
+          ]),
+        );
+      }
+      for (const file of [
+        '/media/aula-1.mp4',
+        'https://cdn.escola.com.br/www.youtube.com.mp4',
+        'javascript:alert(1)',
+      ]) {
+        document.head.replaceChildren();
+        url = file;
+        run('/m/5/lo/3', early, kinds);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(providerPreloads(), file).toEqual([]);
+      }
     });
 
     it('on a page the service worker controls (a returning student), preloads every type’s code at once, from its cache', () => {

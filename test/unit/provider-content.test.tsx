@@ -5,6 +5,7 @@
  * finishes the learning object; offline it says it needs the internet; a site that is not
  * allowed is 'Abrir em <host>'; a `javascript:`/`data:` URL is never a link or a source.
  */
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -40,7 +41,10 @@ function renderLo(item: LearningObject, { dataSaver = false, onFinish = () => {}
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
       <WithAppActors actors={{ accessibility: actor }}>
-        <LearningObjectContent lo={item} onFinish={onFinish} />
+        {/* A provider's page loads its recognition and embed (a chunk of their own) first. */}
+        <Suspense fallback={<p>Carregando…</p>}>
+          <LearningObjectContent lo={item} onFinish={onFinish} />
+        </Suspense>
       </WithAppActors>
     </IntlProvider>,
   );
@@ -55,9 +59,9 @@ const urlsInDom = () =>
 describe('a provider video', () => {
   it.each([false, true])(
     'is a facade naming the provider and the video, loading nothing from the provider until play (data saver %s)',
-    (dataSaver) => {
+    async (dataSaver) => {
       renderLo(base, { dataSaver });
-      expect(screen.getByRole('button', { name: /Reproduzir vídeo no YouTube/ })).toHaveTextContent(
+      expect(await screen.findByRole('button', { name: /Reproduzir vídeo no YouTube/ })).toHaveTextContent(
         'Vídeo do YouTube: o ciclo da água',
       );
       // No player and no thumbnail: nothing on the page points at the provider yet.
@@ -68,7 +72,7 @@ describe('a provider video', () => {
   it("plays through youtube-nocookie after the tap, and its player's end finishes the learning object once", async () => {
     const onFinish = vi.fn();
     renderLo(base, { onFinish });
-    await userEvent.click(screen.getByRole('button', { name: /Reproduzir vídeo no YouTube/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Reproduzir vídeo no YouTube/ }));
     const frame = await screen.findByTitle('Vídeo do YouTube: o ciclo da água');
     expect(frame.getAttribute('src')).toMatch(
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/M7lc1UVf-VE\?.*enablejsapi=1/,
@@ -84,11 +88,11 @@ describe('a provider video', () => {
     expect(onFinish).toHaveBeenCalledTimes(1);
   });
 
-  it('offline says it needs the internet, with no frame', () => {
+  it('offline says it needs the internet, with no frame', async () => {
     vi.stubGlobal('navigator', { ...navigator, onLine: false });
     window.dispatchEvent(new Event('offline'));
     renderLo(lo('embed', 'https://vimeo.com/76979871'));
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(await screen.findByRole('status')).toHaveTextContent(
       'Este conteúdo está no Vimeo e precisa de internet. Conecte-se para abri-lo.',
     );
     expect(document.querySelector('iframe, button')).toBeNull();
@@ -96,9 +100,9 @@ describe('a provider video', () => {
 });
 
 describe('other sites and hostile URLs', () => {
-  it('a page provider is a sandboxed, lazy, titled frame of its embed URL', () => {
+  it('a page provider is a sandboxed, lazy, titled frame of its embed URL', async () => {
     renderLo(lo('embed', 'https://docs.google.com/presentation/d/e/2PACX-1vRabcdefghijkl/pub?start=false'));
-    const frame = screen.getByTitle('Vídeo do YouTube: o ciclo da água');
+    const frame = await screen.findByTitle('Vídeo do YouTube: o ciclo da água');
     expect(frame.getAttribute('src')).toBe('https://docs.google.com/presentation/d/e/2PACX-1vRabcdefghijkl/embed');
     expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
     expect(frame.getAttribute('loading')).toBe('lazy');
@@ -124,6 +128,24 @@ describe('other sites and hostile URLs', () => {
     renderLo(lo(type, url));
     expect(screen.getByText('Este conteúdo está indisponível no momento.')).toBeInTheDocument();
     expect(urlsInDom()).toEqual([]);
+  });
+
+  it.each([
+    ['video', 'https://www.youtube.com/@canaldaescola'],
+    ['embed', 'https://www.youtube.com/results?search_query=ciclo'],
+  ] as const)(
+    'a %s on a provider’s host that it does not embed (%s) is a link out naming its host',
+    async (type, url) => {
+      renderLo(lo(type, url));
+      expect(await screen.findByRole('link', { name: 'Abrir em youtube.com' })).toHaveAttribute('href', url);
+      expect(document.querySelector('iframe, button')).toBeNull();
+    },
+  );
+
+  it('a PDF or an audio at a provider’s video is unavailable, not a player', async () => {
+    renderLo(lo('pdf', 'https://www.youtube.com/watch?v=M7lc1UVf-VE'));
+    expect(await screen.findByText('Este conteúdo está indisponível no momento.')).toBeInTheDocument();
+    expect(document.querySelector('iframe, button')).toBeNull();
   });
 
   it('a link keeps mailto: and tel:', () => {

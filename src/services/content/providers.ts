@@ -2,47 +2,19 @@
  * Recognising what a URL from the platform points at (docs/content.md): a page of an allowed
  * embed provider (shown through its embed URL), a file on the app's origin or a content host, any
  * other http(s) page (a link out that names its host), or something never to be rendered (a
- * `javascript:`, `data:`, `vbscript:`… URL). Used by every learning-object type and the rich-text
- * sanitiser, so that no URL from the API reaches an `href` or `src` without passing here.
+ * `javascript:`, `data:`, `vbscript:`… URL). Used by the rich-text sanitiser and, for a URL on a
+ * provider's host (./urls.ts `placeOfContentUrl` first), by a learning object's provider content
+ * (src/views/learning-object/provider-content.tsx), so that no URL from the API reaches an `href`
+ * or `src` without passing here or through ./urls.ts.
  *
  * Video ids are read with `get-video-id` once the URL's host is known to be the provider's (the
  * library alone matches `youtube.com` anywhere in the text).
  */
 import getVideoId from 'get-video-id';
-import { hostMatches, originMatches, type ContentSources, type EmbedProvider } from '../contract/content-sources';
+import { hostMatches, type ContentSources, type EmbedProvider } from '../contract/content-sources';
+import { displayHost, isContentFileUrl, safeUrl } from './urls';
 
-/** Schemes a link may use; a source (`src`, a frame, a player) only the first two. */
-const LINK_SCHEMES = new Set(['https:', 'http:', 'mailto:', 'tel:']);
-const SOURCE_SCHEMES = new Set(['https:', 'http:']);
-
-/**
- * `raw` as an absolute URL when it is safe where it goes.
- * @param raw a URL from the API (absolute, or a path of the app's origin).
- * @param base the app's origin (`location.origin`), against which paths resolve.
- * @param use `source` (src of an image, media, frame: http/https only) or `link` (also mailto/tel).
- * @returns the absolute URL, or null for any other scheme (`javascript:`, `data:`, `vbscript:`,
- *   `blob:`, `file:`…) or text that is not a URL. Control characters and spaces that browsers strip
- *   before parsing (`java\tscript:`) are stripped here too, so they cannot hide a scheme.
- */
-export function safeUrl(
-  raw: string | null | undefined,
-  base: string,
-  use: 'source' | 'link' = 'source',
-): string | null {
-  if (typeof raw !== 'string') return null;
-  // What the URL parser ignores anyway: leading/trailing C0 controls and spaces, inner tabs/newlines.
-  // eslint-disable-next-line no-control-regex
-  const cleaned = raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
-  if (cleaned === '') return null;
-  let url: URL;
-  try {
-    url = new URL(cleaned, base);
-  } catch {
-    return null;
-  }
-  const schemes = use === 'link' ? LINK_SCHEMES : SOURCE_SCHEMES;
-  return schemes.has(url.protocol) ? url.href : null;
-}
+export { displayHost, isContentFileUrl, safeUrl } from './urls';
 
 /** A provider's content recognised from a pasted URL. */
 export interface ProviderMatch {
@@ -154,17 +126,6 @@ export type ContentTarget =
   /** Not http(s) (or not a URL): never rendered. */
   | { kind: 'unsafe' };
 
-/** Whether `url` (absolute) is on the app's `origin` or one of the content hosts. */
-export function isContentFileUrl(url: string, origin: string, sources: Pick<ContentSources, 'hosts'>): boolean {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-    return parsed.origin === origin || sources.hosts.some((h) => originMatches(h, parsed.origin));
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Classifies a URL from the platform (docs/content.md "What is shown how").
  * @param raw the URL as the API gave it.
@@ -182,13 +143,4 @@ export function classifyContentUrl(
   if (match) return { kind: 'provider', url, match };
   if (isContentFileUrl(url, origin, sources)) return { kind: 'file', url };
   return { kind: 'external', url, host: displayHost(url) };
-}
-
-/** The host name students read in 'Abrir em …' (`www.` dropped). */
-export function displayHost(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
 }

@@ -2,9 +2,10 @@
  * Renders a learning object's content by type and reports "the student reached the
  * end" through `onFinish` (video/audio ended — a provider's player included —, text scrolled to
  * its end, link opened, quiz answers sent — with the answers as the `end` body's data).
- * Every URL from the API passes `classifyContentUrl` (docs/content.md): an allowed provider's page
- * is shown through its embed (a facade for videos), a file of the app or a content host as is, any
- * other site as 'Abrir em <host>', and a URL that is not http(s) never at all.
+ * Every URL from the API passes `placeOfContentUrl` (docs/content.md): an allowed provider's page
+ * is shown through its embed (a facade for videos; ./provider-content.tsx, loaded for such a URL
+ * only), a file of the app or a content host as is, any other site as 'Abrir em <host>', and a
+ * URL that is not http(s) never at all.
  * Offline, a link, a provider or another site's frame says that it needs the internet, and so does
  * a video or audio that is not stored on the device (./offline-media.tsx).
  * Server HTML is sanitised with DOMPurify before it reaches the DOM (docs/architecture.md §D5), as
@@ -13,10 +14,10 @@
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { LearningObject, LearningObjectType, QuizResult } from '../../services/contract/lms';
-import { classifyContentUrl, safeUrl } from '../../services/content/providers';
+import { placeOfContentUrl, safeUrl, type PlainPlace } from '../../services/content/urls';
 import { retryableLazy } from '../components/retryable-lazy';
 import { useContentSources } from './use-content-sources';
-import { LinkOut, ProviderEmbed } from './provider-embed';
+import { LinkOut } from './link-out';
 import { LearningObjectMessages as M } from './messages';
 import { useMediaVolume } from '../components/use-media-volume';
 import { useOnline } from '../components/use-online';
@@ -27,7 +28,8 @@ import { MediaNeedsInternet, useOfflineMedia } from './offline-media';
 /**
  * The code of the learning-object types that need more than the others, each a chunk of its own
  * that only those learning objects load: a text lesson's (DOMPurify and the sanitiser), a quiz's
- * form, a PDF's viewer. Asked for as soon as the type is known — by the HTML's loader from the
+ * form, a PDF's viewer, a provider's page's recognition and embed (an embed's, or a video's on a
+ * provider's host: the HTML's loader preloads it from the learning object's early answer). Asked for as soon as the type is known — by the HTML's loader from the
  * module's early answer (src/app/entry-loader.js, `kinds`; the chunks are listed by
  * scripts/vite/deferred-entry.ts `KIND_PARTS`), and by the viewer from the module's data
  * (`preloadContentOf`) — so they download beside the learning object's read, not after it.
@@ -36,11 +38,13 @@ const KIND_CODE = {
   text: () => import('./rich-text'),
   quiz: () => import('./quiz'),
   pdf: () => import('./pdf-document'),
+  // Mostly a provider's page (./provider-content.tsx); a video's URL is known only with its read.
+  embed: () => import('./provider-content'),
 } as const;
 
 /**
  * Starts loading the code of learning objects of `type` (a no-op for the types whose code is
- * already here: video, audio, embed, link).
+ * already here: video, audio, link).
  * @returns resolves once it has loaded; rejects when the chunk cannot be fetched (offline
  *   without the service worker's copy) — the viewer's lazy component then shows the error.
  */
@@ -49,6 +53,8 @@ export function preloadContentOf(type: LearningObjectType): Promise<unknown> {
 }
 
 const RichText = retryableLazy(KIND_CODE.text);
+/** A provider's page: its recognition and embed, loaded for such a URL only (suspends meanwhile). */
+const ProviderContent = retryableLazy(KIND_CODE.embed);
 const QuizForm = retryableLazy(() => KIND_CODE.quiz().then((m) => ({ default: m.QuizForm })));
 const PdfDocument = retryableLazy(() => KIND_CODE.pdf().then((m) => ({ default: m.PdfDocument })));
 
@@ -66,28 +72,70 @@ export interface LearningObjectContentProps {
   onRetake?: () => void;
 }
 
-export function LearningObjectContent({
+export function LearningObjectContent(props: LearningObjectContentProps) {
+  const intl = useIntl();
+  const sources = useContentSources();
+  const { lo, onFinish, readOnly = false } = props;
+  const { url } = lo.content;
+  const origin = globalThis.location?.origin ?? '';
+  // Every URL from the API is classified first: nothing but http(s) (and mailto/tel for a link)
+  // is ever rendered as a link or a source (docs/content.md).
+  const place = url === null ? null : placeOfContentUrl(url, origin, sources);
+  if (place === null || place.kind !== 'provider-page') return <ContentAt {...props} place={place} />;
+  // On a provider's host: its embed once recognised, else what the URL is without a provider.
+  const otherwise = <ContentAt {...props} place={placeOfContentUrl(place.url, origin, sources, { provider: false })} />;
+  switch (lo.type) {
+    case 'video':
+    case 'embed':
+      return (
+        <ProviderContent
+          url={place.url}
+          title={lo.name}
+          onEnded={() => onFinish()}
+          hints={
+            readOnly ? null : { video: intl.formatMessage(M.videoHint), page: intl.formatMessage(M.providerPageHint) }
+          }
+          otherwise={otherwise}
+        />
+      );
+    case 'audio':
+    case 'pdf':
+      // A provider's page is not an audio nor a PDF.
+      return (
+        <ProviderContent
+          url={place.url}
+          title={lo.name}
+          onEnded={() => onFinish()}
+          hints={null}
+          otherwise={otherwise}
+          instead={<p>{intl.formatMessage(M.missingContent)}</p>}
+        />
+      );
+    default:
+      return otherwise;
+  }
+}
+
+/** The content of `lo` whose URL leads to `place` (never a provider's page: see above). */
+function ContentAt({
   lo,
   onFinish,
   finished = false,
   readOnly = false,
   quizResult = lo.quiz_result ?? null,
   onRetake,
-}: LearningObjectContentProps) {
+  place: target,
+}: LearningObjectContentProps & { place: PlainPlace | null }) {
   const intl = useIntl();
   const online = useOnline();
-  const sources = useContentSources();
   const { url, html, quiz } = lo.content;
   const origin = globalThis.location?.origin ?? '';
-  // Every URL from the API is classified first: nothing but http(s) (and mailto/tel for a link)
-  // is ever rendered as a link or a source (docs/content.md).
-  const target = url === null ? null : classifyContentUrl(url, origin, sources);
   const link = lo.type === 'link' ? safeUrl(url, origin, 'link') : null;
   // Offline, what lives on another site cannot open: say so instead of a broken frame.
   const needsInternet =
     !online &&
     ((lo.type === 'link' && link !== null) ||
-      (lo.type === 'embed' && target?.kind !== 'provider' && url !== null && !isDownloadableUrl(url, origin, [])));
+      (lo.type === 'embed' && url !== null && !isDownloadableUrl(url, origin, [])));
   if (needsInternet) {
     return (
       <p role="status" className="notice notice-info">
@@ -113,17 +161,6 @@ export function LearningObjectContent({
     case 'video':
     case 'embed':
       if (!target || target.kind === 'unsafe') return missing;
-      if (target.kind === 'provider') {
-        const video = target.match.provider.kind === 'video';
-        return (
-          <figure className="lo-media">
-            <ProviderEmbed match={target.match} title={lo.name} onEnded={() => onFinish()} />
-            {!readOnly && (
-              <figcaption className="muted">{intl.formatMessage(video ? M.videoHint : M.providerPageHint)}</figcaption>
-            )}
-          </figure>
-        );
-      }
       if (target.kind === 'external') return <ExternalContent url={target.url} host={target.host} />;
       if (lo.type === 'embed') {
         return (
@@ -144,7 +181,7 @@ export function LearningObjectContent({
         </figure>
       );
     case 'audio':
-      if (!target || target.kind === 'unsafe' || target.kind === 'provider') return missing;
+      if (!target || target.kind === 'unsafe') return missing;
       if (target.kind === 'external') return <ExternalContent url={target.url} host={target.host} />;
       return (
         <figure className="lo-media">
@@ -157,7 +194,7 @@ export function LearningObjectContent({
       // Suspends while its code loads: the viewer's Suspense shows the skeleton meanwhile.
       return <RichText html={html} onReachEnd={() => onFinish()} showHint={!readOnly} />;
     case 'pdf':
-      if (!target || target.kind === 'unsafe' || target.kind === 'provider') return missing;
+      if (!target || target.kind === 'unsafe') return missing;
       if (target.kind === 'external') return <ExternalContent url={target.url} host={target.host} />;
       return <PdfDocument url={target.url} name={lo.name} showHint={!readOnly} />;
     case 'link':
