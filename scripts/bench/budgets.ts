@@ -219,14 +219,17 @@ export function checkBudgets(results: BenchResults, budgets: Budgets = BUDGETS):
     over(`${page.name} CLS`, page.cls, budgets.signedIn.maxCls, 'CLS');
   }
   // A provider video's first screen is its facade, not the provider's player (docs/content.md):
-  // its JS + CSS and LCP are no worse than the file video lesson's.
-  const fileVideo = results.routes.find((r) => r.name === FILE_VIDEO_ROW);
+  // not a byte of the player's code in its cold load, and its LCP no worse than the file video
+  // lesson's. (Its JS + CSS is not compared with the file video's any more: the provider's
+  // recognition and facade are a chunk that only a learning object on a provider's page loads,
+  // docs/performance.md 2026-11-29 — the file video lesson no longer carries them.)
   const providerVideo = results.routes.find((r) => r.name === PROVIDER_VIDEO_ROW);
-  if (fileVideo && providerVideo) {
+  if (providerVideo?.files) {
+    const player = providerVideo.files.filter((f) => /\/provider-players-[\w-]+\.js$/.test(f.path));
     over(
-      `${PROVIDER_VIDEO_ROW} JS + CSS (gzip) vs ${FILE_VIDEO_ROW}`,
-      providerVideo.jsCssGzip / KB,
-      fileVideo.jsCssGzip / KB,
+      `${PROVIDER_VIDEO_ROW}: the provider's player before a tap (gzip)`,
+      player.reduce((sum, f) => sum + f.gzip, 0) / KB,
+      0,
       'KB',
     );
   }

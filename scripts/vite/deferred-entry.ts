@@ -142,8 +142,8 @@ const KIND_PARTS: Readonly<Record<string, string>> = {
   pdf: 'src/views/learning-object/pdf-document.tsx',
   // An embed is mostly a provider's page; a video is one when its answer's URL says so
   // (`provider`: the loader checks the learning object's early answer).
-  embed: 'src/views/learning-object/provider-content.tsx',
-  provider: 'src/views/learning-object/provider-content.tsx',
+  embed: 'src/views/learning-object/provider-embed.tsx',
+  provider: 'src/views/learning-object/provider-embed.tsx',
 };
 
 /**

@@ -55,20 +55,27 @@ function passing(): BenchResults {
 }
 
 describe('bench budgets', () => {
-  it('fails a provider video lesson whose JS + CSS or LCP is worse than the file video lesson', () => {
+  it('fails a provider video lesson that loads the provider’s player before a tap, or whose LCP is worse than the file video lesson', () => {
     const results = passing();
-    const row = (name: string, jsCss: number, lcpMs: number) => {
-      results.routes.push({ ...results.routes[1]!, name, path: `/${name}`, jsCssGzip: jsCss * KB });
+    const row = (name: string, jsCss: number, lcpMs: number, files: string[]) => {
+      results.routes.push({
+        ...results.routes[1]!,
+        name,
+        path: `/${name}`,
+        jsCssGzip: jsCss * KB,
+        files: files.map((path) => ({ path, gzip: KB })),
+      });
       results.lighthouse.push({ ...results.lighthouse[1]!, name, path: `/${name}`, lcpMs });
     };
-    row(FILE_VIDEO_ROW, 110, 1300);
-    row(PROVIDER_VIDEO_ROW, 110, 1300);
+    row(FILE_VIDEO_ROW, 110, 1300, ['/assets/content-a1.js']);
+    // The provider's recognition and facade (a chunk of its own) are more bytes than the file's video: fine.
+    row(PROVIDER_VIDEO_ROW, 114, 1300, ['/assets/content-a1.js', '/assets/provider-embed-b2.js']);
     expect(checkBudgets(results)).toEqual([]);
-    results.routes.at(-1)!.jsCssGzip = 111 * KB;
+    results.routes.at(-1)!.files!.push({ path: '/assets/provider-players-c3.js', gzip: 10 * KB });
     results.lighthouse.at(-1)!.lcpMs = 1350;
-    expect(checkBudgets(results).map((v) => v.what)).toEqual([
-      `${PROVIDER_VIDEO_ROW} JS + CSS (gzip) vs ${FILE_VIDEO_ROW}`,
-      `${PROVIDER_VIDEO_ROW} LCP vs ${FILE_VIDEO_ROW}`,
+    expect(checkBudgets(results)).toEqual([
+      { what: `${PROVIDER_VIDEO_ROW}: the provider's player before a tap (gzip)`, measured: 10, limit: 0, unit: 'KB' },
+      { what: `${PROVIDER_VIDEO_ROW} LCP vs ${FILE_VIDEO_ROW}`, measured: 1350, limit: 1300, unit: 'ms' },
     ]);
   });
 

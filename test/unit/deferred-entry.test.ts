@@ -337,22 +337,22 @@ describe('the loader in the page', () => {
 
     it('preloads a provider’s code once the learning object’s answer is on a provider’s page — not for a file’s video', async () => {
       document.cookie = 'token=t; path=/';
-      const kinds = { provider: ['/assets/provider-content-aaa.js', '/assets/provider-content-aaa.css'] };
+      const kinds = { provider: ['/assets/provider-embed-aaa.js', '/assets/provider-embed-aaa.css'] };
       let url = '';
       vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
         String(input).includes('/modules/')
           ? json({ data: { id: 5, lessons: [{ id: 11, learning_objects: [{ id: 3, type: 'video' }] }] } })
           : json({ data: { id: 3, type: 'video', content: { url, html: null, quiz: null } } }),
       );
-      const providerPreloads = () => preloads().filter((l) => l.includes('provider-content'));
+      const providerPreloads = () => preloads().filter((l) => l.includes('provider-embed'));
       for (const page of ['https://www.youtube.com/watch?v=M7lc1UVf-VE', 'https://escola.h5p.com/content/12']) {
         document.head.replaceChildren();
         url = page;
         run('/m/5/lo/3', early, kinds);
         await vi.waitFor(() =>
           expect(providerPreloads()).toEqual([
-            'modulepreload /assets/provider-content-aaa.js',
-            'preload:style /assets/provider-content-aaa.css',
+            'modulepreload /assets/provider-embed-aaa.js',
+            'preload:style /assets/provider-embed-aaa.css',
           ]),
         );
       }

@@ -4,7 +4,7 @@
  * other http(s) page (a link out that names its host), or something never to be rendered (a
  * `javascript:`, `data:`, `vbscript:`… URL). Used by the rich-text sanitiser and, for a URL on a
  * provider's host (./urls.ts `placeOfContentUrl` first), by a learning object's provider content
- * (src/views/learning-object/provider-content.tsx), so that no URL from the API reaches an `href`
+ * (src/views/learning-object/provider-embed.tsx `ProviderContent`), so that no URL from the API reaches an `href`
  * or `src` without passing here or through ./urls.ts.
  *
  * Video ids are read with `get-video-id` once the URL's host is known to be the provider's (the

@@ -3,7 +3,7 @@
  * safe or not, a file of the app's origin or a content host, a page of an embed provider's host,
  * or any other page. The learning object's viewer classifies with this; only a URL on a
  * provider's host loads the recognition (./providers.ts, with `get-video-id`), and with it the
- * provider's embed (src/views/learning-object/provider-content.tsx) — a file's video, a PDF or a
+ * provider's embed (src/views/learning-object/provider-embed.tsx `ProviderContent`) — a file's video, a PDF or a
  * quiz do not download them (docs/performance.md).
  */
 import { hostMatches, originMatches } from '../contract/origins';

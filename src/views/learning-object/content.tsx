@@ -3,7 +3,7 @@
  * end" through `onFinish` (video/audio ended — a provider's player included —, text scrolled to
  * its end, link opened, quiz answers sent — with the answers as the `end` body's data).
  * Every URL from the API passes `placeOfContentUrl` (docs/content.md): an allowed provider's page
- * is shown through its embed (a facade for videos; ./provider-content.tsx, loaded for such a URL
+ * is shown through its embed (a facade for videos; ./provider-embed.tsx, loaded for such a URL
  * only), a file of the app or a content host as is, any other site as 'Abrir em <host>', and a
  * URL that is not http(s) never at all.
  * Offline, a link, a provider or another site's frame says that it needs the internet, and so does
@@ -38,8 +38,8 @@ const KIND_CODE = {
   text: () => import('./rich-text'),
   quiz: () => import('./quiz'),
   pdf: () => import('./pdf-document'),
-  // Mostly a provider's page (./provider-content.tsx); a video's URL is known only with its read.
-  embed: () => import('./provider-content'),
+  // Mostly a provider's page (./provider-embed.tsx); a video's URL is known only with its read.
+  embed: () => import('./provider-embed'),
 } as const;
 
 /**
@@ -54,7 +54,7 @@ export function preloadContentOf(type: LearningObjectType): Promise<unknown> {
 
 const RichText = retryableLazy(KIND_CODE.text);
 /** A provider's page: its recognition and embed, loaded for such a URL only (suspends meanwhile). */
-const ProviderContent = retryableLazy(KIND_CODE.embed);
+const ProviderContent = retryableLazy(() => KIND_CODE.embed().then((m) => ({ default: m.ProviderContent })));
 const QuizForm = retryableLazy(() => KIND_CODE.quiz().then((m) => ({ default: m.QuizForm })));
 const PdfDocument = retryableLazy(() => KIND_CODE.pdf().then((m) => ({ default: m.PdfDocument })));
 

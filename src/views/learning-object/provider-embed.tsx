@@ -9,11 +9,19 @@
  *   provider's embed URL, finished with 'Concluir';
  * - **offline**, either says it needs the internet instead of showing a broken frame.
  * Both keep the provider's ratio at every width.
+ *
+ * With `ProviderContent`, a learning object's URL on a provider's host (./content.tsx,
+ * `placeOfContentUrl`): the embed when the provider recognises the page, else what the URL is
+ * without a provider. A chunk of its own with the recognition (`get-video-id`): a file's video, a
+ * PDF or a quiz do not download it (docs/performance.md); the HTML's loader asks for it as soon as
+ * the learning object's early answer is on a provider's host (src/app/entry-loader.js,
+ * `kinds.provider`).
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import Play from 'lucide-react/icons/play';
-import type { ProviderMatch } from '../../services/content/providers';
+import { recognizeProvider, type ProviderMatch } from '../../services/content/providers';
+import { useContentSources } from './use-content-sources';
 import { useOnline } from '../components/use-online';
 import { retryableLazy } from '../components/retryable-lazy';
 import { LearningObjectMessages as M } from './messages';
@@ -90,5 +98,33 @@ export function ProviderEmbed({ match, title, ratio, onEnded }: ProviderEmbedPro
         <Player videoId={match.videoId ?? ''} embedUrl={match.embedUrl} title={title} onEnded={onEnded} />
       </Suspense>
     </div>
+  );
+}
+
+export interface ProviderContentProps {
+  /** The learning object's URL (absolute, on a provider's host). */
+  url: string;
+  /** The frame's accessible title (the learning object's name). */
+  title: string;
+  /** A video's player reported its end. */
+  onEnded: () => void;
+  /** The hint under the embed, by the provider's kind; null: none (a preview). */
+  hints: { video: string; page: string } | null;
+  /** What the URL is when the provider does not embed it. */
+  otherwise: ReactNode;
+  /** Shown instead of the embed for a type a provider's page cannot be (audio, PDF); default the embed. */
+  instead?: ReactNode;
+}
+
+/** A learning object's provider content (see the module's comment). */
+export function ProviderContent({ url, title, onEnded, hints, otherwise, instead }: ProviderContentProps) {
+  const match = recognizeProvider(url, useContentSources());
+  if (!match) return <>{otherwise}</>;
+  if (instead !== undefined) return <>{instead}</>;
+  return (
+    <figure className="lo-media">
+      <ProviderEmbed match={match} title={title} onEnded={onEnded} />
+      {hints && <figcaption className="muted">{match.provider.kind === 'video' ? hints.video : hints.page}</figcaption>}
+    </figure>
   );
 }
