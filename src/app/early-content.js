@@ -80,7 +80,7 @@
   // first, src/main.tsx; on a network where the end of the HTML comes after the app's code): its
   // page, not an early one.
   if (!appRoot || !appRoot.hasAttribute('data-prerendered')) return;
-  if (appRoot && window.MutationObserver) {
+  if (window.MutationObserver) {
     var watch = new MutationObserver(function (records) {
       var added = records.some(function (r) {
         return r.addedNodes.length > 0;
@@ -124,6 +124,10 @@
   };
   var percentage = function (n) {
     return typeof n === 'number' && n >= 0 && n <= 100;
+  };
+  // An item's place in its list (any integer the contract takes).
+  var position = function (n) {
+    return int(n, -1e9, 1e9);
   };
   var number = new Intl.NumberFormat('pt-BR');
   var percent = new Intl.NumberFormat('pt-BR', { style: 'percent' });
@@ -340,7 +344,7 @@
           typeof c.description === 'string' &&
           (c.image_url === null || typeof c.image_url === 'string') &&
           percentage(c.progress) &&
-          ['not_started', 'in_progress', 'completed'].indexOf(c.status) >= 0 &&
+          texts.statuses.indexOf(c.status) >= 0 &&
           int(c.modules_count, 0, 1e9) &&
           ref(c.last_learning_object) &&
           (c.continue_learning_object === undefined || ref(c.continue_learning_object)) &&
@@ -350,7 +354,7 @@
               m &&
               id(m.id) &&
               typeof m.name === 'string' &&
-              int(m.position, -1e9, 1e9) &&
+              position(m.position) &&
               percentage(m.progress) &&
               typeof m.completed === 'boolean' &&
               int(m.lessons_count, 0, 1e9)
@@ -407,9 +411,6 @@
     module: {
       valid: function (answer) {
         var m = answer && answer.data;
-        var position = function (n) {
-          return int(n, -1e9, 1e9);
-        };
         return (
           !!m &&
           id(m.id) &&

@@ -45,6 +45,7 @@ import type {
   Module,
 } from '../services/contract/lms';
 import type { AppOutbox } from '../views/app-services';
+import { CourseStatus as CourseStatusSchema } from '../services/contract/lms';
 
 /** The texts of the early course list, pt-BR; `#` stands for a number the script formats. */
 export interface EarlyTexts extends ListTexts {
@@ -104,6 +105,10 @@ function replaceEvery(html: string, find: string, by: string, count?: number): s
  * adjacent texts mean nothing outside React (the browser's parser joins the texts).
  */
 const withoutComments = (html: string) => html.replace(/<!--[^]*?-->/g, '');
+
+/** The app's messages formatted in pt-BR, as the templates' texts are (`messages`: default the source's). */
+const ptBrIntl = (messages: Record<string, string>) =>
+  createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
 
 /** `text` with its number `n` (as written in it) replaced by `#`. @throws Error when `n` is not in it. */
 function hash(text: string, n: string): string {
@@ -286,7 +291,7 @@ export async function renderEarlyCoursesShell(
   messages: Record<string, string> = {},
 ): Promise<{ markup: string; texts: EarlyTexts }> {
   let html = await renderCoursesPage(SLOT_COURSES, '@@userName@@');
-  const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
+  const intl = ptBrIntl(messages);
   const number = (n: number) => intl.formatNumber(n);
   const modulesOther = intl.formatMessage(CoursesMessages.modules, { count: MODULES });
   const countOther = intl.formatMessage(CoursesFilterMessages.count, { count: TOTAL });
@@ -396,7 +401,7 @@ const TICKS: Record<LearningObjectStatus, string> = { completed: '✓', started:
 export async function renderEarlyModuleShell(
   messages: Record<string, string> = {},
 ): Promise<{ markup: string; texts: EarlyModuleTexts }> {
-  const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
+  const intl = ptBrIntl(messages);
   let html = withoutComments(await renderModulePage(SLOT_MODULE, '@@userName@@'));
   html = replaceEvery(html, String(COURSE_ID), '@@courseId@@');
   html = replaceEvery(html, String(MODULE_ID), '@@moduleId@@');
@@ -459,6 +464,8 @@ const idsNamed = (path: string) =>
 export interface EarlyCourseTexts {
   /** The progress bar's text, as {@link EarlyTexts}' `progress`. */
   progress: string;
+  /** The course statuses the contract knows (`CourseStatus`): another one is no early page. */
+  statuses: readonly CourseStatus[];
   /** 'N aulas' of a module by plural category ('one', 'other'). */
   lessons: Record<'one' | 'other', string>;
   /** The link to where the student left ('Continuar'), or to the first module ('Começar o curso'). */
@@ -514,7 +521,7 @@ const SLOT_COURSE: Course = {
 export async function renderEarlyCourseShell(
   messages: Record<string, string> = {},
 ): Promise<{ markup: string; texts: EarlyCourseTexts }> {
-  const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
+  const intl = ptBrIntl(messages);
   let html = withoutComments(await renderCoursePage(SLOT_COURSE, '@@userName@@'));
   // The completed module's row gives its badge to the other's, then goes.
   const rowStart = `<li class="item"><div class="item-main"><a href="${moduleLink(COURSE_ID, COMPLETED_MODULE_ID)}"`;
@@ -558,6 +565,7 @@ export async function renderEarlyCourseShell(
     markup: html,
     texts: {
       progress: progressTemplate(intl),
+      statuses: CourseStatusSchema.options,
       lessons: {
         one: hash(intl.formatMessage(CourseMessages.moduleLessons, { count: 1 }), '1'),
         other: hash(lessonsOther, intl.formatNumber(LESSONS)),
@@ -621,7 +629,7 @@ const SLOT_GRADES: GradeListResponse = {
 export async function renderEarlyGradesShell(
   messages: Record<string, string> = {},
 ): Promise<{ markup: string; texts: EarlyGradesTexts }> {
-  const intl = createIntl({ locale: 'pt-BR', defaultLocale: 'pt-BR', messages, onError: () => undefined });
+  const intl = ptBrIntl(messages);
   let html = withoutComments(await renderGradesPage(SLOT_GRADES, '@@userName@@'));
   const grade = (n: number) => intl.formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const countOther = intl.formatMessage(GradesFilterMessages.count, { count: TOTAL });

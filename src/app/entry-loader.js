@@ -106,7 +106,8 @@
               .then(body)
               .then(function (lo) {
                 // A learning object on an embed provider's page: the provider's code (its
-                // recognition and embed, only such a one loads it) beside the app's.
+                // recognition and embed, only such a one loads it) beside the app's. The host
+                // rule is hostMatches' (src/services/contract/origins.ts): exact, or `*.` subdomains.
                 var url = lo && lo.data && lo.data.content && lo.data.content.url;
                 var host = typeof url === 'string' && /^https?:[/][/]([^/?#:]+)/i.exec(url);
                 var name = host && host[1].toLowerCase();

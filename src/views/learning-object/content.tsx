@@ -84,36 +84,23 @@ export function LearningObjectContent(props: LearningObjectContentProps) {
   if (place === null || place.kind !== 'provider-page') return <ContentAt {...props} place={place} />;
   // On a provider's host: its embed once recognised, else what the URL is without a provider.
   const otherwise = <ContentAt {...props} place={placeOfContentUrl(place.url, origin, sources, { provider: false })} />;
-  switch (lo.type) {
-    case 'video':
-    case 'embed':
-      return (
-        <ProviderContent
-          url={place.url}
-          title={lo.name}
-          onEnded={() => onFinish()}
-          hints={
-            readOnly ? null : { video: intl.formatMessage(M.videoHint), page: intl.formatMessage(M.providerPageHint) }
-          }
-          otherwise={otherwise}
-        />
-      );
-    case 'audio':
-    case 'pdf':
+  const media = lo.type === 'video' || lo.type === 'embed';
+  if (!media && lo.type !== 'audio' && lo.type !== 'pdf') return otherwise;
+  return (
+    <ProviderContent
+      url={place.url}
+      title={lo.name}
+      onEnded={() => onFinish()}
+      hints={
+        media && !readOnly
+          ? { video: intl.formatMessage(M.videoHint), page: intl.formatMessage(M.providerPageHint) }
+          : null
+      }
+      otherwise={otherwise}
       // A provider's page is not an audio nor a PDF.
-      return (
-        <ProviderContent
-          url={place.url}
-          title={lo.name}
-          onEnded={() => onFinish()}
-          hints={null}
-          otherwise={otherwise}
-          instead={<p>{intl.formatMessage(M.missingContent)}</p>}
-        />
-      );
-    default:
-      return otherwise;
-  }
+      instead={media ? undefined : <p>{intl.formatMessage(M.missingContent)}</p>}
+    />
+  );
 }
 
 /** The content of `lo` whose URL leads to `place` (never a provider's page: see above). */
