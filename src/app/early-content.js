@@ -129,6 +129,21 @@
   var position = function (n) {
     return int(n, -1e9, 1e9);
   };
+  // The contract's calendar day (valibot's isoDate) and ISO timestamp (valibot's isoTimestamp).
+  var DAY = '\\d{4}-(?:0[1-9]|1[0-2])-(?:[12]\\d|0[1-9]|3[01])';
+  var day = function (s) {
+    return typeof s === 'string' && new RegExp('^' + DAY + '$').test(s);
+  };
+  var instant = function (s) {
+    return (
+      typeof s === 'string' &&
+      new RegExp(
+        '^' +
+          DAY +
+          '[T ](?:0\\d|1\\d|2[0-3])(?::[0-5]\\d){2}(?:[.,]\\d+)?(?:[zZ]|[+-](?:0\\d|1\\d|2[0-3])(?::?[0-5]\\d)?)$',
+      ).test(s)
+    );
+  };
   var number = new Intl.NumberFormat('pt-BR');
   var percent = new Intl.NumberFormat('pt-BR', { style: 'percent' });
   var plural = new Intl.PluralRules('pt-BR');
@@ -215,8 +230,9 @@
       (pages.last_page > 1 || pages.total === list.length)
     );
   };
-  var paginated = function (page, pages) {
-    var count = counted(texts.count, pages.total);
+  // `count`: the count's text when not the list's own ('N de M faturas'); default: of `total`.
+  var paginated = function (page, pages, count) {
+    count = count || counted(texts.count, pages.total);
     var pagination = page.querySelector('[data-early-pagination]');
     var last = page.querySelector('[data-early-last]');
     pagination.removeAttribute('data-early-pagination');
@@ -292,11 +308,7 @@
               count(g.graded_assessments) &&
               count(g.total_assessments) &&
               // The contract's ISO timestamp (valibot's isoTimestamp).
-              (g.updated_at === null ||
-                (typeof g.updated_at === 'string' &&
-                  /^\d{4}-(?:0[1-9]|1[0-2])-(?:[12]\d|0[1-9]|3[01])[T ](?:0\d|1\d|2[0-3])(?::[0-5]\d){2}(?:[.,]\d+)?(?:[zZ]|[+-](?:0\d|1\d|2[0-3])(?::?[0-5]\d)?)$/.test(
-                    g.updated_at,
-                  )))
+              (g.updated_at === null || instant(g.updated_at))
             );
           })
         );
@@ -328,6 +340,89 @@
           in_progress: number.format(stats.in_progress),
           failed: number.format(stats.failed),
         });
+      },
+    },
+    // The bill list (src/views/finances/screen.tsx): its first page, grouped and ordered as
+    // pageOfBills (src/views/finances/bills.ts) does — overdue oldest first, open soonest first,
+    // paid newest first.
+    finances: {
+      valid: function (answer) {
+        var bills = answer && answer.data;
+        return (
+          Array.isArray(bills) &&
+          bills.length > 0 &&
+          bills.every(function (b) {
+            return (
+              b &&
+              id(b.id) &&
+              typeof b.description === 'string' &&
+              int(b.amount_cents, 0, 9007199254740991) &&
+              day(b.due_date) &&
+              texts.order.indexOf(b.status) >= 0 &&
+              (b.paid_at === null || instant(b.paid_at))
+            );
+          })
+        );
+      },
+      build: function (page, answer) {
+        var order = texts.order;
+        var money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+        var date = { day: '2-digit', month: '2-digit', year: 'numeric' };
+        var dueDate = new Intl.DateTimeFormat('pt-BR', Object.assign({ timeZone: 'UTC' }, date));
+        var localDate = new Intl.DateTimeFormat('pt-BR', date);
+        var bills = answer.data.slice().sort(function (a, b) {
+          var rank = order.indexOf(a.status) - order.indexOf(b.status);
+          var byDate = a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.id - b.id;
+          return rank || (a.status === 'paid' ? -byDate : byDate);
+        });
+        var shown = bills.slice(0, texts.perPage);
+        var years = [];
+        bills.forEach(function (b) {
+          var year = Number(b.due_date.slice(0, 4));
+          if (years.indexOf(year) < 0) years.push(year);
+        });
+        years.sort(function (a, b) {
+          return b - a;
+        });
+        repeat(page, 'year', years.length > 1 ? years : [], function (option, year) {
+          fill(option, { year: year });
+        });
+        when(page, 'years', years.length > 1);
+        var of = function (list, status) {
+          return list.filter(function (b) {
+            return b.status === status;
+          });
+        };
+        var groups = order.filter(function (status) {
+          return of(shown, status).length > 0;
+        });
+        repeat(page, 'group', groups, function (section, status) {
+          repeat(section, 'bill', of(shown, status), function (item, b) {
+            when(item, 'paid', !!b.paid_at);
+            when(item, 'payable', b.status !== 'paid');
+            fill(item, {
+              billClass: texts.billClass[status],
+              description: b.description,
+              amount: money.format(b.amount_cents / 100),
+              badgeClass: texts.badgeClass[status],
+              badge: texts.badge[status],
+              due: dueDate.format(Date.parse(b.due_date + 'T00:00:00Z')),
+              paidSep: b.paid_at ? ' · ' : '',
+              paid: b.paid_at ? localDate.format(Date.parse(b.paid_at)) : '',
+            });
+          });
+          fill(section, {
+            groupId: texts.groupId[status],
+            heading: texts.heading[status],
+            groupTotal: of(bills, status).length,
+          });
+        });
+        var last = Math.ceil(bills.length / texts.perPage);
+        return paginated(
+          page,
+          { total: bills.length, last_page: last },
+          last > 1 && texts.countPart.replace('#', number.format(bills.length)),
+        );
       },
     },
     // A course (src/views/course/screen.tsx): its progress, where to go on, its modules.
@@ -554,7 +649,9 @@
         channel.port2.postMessage(null);
       });
   };
-  read.response
+  // The answer the screen shows: the read's, or the one that followed it (the bills after the
+  // hub's ERP token, src/app/entry-loader.js).
+  (read.shown || read.response)
     .then(function (response) {
       return response && response.ok ? response.clone().json() : null;
     })

@@ -26,6 +26,19 @@ import { courseQuery, coursesQuery, moduleQuery } from '../services/api/lms-quer
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
 import { gradesApiQuery, parseGradesQuery } from '../views/grades/url-query';
 import { gradesKeys } from '../services/api/keys/grades';
+import {
+  BILL_BADGE,
+  BILL_GROUP_ORDER,
+  BILLS_PER_PAGE,
+  BILLS_QUERY_KEY,
+  formatBRL,
+  formatDay,
+  formatInstantDay,
+} from '../views/finances/bills';
+import type { Bill, BillStatus } from '../services/contract/finances';
+import { FinancesMessages } from '../views/finances/messages';
+import financesStyles from '../views/finances/finances.module.css';
+import { BillGroupWords, BillStateWords, ProgressWords } from '../views/components/vocabulary';
 import type { GradeListResponse, GradeStatus } from '../services/contract/grades';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from '../views/grades/messages';
 import { STATUS_BADGE } from '../views/grades/format';
@@ -35,7 +48,6 @@ import { CourseMessages } from '../views/course/messages';
 import { TYPE_TEXT } from '../views/module/shared';
 import { CommonMessages } from '../views/components/messages';
 import { ListMessages } from '../views/components/list-filter';
-import { ProgressWords } from '../views/components/vocabulary';
 import type {
   Course,
   CourseListResponse,
@@ -145,24 +157,26 @@ export interface ListTexts {
 function listSlots(
   markup: string,
   intl: IntlShape,
-  { countOther, pagination, lastHref }: { countOther: string; pagination: string; lastHref: string },
+  {
+    countOther,
+    pagination,
+    lastHref,
+    last = LAST_PAGE,
+  }: { countOther: string; pagination: string; lastHref: string; last?: number },
 ): { html: string; texts: ListTexts } {
   let html = markup;
-  const resultsPage = intl.formatMessage(ListMessages.resultsPage, { results: '@@', page: 1, last: LAST_PAGE });
+  const resultsPage = intl.formatMessage(ListMessages.resultsPage, { results: '@@', page: 1, last });
   html = replaceOnce(html, resultsPage.replace('@@', countOther), '@@count@@');
-  const pageOf = intl.formatMessage(ListMessages.pageOf, { page: 1, last: LAST_PAGE });
+  const pageOf = intl.formatMessage(ListMessages.pageOf, { page: 1, last });
   html = replaceOnce(html, `>${pageOf}<`, '>@@pageOf@@<');
   html = replaceOnce(
     html,
     `<a href="${lastHref}">`,
-    `<a data-early-last="" href="${lastHref.replace(String(LAST_PAGE), '@@lastPage@@')}">`,
+    `<a data-early-last="" href="${lastHref.replace(String(last), '@@lastPage@@')}">`,
   );
   html = replaceOnce(html, ` aria-label="${pagination}">`, ` aria-label="${pagination}" data-early-pagination="">`);
   // `{last}` is a plain argument there: the number as it is, without grouping.
-  return {
-    html,
-    texts: { resultsPage: hash(resultsPage, String(LAST_PAGE)), pageOf: hash(pageOf, String(LAST_PAGE)) },
-  };
+  return { html, texts: { resultsPage: hash(resultsPage, String(last)), pageOf: hash(pageOf, String(last)) } };
 }
 
 /**
@@ -268,6 +282,11 @@ export function renderGradesPage(grades: GradeListResponse, userName: string | n
     (client) => client.setQueryData(gradesKeys.list(gradesApiQuery(parseGradesQuery(''))), grades),
     userName,
   );
+}
+
+/** The app's /finances with `bills` as ERP `GET /bills`' `data` (every bill), as {@link renderCoursesPage}. */
+export function renderFinancesPage(bills: Bill[], userName: string | null): Promise<string> {
+  return renderScreen(ROUTE_PATHS.finances, (client) => client.setQueryData(BILLS_QUERY_KEY, bills), userName);
 }
 
 /** The app's page of `module` (`GET /lms/modules/{id}`'s `data`), as {@link renderCoursesPage}. */
@@ -676,15 +695,153 @@ export async function renderEarlyGradesShell(
   };
 }
 
+/** The texts of the early bill list, pt-BR. */
+export interface EarlyFinancesTexts extends ListTexts {
+  /** 'N faturas' by plural category ('one', 'other'), `#` = the count (one page). */
+  count: Record<'one' | 'other', string>;
+  /** '24 de # faturas' (`#` = the total, grouped): the count of a list of more pages. */
+  countPart: string;
+  /** Bills a page (the screen pages the ERP's list itself). */
+  perPage: number;
+  /** The groups in display order (`BILL_GROUP_ORDER`): another status is no early page. */
+  order: readonly BillStatus[];
+  /** A group's heading ('Vencidas'), its section's heading id (the app's, by position), by status. */
+  heading: Record<BillStatus, string>;
+  groupId: Record<BillStatus, string>;
+  /** A bill's badge ('Vencida'), the badge's classes and the bill's own class, by status. */
+  badge: Record<BillStatus, string>;
+  badgeClass: Record<BillStatus, string>;
+  billClass: Record<BillStatus, string>;
+}
+
+/** The slot bills: BILLS of one page's kind, the first of FINANCES_LAST pages. */
+const FINANCES_LAST = 97;
+const AMOUNT_CENTS = 123456789;
+const DUE_DAY = '2031-07-19';
+const PAID_AT = '2031-08-20T12:00:00.000Z';
+
+/**
+ * The early bill list's template: the finances screen's markup with slots — the year filter's
+ * options (`data-early-item="year"`, the field `data-early-if="years"`: only with more than one
+ * year), one status group (`data-early-item="group"`: its heading, count and heading id) with one
+ * bill (`data-early-item="bill"`: its texts, its paid date `data-early-if="paid"`, 'Pagar com Pix'
+ * `data-early-if="payable"`), the count and pagination (as the course list's). The script groups,
+ * orders and cuts the bills as `pageOfBills` does (src/views/finances/bills.ts).
+ * @param messages as {@link renderEarlyCoursesShell}.
+ * @throws Error when a slot cannot be found in the markup.
+ */
+export async function renderEarlyFinancesShell(
+  messages: Record<string, string> = {},
+): Promise<{ markup: string; texts: EarlyFinancesTexts }> {
+  const intl = ptBrIntl(messages);
+  const slot = (id: number, due_date: string): Bill => ({
+    id,
+    description: '@@description@@',
+    amount_cents: AMOUNT_CENTS,
+    due_date,
+    status: 'overdue',
+    paid_at: PAID_AT,
+  });
+  // The first page of FINANCES_LAST: all alike but the last bill, of another year (the year filter).
+  const total = (FINANCES_LAST - 1) * BILLS_PER_PAGE + 5;
+  const bills = Array.from({ length: total - 1 }, (_, i) => slot(i + 1, DUE_DAY));
+  bills.push(slot(total, '2032-01-05'));
+  let html = withoutComments(await renderFinancesPage(bills, '@@userName@@'));
+  const countOther = intl.formatMessage(FinancesMessages.countPart, { shown: BILLS_PER_PAGE, total });
+  const list = listSlots(html, intl, {
+    countOther,
+    pagination: intl.formatMessage(FinancesMessages.pagination),
+    lastHref: `${ROUTE_PATHS.finances}?page=${FINANCES_LAST}`,
+    last: FINANCES_LAST,
+  });
+  html = list.html;
+  // The year filter's options, newest first, only with more than one year.
+  html = replaceOnce(
+    html,
+    '<option value="2032">2032</option><option value="2031">2031</option>',
+    '<option value="@@year@@" data-early-item="year">@@year@@</option>',
+  );
+  const yearField = /<div class="field">(?=<label for="[^"]*-year">)/.exec(html);
+  if (!yearField) throw new Error('early shell: no year filter on the bill list');
+  html = `${html.slice(0, yearField.index)}<div class="field" data-early-if="years">${html.slice(yearField.index + yearField[0].length)}`;
+  // One bill of the page's BILLS_PER_PAGE (all alike), with its slots.
+  const billStart = html.indexOf(`<li class="${financesStyles.bill}`);
+  const bill = html.slice(billStart, html.indexOf('</li>', billStart) + '</li>'.length);
+  const parts = html.split(bill);
+  if (billStart < 0 || parts.length !== BILLS_PER_PAGE + 1 || parts.slice(1, -1).some((p) => p !== ''))
+    throw new Error(`early shell: expected ${BILLS_PER_PAGE} alike bills on the bill list`);
+  const amount = formatBRL(intl as never, AMOUNT_CENTS);
+  let item = replaceOnce(
+    bill,
+    `<li class="${financesStyles.bill} ${financesStyles.overdue}">`,
+    `<li class="${financesStyles.bill} @@billClass@@" data-early-item="bill">`,
+  );
+  item = replaceEvery(item, amount, '@@amount@@', 2);
+  const badge = intl.formatMessage(BillStateWords.overdue);
+  item = replaceOnce(
+    item,
+    `<span class="${BILL_BADGE.overdue}">${badge}</span>`,
+    '<span class="@@badgeClass@@">@@badge@@</span>',
+  );
+  item = replaceOnce(item, formatDay(intl as never, DUE_DAY), '@@due@@');
+  const paid = intl.formatMessage(FinancesMessages.paidAt, { date: formatInstantDay(intl as never, PAID_AT) });
+  item = replaceOnce(
+    item,
+    ` · <span>${paid}</span>`,
+    `@@paidSep@@<span data-early-if="paid">${replaceOnce(paid, formatInstantDay(intl as never, PAID_AT), '@@paid@@')}</span>`,
+  );
+  item = replaceOnce(item, '<button type="button" ', '<button type="button" data-early-if="payable" ');
+  html = parts[0] + item + parts.at(-1);
+  // The group: its heading (and the id naming its section), its count over every page.
+  const heading = intl.formatMessage(BillGroupWords.overdue);
+  const group =
+    /<section aria-labelledby="([^"]+)"><h2 id="\1">([^<]*) <span class="muted">\((\d+)\)<\/span><\/h2>/.exec(html);
+  if (!group || group[2] !== heading || group[3] !== String(total))
+    throw new Error('early shell: no group heading on the bill list');
+  html = replaceOnce(
+    html,
+    group[0],
+    '<section aria-labelledby="@@groupId@@" data-early-item="group"><h2 id="@@groupId@@">@@heading@@ <span class="muted">(@@groupTotal@@)</span></h2>',
+  );
+  // The heading ids of the three groups, as the screen gives them (by their position).
+  const one = BILL_GROUP_ORDER.map((status, i) => ({ ...slot(i + 1, DUE_DAY), status }));
+  const ids = [
+    ...withoutComments(await renderFinancesPage(one, '@@userName@@')).matchAll(
+      /<section aria-labelledby="([^"]+)"><h2 /g,
+    ),
+  ].map((m) => m[1]!);
+  if (ids.length !== BILL_GROUP_ORDER.length) throw new Error('early shell: not one group per bill status');
+  const byStatus = <T,>(of: (status: BillStatus, at: number) => T) =>
+    Object.fromEntries(BILL_GROUP_ORDER.map((status, at) => [status, of(status, at)])) as Record<BillStatus, T>;
+  return {
+    markup: html,
+    texts: {
+      ...list.texts,
+      count: {
+        one: hash(intl.formatMessage(FinancesMessages.count, { count: 1 }), '1'),
+        other: hash(intl.formatMessage(FinancesMessages.count, { count: TOTAL }), intl.formatNumber(TOTAL)),
+      },
+      countPart: hash(countOther, intl.formatNumber(total)),
+      perPage: BILLS_PER_PAGE,
+      order: BILL_GROUP_ORDER,
+      heading: byStatus((status) => intl.formatMessage(BillGroupWords[status])),
+      groupId: byStatus((_, at) => ids[at]!),
+      badge: byStatus((status) => intl.formatMessage(BillStateWords[status])),
+      badgeClass: BILL_BADGE,
+      billClass: byStatus((status) => financesStyles[status] ?? ''),
+    },
+  };
+}
+
 /** One screen's early page for the build (scripts/vite/prerender.ts). */
 export interface EarlyScreenShell {
   /** The screen's content-visible name, which is also the script's name for its fill. */
-  screen: 'courses' | 'course' | 'module' | 'grades';
+  screen: 'courses' | 'course' | 'module' | 'grades' | 'finances';
   /** A path of the route, to find its early read's pattern (src/app/early-reads.ts). */
   path: string;
   /** The content of the page's `<main>`, with slots (the rest is the shared layout). */
   markup: string;
-  texts: EarlyTexts | EarlyCourseTexts | EarlyModuleTexts | EarlyGradesTexts;
+  texts: EarlyTexts | EarlyCourseTexts | EarlyModuleTexts | EarlyGradesTexts | EarlyFinancesTexts;
   /**
    * The navigation's links marked on this page, as the app's layout marks them
    * (src/views/components/app-layout.tsx): `aria-current="page"` (`current`) and `data-section`
@@ -751,5 +908,6 @@ export async function renderEarlyShells(): Promise<EarlyShells> {
     { screen: 'course', path: courseLink(COURSE_ID), ...(await renderEarlyCourseShell()) },
     { screen: 'module', path: moduleLink(COURSE_ID, MODULE_ID), ...(await renderEarlyModuleShell()) },
     { screen: 'grades', path: ROUTE_PATHS.grades, ...(await renderEarlyGradesShell()) },
+    { screen: 'finances', path: ROUTE_PATHS.finances, ...(await renderEarlyFinancesShell()) },
   ]);
 }

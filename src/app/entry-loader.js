@@ -74,6 +74,7 @@
       if (!m || (r.onlyWithoutQuery && location.search)) return;
       var groups = m.groups || {};
       var answer = ask(fill(r.url, groups), r.auth, token, r.pattern);
+      var entry = reads[reads.length - 1];
       var then = r.then;
       if (!then) return;
       // A returning student (the service worker controls the page) has every learning-object
@@ -85,14 +86,15 @@
           preload(kinds[k]);
         });
       }
-      answer
+      var next = answer
         .then(body)
         .then(function (first) {
           var got = first && first.data;
-          if (then.kind === 'erpToken') {
-            if (got && typeof got.token === 'string' && got.token) ask(fill(then.url, groups), 'erp', got.token);
-            return;
-          }
+          // The ERP read's answer is the one the screen shows (`shown`, for its early page).
+          if (then.kind === 'erpToken')
+            return got && typeof got.token === 'string' && got.token
+              ? ask(fill(then.url, groups), 'erp', got.token)
+              : null;
           var found = null;
           var lesson = ((got && got.lessons) || []).filter(function (l) {
             return (l.learning_objects || []).some(function (lo) {
@@ -123,7 +125,10 @@
           // a PDF's viewer) downloads now, beside its read, not once the app has rendered it.
           if (typeof type === 'string' && Object.prototype.hasOwnProperty.call(kinds, type)) preload(kinds[type]);
         })
-        .catch(function () {});
+        .catch(function () {
+          return null;
+        });
+      if (then.kind === 'erpToken') entry.shown = next;
     });
     // The platform of this host, on every page; the banners too where the screen shows them.
     var platform = ask(fill(early.lookup, { host: location.hostname }), 'main', token);

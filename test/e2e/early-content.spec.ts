@@ -283,3 +283,62 @@ test.describe('the grade list', () => {
     await expect(page.getByRole('columnheader', { name: /^Nota/ }).first()).toHaveAttribute('aria-sort', /ending$/);
   });
 });
+
+test.describe('the bill list', () => {
+  const bills = (page: Page) => page.locator('main li:has(h3)');
+
+  test('shows the bills, grouped, before the app’s code has run; the app takes over where they are', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await page.goto('/finances');
+    await appPage(page);
+    await expect(bills(page).first()).toBeVisible();
+    const texts = await bills(page).allTextContents();
+    const groups = page.getByRole('main').getByRole('heading', { level: 2 });
+    const headings = await groups.allTextContents();
+
+    const code = await holdAppCode(page);
+    await page.goto('/finances', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    await expect(page.getByRole('heading', { level: 1, name: 'Financeiro' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Vencidas \(\d+\)$/ })).toBeVisible();
+    await expect(groups).toHaveText(headings);
+    await expect(bills(page)).toHaveText(texts);
+    await expectNoA11yViolations(page);
+    const before = await bills(page).first().boundingBox();
+
+    await code.release();
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+    await expect(page.locator('#early-root')).toHaveCount(0);
+    await expect(bills(page)).toHaveText(texts);
+    expect(await bills(page).first().boundingBox()).toEqual(before);
+  });
+
+  test.describe('of a student with pages of bills', () => {
+    test.beforeEach(async ({ page, signIn }) => {
+      await page.context().clearCookies();
+      await page.goto('/login');
+      await signIn(page, 'maratona', 'demo1234');
+      await expect(page).not.toHaveURL(/\/login/);
+    });
+
+    test('shows the first page and its pagination early; “Pagar com Pix” tapped there opens the payment once the app runs', async ({
+      page,
+    }) => {
+      const code = await holdAppCode(page);
+      await page.goto('/finances', { waitUntil: 'commit' });
+      await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+      await expect(page.getByRole('navigation', { name: 'Paginação das faturas' })).toBeVisible();
+      await expect(page.getByText(/^24 de [\d.]+ faturas, página 1 de \d+$/)).toBeVisible();
+      await expect(bills(page)).toHaveCount(24);
+      const description = await bills(page).first().locator('h3').textContent();
+      await bills(page)
+        .first()
+        .getByRole('button', { name: /^Pagar com Pix: / })
+        .click();
+      await code.release();
+      await expect(page.getByRole('dialog', { name: `Pagar com Pix: ${description}` })).toBeVisible();
+    });
+  });
+});

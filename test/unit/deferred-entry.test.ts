@@ -256,6 +256,8 @@ describe('the loader in the page', () => {
       await expect((await window.__earlyReads![0]!.response)!.json()).resolves.toMatchObject({
         data: { token: 'erp-1' },
       });
+      // The screen's early page shows the bills: the hub's read carries their answer.
+      expect(await window.__earlyReads![0]!.shown).toBe(await window.__earlyReads![2]!.response);
     });
 
     it('asks for no bills when the hub did not answer 200 with a token', async () => {
@@ -264,9 +266,15 @@ describe('the loader in the page', () => {
       const fetchSpy = vi
         .spyOn(window, 'fetch')
         .mockImplementation(async (input) => (String(input).includes('/api/hub/') ? answers.shift()! : json({})));
-      for (let i = 0; i < 3; i++) run('/finances', early);
+      const shown: (Promise<Response | null> | undefined)[] = [];
+      for (let i = 0; i < 3; i++) {
+        run('/finances', early);
+        shown.push(window.__earlyReads![0]!.shown);
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(asked(fetchSpy).filter((url) => url.includes('/bills'))).toEqual([]);
+      // No bills to show early either.
+      expect(await Promise.all(shown)).toEqual([null, null, null]);
     });
 
     it('a failed early request leaves null, for the app to ask again', async () => {

@@ -10,9 +10,11 @@ import {
   renderCoursePage,
   renderCoursesPage,
   renderEarlyShells,
+  renderFinancesPage,
   renderGradesPage,
   renderModulePage,
 } from '../../src/app/early-shell';
+import type { Bill } from '../../src/services/contract/finances';
 import type { GradeListResponse } from '../../src/services/contract/grades';
 import { injectEarlyShells } from '../../scripts/vite/prerender';
 import { earlyContentInline } from '../../server/security-headers';
@@ -93,9 +95,17 @@ async function runEarlyContent(
   document.body.innerHTML = `<script type="application/json" id="entry-data">${JSON.stringify({ preloads: [], routes: [], entry: '' })}</script>`;
   for (const node of [...body.childNodes]) if (!(node instanceof HTMLScriptElement)) document.body.append(node);
   const response = Promise.resolve(new Response(JSON.stringify(answer), { status }));
+  // The bills follow the hub's ERP token (src/app/entry-loader.js): the screen shows the second answer.
+  const followed = location.pathname === '/finances';
   Object.assign(window, {
     __earlyReads: [
-      { pattern: patternOf(location.pathname), response },
+      followed
+        ? {
+            pattern: patternOf(location.pathname),
+            response: Promise.resolve(Response.json({ data: { token: 'erp', expires_at: '2030-01-01T00:00:00Z' } })),
+            shown: response,
+          }
+        : { pattern: patternOf(location.pathname), response },
       { pattern: undefined, response: Promise.resolve(null) },
     ],
   });
@@ -509,6 +519,89 @@ describe('the early grade list', () => {
     ['no summary', { ...GRADES, stats: undefined }],
     ['an unknown status', { ...GRADES, data: [{ ...GRADES.data[0], status: 'pending' }] }],
     ['no course (the app’s empty state)', { ...GRADES, data: [], pagination: { ...GRADES.pagination, total: 0 } }],
+  ])('shows nothing for %s', async (_, answer) => {
+    expect(await runEarlyContent(answer)).toBeNull();
+  });
+});
+
+describe('the early bill list', () => {
+  beforeEach(() => history.replaceState(null, '', '/finances'));
+
+  const bill = (id: number, status: Bill['status'], due_date: string, more: Partial<Bill> = {}): Bill => ({
+    id,
+    description: `Mensalidade ${id}`,
+    amount_cents: 34990,
+    due_date,
+    status,
+    paid_at: status === 'paid' ? '2026-03-09T15:00:00Z' : null,
+    ...more,
+  });
+  const BILLS: Bill[] = [
+    bill(1, 'paid', '2026-03-10'),
+    bill(2, 'open', '2026-12-10', { description: 'Taxa & <b>matrícula</b>', amount_cents: 5 }),
+    bill(3, 'overdue', '2026-10-10'),
+    bill(4, 'paid', '2025-11-10', { amount_cents: 123456 }),
+    bill(5, 'overdue', '2026-09-10'),
+    bill(6, 'open', '2026-11-10'),
+  ];
+  const many = (n: number) => Array.from({ length: n }, (_, i) => bill(i + 1, 'open', '2026-12-10'));
+
+  it.each([
+    ['every group, two years', BILLS],
+    ['one bill, one year (no year filter)', [bill(9, 'open', '2026-12-10')]],
+    ['an open bill with a paid date', [bill(9, 'open', '2026-12-10', { paid_at: '2026-12-01T10:00:00Z' })]],
+    ['the first of 2 pages', many(30)],
+    [
+      'the first of 3 pages, three groups',
+      [...many(50), bill(90, 'overdue', '2024-01-10'), bill(91, 'paid', '2020-01-10')],
+    ],
+  ] as [string, Bill[]][])(
+    'is the page the app renders from the same answer: %s',
+    async (_, bills) => {
+      const early = await runEarlyContent({ data: bills });
+      expect(early).not.toBeNull();
+      expect(early!.innerHTML).toBe(normalised(await renderFinancesPage(bills, 'Ana Souza')));
+    },
+    30_000,
+  );
+
+  it('shows what the student reads: overdue first (oldest first), then open (soonest first), then paid (newest first)', async () => {
+    const early = await runEarlyContent({ data: BILLS });
+    const groups = [...early!.querySelectorAll('main section section')].map((section) => ({
+      heading: section.querySelector('h2')!.textContent,
+      bills: [...section.querySelectorAll('h3')].map((h) => h.textContent),
+    }));
+    expect(groups).toEqual([
+      { heading: 'Vencidas (2)', bills: ['Mensalidade 5', 'Mensalidade 3'] },
+      { heading: 'Em aberto (2)', bills: ['Mensalidade 6', 'Taxa & <b>matrícula</b>'] },
+      { heading: 'Pagas (2)', bills: ['Mensalidade 1', 'Mensalidade 4'] },
+    ]);
+    expect(early!.textContent).toContain('Valor: R$\u00a0349,90');
+    expect(early!.textContent).toContain('Vencimento: 10/09/2026');
+    expect(early!.querySelectorAll('button[aria-label^="Pagar com Pix"]')).toHaveLength(4);
+    expect([...early!.querySelectorAll('select[name="year"] option')].map((o) => o.textContent)).toEqual([
+      'Todos os anos',
+      '2026',
+      '2025',
+    ]);
+    expect([...early!.querySelectorAll('[role="status"]')].map((s) => s.textContent)).toContain('6 faturas');
+  }, 30_000);
+
+  it('says how many of how many a page of more shows', async () => {
+    const early = await runEarlyContent({ data: many(30) });
+    expect([...early!.querySelectorAll('[role="status"]')].map((s) => s.textContent)).toContain(
+      '24 de 30 faturas, página 1 de 2',
+    );
+    expect(early!.querySelectorAll('main li h3')).toHaveLength(24);
+  }, 30_000);
+
+  it.each([
+    ['an unknown status', { data: [{ ...BILLS[0], status: 'canceled' }] }],
+    ['a due date that is not a day', { data: [{ ...BILLS[0], due_date: '10/12/2026' }] }],
+    ['an amount in reais, not cents', { data: [{ ...BILLS[0], amount_cents: 349.9 }] }],
+    ['a paid date that is not one', { data: [{ ...BILLS[0], paid_at: 'ontem' }] }],
+    ['no bill (the app’s empty state)', { data: [] }],
+    ['no list', {}],
   ])('shows nothing for %s', async (_, answer) => {
     expect(await runEarlyContent(answer)).toBeNull();
   });

@@ -24,6 +24,13 @@ export interface EarlyRead {
   at: number;
   /** The answer; null when the request failed without one (offline, blocked). */
   response: Promise<Response | null>;
+  /** The route's read (src/app/early-content.js finds its early page's answer by it). */
+  pattern?: string;
+  /**
+   * A route's read whose screen shows what a follow-up answered (the bills after the hub's ERP
+   * token): that follow-up's answer; null when it was not asked for or failed without one.
+   */
+  shown?: Promise<Response | null>;
 }
 
 declare global {

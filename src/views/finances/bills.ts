@@ -38,6 +38,13 @@ export const BILLS_PER_PAGE = 24;
 /** Status groups in display order: overdue first (they need action), then open, then paid. */
 export const BILL_GROUP_ORDER: readonly BillStatus[] = ['overdue', 'open', 'paid'];
 
+/** The status colour of each bill state's badge (tokens.css status scale). */
+export const BILL_BADGE: Record<BillStatus, string> = {
+  overdue: 'badge badge-danger',
+  open: 'badge',
+  paid: 'badge badge-success',
+};
+
 /** `/finances?status=…&year=YYYY&page=N`: status (absent = all), due year (absent = all), 1-based page. */
 export const billsUrlQuery = defineUrlQuery(ROUTE_PATHS.finances, {
   status: oneOfField(BILL_GROUP_ORDER),

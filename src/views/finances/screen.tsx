@@ -28,7 +28,15 @@ import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
 import { useAppServices } from '../app-services';
 import { useDataSaver } from '../components/use-data-saver';
-import { BILLS_QUERY_KEY, billsUrlQuery, formatBRL, formatDay, formatInstantDay, pageOfBills } from './bills';
+import {
+  BILL_BADGE,
+  BILLS_QUERY_KEY,
+  billsUrlQuery,
+  formatBRL,
+  formatDay,
+  formatInstantDay,
+  pageOfBills,
+} from './bills';
 import { FinancesMessages as M } from './messages';
 import { BillGroupWords, BillStateWords } from '../components/vocabulary';
 import styles from './finances.module.css';
@@ -59,13 +67,6 @@ function usePaymentPrefetch(payable: boolean): void {
 
 /** Groups in display order; their headings and badges say the state in the vocabulary's words. */
 const GROUPS: readonly { status: BillStatus }[] = [{ status: 'overdue' }, { status: 'open' }, { status: 'paid' }];
-
-/** The status colour of each bill state's badge (tokens.css status scale). */
-const BILL_BADGE: Record<BillStatus, string> = {
-  overdue: 'badge badge-danger',
-  open: 'badge',
-  paid: 'badge badge-success',
-};
 
 /** The student's bills (the hub's ERP token, then the ERP's `GET /bills`, services/api/finances.ts). */
 const billsQuery = queryOptions({ queryKey: BILLS_QUERY_KEY, queryFn: ({ signal }) => getBills(signal) });
