@@ -140,7 +140,10 @@ const pwa = VitePWA({
   injectRegister: false,
   manifest: false,
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+    // The app shell's one document (every navigation is answered with it, src/service-worker/sw.ts);
+    // not the screens' own documents (finances.html…: their early pages are for a first visit,
+    // docs/decisions/0015-a-document-per-screen.md).
+    globPatterns: ['index.html', '**/*.{js,css,svg,png,json,woff2}'],
     // Not the CSP hashes, and not the error-reporting SDK (only fetched with a Sentry DSN).
     globIgnores: ['**/csp.json', '**/_headers', '**/sentry-*.js'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

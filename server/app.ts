@@ -232,13 +232,16 @@ export function createApp(db: Db, options: AppOptions): Hono {
         },
       }),
     );
-    // SPA fallback: every other GET (a deep link such as /courses/1/modules/2) gets index.html.
+    // A screen's own document at its address, as static hosts' clean URLs do (`/finances` →
+    // finances.html, docs/deploy.md); every other GET (a deep link such as /courses/1/modules/2)
+    // gets index.html (SPA fallback).
     app.get('*', (c) => {
       // A missing hashed asset must never become HTML cached as JavaScript/CSS.
       if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
       c.header('Cache-Control', 'no-cache');
       setDocumentHeaders(c);
-      return c.html(readFileSync(join(distDir, 'index.html'), 'utf8'));
+      const own = /^\/[a-z][a-z-]*$/.test(c.req.path) ? join(distDir, `${c.req.path.slice(1)}.html`) : null;
+      return c.html(readFileSync(own && existsSync(own) ? own : join(distDir, 'index.html'), 'utf8'));
     });
   } else {
     if (distDir) {

@@ -56,6 +56,18 @@ describe('serving the built app', () => {
       expect(deep.headers.get('cache-control')).toBe('no-cache');
       expect(deep.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(deep.headers.get('x-content-type-options')).toBe('nosniff');
+      // A screen's own document at its address (clean URLs); anything else, index.html.
+      writeFileSync(
+        join(distDir, 'finances.html'),
+        '<!doctype html><div id="root"></div><template data-early-screen="finances">',
+      );
+      const own = await fetch(`${server.url}/finances`);
+      expect(own.status).toBe(200);
+      expect(await own.text()).toContain('data-early-screen="finances"');
+      expect(own.headers.get('cache-control')).toBe('no-cache');
+      expect(own.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      for (const other of ['/finances/2', '/grades', '/Finances', '/finances.html.html'])
+        expect(await (await fetch(`${server.url}${other}`)).text(), other).not.toContain('data-early-screen');
       const brand2 = await fetch(`http://127.0.0.1:${server.port}/api/v1/platforms/127.0.0.1`);
       expect(brand2.status).toBe(200);
       const missing = await fetch(`${server.url}/assets/missing.js`);

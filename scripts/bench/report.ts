@@ -79,6 +79,10 @@ export function formatTable(results: BenchResults, budgets: Budgets = BUDGETS): 
   out.push(
     `index.html: ${mark(`${kb(results.indexHtmlGzip)} KB gzip`, results.indexHtmlGzip > budgets.indexHtmlKB * 1024)} (budget ${budgets.indexHtmlKB} KB)`,
   );
+  for (const document of results.documents ?? [])
+    out.push(
+      `${document.file}: ${mark(`${kb(document.gzipBytes)} KB gzip`, document.gzipBytes > budgets.indexHtmlKB * 1024)} (budget ${budgets.indexHtmlKB} KB)`,
+    );
   if (largest) {
     out.push(
       `largest lazy route: ${largest.module} ${mark(`${kb(largest.gzipBytes)} KB gzip`, largest.gzipBytes > budgets.lazyRouteKB * 1024)} (budget ${budgets.lazyRouteKB} KB; ${results.lazyRoutes.length} routes)`,

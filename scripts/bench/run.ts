@@ -24,7 +24,8 @@
  * --help (this text, nothing run).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { startServer } from '../../server/app';
 import { findBrowser } from '../find-browser.mjs';
@@ -349,6 +350,9 @@ async function main(): Promise<number> {
 
     const results: BenchResults = {
       indexHtmlGzip: gzipSize(readFileSync('dist/index.html')),
+      documents: readdirSync('dist')
+        .filter((file) => file.endsWith('.html') && file !== 'index.html')
+        .map((file) => ({ file, gzipBytes: gzipSize(readFileSync(join('dist', file))) })),
       routes: routeBytes,
       lazyRoutes: lazyRouteChunks(report).map(({ module: m, gzipBytes }) => ({ module: m, gzipBytes })),
       lighthouse,

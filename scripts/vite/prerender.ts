@@ -71,6 +71,53 @@ export interface EarlyShell {
   route: string;
   /** The screen's content-visible name, and the script's name for its fill. */
   screen: string;
+  /**
+   * The HTML document of its own that carries this template (`finances.html`: a route without
+   * parameters, served at `/finances`), or null: index.html carries it (a route with parameters,
+   * whose address no static host maps to a file of its own). See {@link splitEarlyDocuments}.
+   */
+  document?: string | null;
+}
+
+/** A screen's template in the built HTML (`injectEarlyShells`), its screen's name captured. */
+const TEMPLATE = /<template data-early-route="[^"]*" data-early-screen="([\w-]+)"[^]*?<\/template>\s*/g;
+
+/**
+ * The document of its own of a screen at `path` of the route `route` (its early read's pattern):
+ * `finances.html` for `/finances` — a route without parameters, one segment, served at its
+ * address by static hosts' clean URLs (docs/deploy.md) —, else null (index.html carries it).
+ */
+export function earlyDocumentOf(route: string, path: string): string | null {
+  const parameters = Object.keys(new RegExp(route).exec(path)?.groups ?? {}).length > 0;
+  return !parameters && /^\/[a-z][a-z-]*$/.test(path) ? `${path.slice(1)}.html` : null;
+}
+
+/**
+ * The documents of the early pages (docs/decisions/0015-a-document-per-screen.md): index.html
+ * — which every address of the app falls back to — carries the layout, the script and the
+ * templates of the routes with parameters (a course, a module); each screen of a route without
+ * parameters gets a copy of index.html of its own with only its template (`finances.html`, served
+ * at `/finances`), so that every document stays within TCP's first window (14 KB gzip) whatever
+ * the number of screens with an early page.
+ * @param html the built index.html with every template (`injectEarlyShells`).
+ * @param documents each screen that has a document of its own, and the document's file name.
+ * @returns index.html without those screens' templates, and each document.
+ * @throws Error when a screen's template is not in `html`.
+ */
+export function splitEarlyDocuments(
+  html: string,
+  documents: { screen: string; file: string }[],
+): { index: string; files: { file: string; html: string }[] } {
+  const screens = [...html.matchAll(TEMPLATE)].map((m) => m[1]!);
+  for (const { screen } of documents)
+    if (!screens.includes(screen)) throw new Error(`prerender: no early template of ${screen} to move`);
+  const keeping = (kept: (screen: string) => boolean) =>
+    html.replace(TEMPLATE, (template, screen: string) => (kept(screen) ? template : ''));
+  const own = new Set(documents.map((d) => d.screen));
+  return {
+    index: keeping((screen) => !own.has(screen)),
+    files: documents.map(({ screen, file }) => ({ file, html: keeping((other) => other === screen) })),
+  };
 }
 
 /** `text` as an HTML attribute value in double quotes. */
@@ -128,7 +175,7 @@ async function renderEarlyShells(root: string): Promise<{ layout: string; shells
       shells: screens.map(({ screen, path, markup, texts, nav }) => {
         const route = routes.find((r) => new RegExp(r.pattern).test(path))?.pattern;
         if (!route) throw new Error(`prerender: ${path} has no early read (src/app/early-reads.ts)`);
-        return { markup, texts, nav, route, screen };
+        return { markup, texts, nav, route, screen, document: earlyDocumentOf(route, path) };
       }),
     };
   } finally {
@@ -136,10 +183,30 @@ async function renderEarlyShells(root: string): Promise<{ layout: string; shells
   }
 }
 
-/** The Vite plugin of the early pages (build only). */
+/**
+ * The Vite plugin of the early pages (build only): every template into index.html, then — once
+ * index.html is final (the entry loader in it too) — the screens of routes without parameters
+ * moved into documents of their own (`splitEarlyDocuments`).
+ */
 export function prerenderEarlyContent(): Plugin {
-  return indexHtmlPlugin('prerender-early-content', async (html, root) => {
-    const { layout, shells } = await renderEarlyShells(root);
-    return injectEarlyShells(html, layout, shells);
-  });
+  let documents: { screen: string; file: string }[] = [];
+  return {
+    ...indexHtmlPlugin('prerender-early-content', async (html, root) => {
+      const { layout, shells } = await renderEarlyShells(root);
+      documents = shells.flatMap(({ screen, document }) => (document ? [{ screen, file: document }] : []));
+      return injectEarlyShells(html, layout, shells);
+    }),
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') return this.error('prerender: no index.html in the bundle');
+        const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+        const split = splitEarlyDocuments(html, documents);
+        index.source = split.index;
+        for (const { file, html: document } of split.files)
+          this.emitFile({ type: 'asset', fileName: file, source: document });
+      },
+    },
+  };
 }

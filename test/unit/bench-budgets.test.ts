@@ -93,13 +93,18 @@ describe('bench budgets', () => {
     expect(formatViolations(violations)).toContain('✗ /login JS + CSS (gzip): 110.0 KB (budget 110.0 KB)');
   });
 
-  it('fails on a lazy route over 30 KB, index.html over 14 KB, and any web font', () => {
+  it('fails on a lazy route over 30 KB, index.html or a screen’s own document over 14 KB, and any web font', () => {
     const results = passing();
     results.lazyRoutes.push({ module: 'src/views/heavy/screen.tsx', gzipBytes: 31 * KB });
     results.indexHtmlGzip = 15 * KB;
+    results.documents = [
+      { file: 'grades.html', gzipBytes: 13 * KB },
+      { file: 'finances.html', gzipBytes: 14.2 * KB },
+    ];
     results.routes[1]!.transferred = { ...results.routes[1]!.transferred, font: 20_000 };
     expect(checkBudgets(results).map((v) => v.what)).toEqual([
       'index.html (gzip)',
+      'finances.html (gzip)',
       '/courses: web fonts',
       'lazy route src/views/heavy/screen.tsx (gzip)',
     ]);
@@ -167,6 +172,8 @@ describe('bench budgets', () => {
     const table = formatTable(results);
     expect(table).toMatch(/\| \/login +\|.*\| +120\.0 ✗ \|.*\| +1\.50 ✗ \|/);
     expect(table).toContain(`index.html: 3.0 KB gzip (budget ${BUDGETS.indexHtmlKB} KB)`);
+    const withDocument = formatTable({ ...results, documents: [{ file: 'grades.html', gzipBytes: 15 * KB }] });
+    expect(withDocument).toContain(`grades.html: 15.0 KB gzip ✗ (budget ${BUDGETS.indexHtmlKB} KB)`);
   });
 
   it('counts the next screens’ code fetched in idle time on its own line, with its own 80 KB budget', () => {

@@ -16,7 +16,7 @@ import {
 } from '../../src/app/early-shell';
 import type { Bill } from '../../src/services/contract/finances';
 import type { GradeListResponse } from '../../src/services/contract/grades';
-import { injectEarlyShells } from '../../scripts/vite/prerender';
+import { earlyDocumentOf, injectEarlyShells, splitEarlyDocuments } from '../../scripts/vite/prerender';
 import { earlyContentInline } from '../../server/security-headers';
 import { earlyReadsData } from '../../src/app/early-reads';
 import type { Course, CourseListResponse, Module } from '../../src/services/contract/lms';
@@ -69,6 +69,32 @@ let shells: Awaited<ReturnType<typeof renderEarlyShells>>;
 const patternOf = (path: string) => earlyReadsData().routes.find((r) => new RegExp(r.pattern).test(path))!.pattern;
 
 /**
+ * The document the host serves at `path`, as the build writes it: the screen's own (`/grades`:
+ * grades.html) or index.html, each with its templates of the early pages (no script: the tests
+ * run it).
+ */
+function earlyDocument(path: string): string {
+  const built = shells.screens.map(({ screen, path: at, markup, texts, nav }) => ({
+    screen,
+    markup,
+    texts,
+    nav,
+    route: patternOf(at),
+    document: earlyDocumentOf(patternOf(at), at),
+  }));
+  const split = splitEarlyDocuments(
+    injectEarlyShells(
+      '<html><body><div id="root" data-prerendered="login"></div></body></html>',
+      shells.layout,
+      built,
+      '',
+    ),
+    built.flatMap(({ screen, document }) => (document ? [{ screen, file: document }] : [])),
+  );
+  return split.files.find(({ file }) => `/${file.replace(/[.]html$/, '')}` === path)?.html ?? split.index;
+}
+
+/**
  * Loads index.html's early parts (every screen's template) into this document and runs the script
  * with `answer` as the early read's of the page's route.
  */
@@ -77,18 +103,7 @@ async function runEarlyContent(
   status = 200,
   { appStarted = false } = {},
 ): Promise<HTMLElement | null> {
-  const html = injectEarlyShells(
-    '<html><body><div id="root" data-prerendered="login"></div></body></html>',
-    shells.layout,
-    shells.screens.map(({ screen, path, markup, texts, nav }) => ({
-      screen,
-      markup,
-      texts,
-      nav,
-      route: patternOf(path),
-    })),
-    '', // the script runs below
-  );
+  const html = earlyDocument(location.pathname);
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   // src/main.tsx takes the static /login's mark off #root before its first render.
   if (appStarted) body.querySelector('#root')!.removeAttribute('data-prerendered');
@@ -604,5 +619,33 @@ describe('the early bill list', () => {
     ['no list', {}],
   ])('shows nothing for %s', async (_, answer) => {
     expect(await runEarlyContent(answer)).toBeNull();
+  });
+});
+
+describe('the documents of the early pages', () => {
+  const templates = (html: string) =>
+    [...html.matchAll(/<template data-early-route="[^"]*" data-early-screen="(\w+)"/g)].map((m) => m[1]);
+
+  it('gives each screen without parameters a document of its own, and leaves the others in index.html', () => {
+    expect(templates(earlyDocument('/courses/1/modules/2/learningObjects/3'))).toEqual(['course', 'module']);
+    for (const screen of ['courses', 'grades', 'finances']) {
+      const own = earlyDocument(`/${screen}`);
+      expect(templates(own)).toEqual([screen]);
+      // The layout and everything else of index.html, as it is.
+      expect(own).toContain('<template data-early-layout>');
+      expect(own.replace(/<template data-early-route[^]*?<\/template>\s*/g, '')).toBe(
+        earlyDocument('/courses/1').replace(/<template data-early-route[^]*?<\/template>\s*/g, ''),
+      );
+    }
+  });
+
+  it('is index.html for a route with parameters, or of more than one segment', () => {
+    expect(earlyDocumentOf('^/courses/(?<course>[^/]+)/?$', '/courses/1')).toBeNull();
+    expect(earlyDocumentOf('^/a/b/?$', '/a/b')).toBeNull();
+    expect(earlyDocumentOf('^/grades/?$', '/grades')).toBe('grades.html');
+  });
+
+  it('stops the build when a screen to move has no template', () => {
+    expect(() => splitEarlyDocuments('<body></body>', [{ screen: 'home', file: 'home.html' }])).toThrow(/home/);
   });
 });
