@@ -108,10 +108,11 @@
   var params = new RegExp(pattern).exec(location.pathname).groups || {};
   // The route's ids as the app reads them (parseId): anything else is the app's 'not found'.
   for (var param in params) if (!/^[1-9]\d{0,9}$/.test(params[param])) return;
-  var read = reads.filter(function (r) {
+  // The route's reads (a screen may start with more than one: the documents area's three).
+  var routeReads = reads.filter(function (r) {
     return r.pattern === pattern;
-  })[0];
-  if (!read) return;
+  });
+  if (!routeReads.length) return;
   var texts = JSON.parse(tpl.getAttribute('data-texts'));
   var has = function (object, key) {
     return Object.prototype.hasOwnProperty.call(object, key);
@@ -142,6 +143,33 @@
           DAY +
           '[T ](?:0\\d|1\\d|2[0-3])(?::[0-5]\\d){2}(?:[.,]\\d+)?(?:[zZ]|[+-](?:0\\d|1\\d|2[0-3])(?::?[0-5]\\d)?)$',
       ).test(s)
+    );
+  };
+  // Whether `o` is an object whose fields are of the kinds `spec` says: 'name:kind …' with the
+  // kinds below (a trailing `?`: or null).
+  var kinds = {
+    id: id,
+    text: function (v) {
+      return typeof v === 'string';
+    },
+    count: function (n) {
+      return int(n, 0, 9007199254740991);
+    },
+    bool: function (v) {
+      return typeof v === 'boolean';
+    },
+    instant: function (v) {
+      return instant(v);
+    },
+  };
+  var shape = function (o, spec) {
+    return (
+      !!o &&
+      spec.split(' ').every(function (field) {
+        var f = /^(\w+):(\w+)([?]?)$/.exec(field);
+        var v = o[f[1]];
+        return (f[3] && v === null) || kinds[f[2]](v);
+      })
     );
   };
   var number = new Intl.NumberFormat('pt-BR');
@@ -242,9 +270,9 @@
     if (pages.last_page > 1) count = texts.resultsPage.replace('@@', count).replace('#', String(pages.last_page));
     return { count: count, pageOf: texts.pageOf.replace('#', String(pages.last_page)), lastPage: pages.last_page };
   };
-  // Each screen's early page: `valid` says whether its read's answer is one the app shows as it
-  // is (anything else: no early page), `build` fills the template's copy `page` from it and returns
-  // the page's own values.
+  // Each screen's early page: `valid` says whether its reads' answers (one argument each, in the
+  // order of the route's early reads) are ones the app shows as they are (anything else: no early
+  // page), `build` fills the template's copy `page` from them and returns the page's own values.
   var screens = {
     // The course list (src/views/courses/screen.tsx): its first page, with courses.
     courses: {
@@ -425,6 +453,84 @@
         );
       },
     },
+    // The documents area (src/views/attachments/screen.tsx): the student's files, the documents'
+    // categories and first page; the certificates below as they are while their reads are under way.
+    attachments: {
+      valid: function (mine, categories, documents) {
+        var file = function (f) {
+          return (
+            shape(
+              f,
+              'id:id name:text description:text category_id:id? category_name:text? personal:bool file_name:text mime_type:text size_bytes:count url:text created_at:instant started_at:instant? completed_at:instant?',
+            ) &&
+            f.file_name !== '' &&
+            has(texts.status, f.status)
+          );
+        };
+        return (
+          !!mine &&
+          Array.isArray(mine.data) &&
+          mine.data.length > 0 &&
+          mine.data.every(file) &&
+          !!categories &&
+          Array.isArray(categories.data) &&
+          categories.data.every(function (c) {
+            return shape(c, 'id:id name:text count:count');
+          }) &&
+          firstPage(documents) &&
+          documents.data.every(file)
+        );
+      },
+      build: function (page, mine, categories, documents) {
+        var size = function (bytes) {
+          var mega = bytes >= 1e6;
+          return new Intl.NumberFormat('pt-BR', {
+            style: 'unit',
+            unit: mega ? 'megabyte' : 'kilobyte',
+            unitDisplay: 'short',
+            maximumFractionDigits: 1,
+          }).format(bytes > 0 ? Math.max(bytes / (mega ? 1e6 : 1e3), 0.1) : 0);
+        };
+        // As fileTypeLabel (src/views/components/file-format.ts): the MIME type, else the extension.
+        var type = function (f) {
+          var mime = f.mime_type.split(';')[0].trim().toLowerCase();
+          var known = has(texts.types, mime)
+            ? texts.types[mime]
+            : has(texts.families, mime.split('/')[0])
+              ? texts.families[mime.split('/')[0]]
+              : null;
+          var dot = f.file_name.lastIndexOf('.');
+          return (
+            known ||
+            (dot > 0 && dot < f.file_name.length - 1
+              ? texts.otherType.replace('#', f.file_name.slice(dot + 1).toUpperCase())
+              : texts.noType)
+          );
+        };
+        var rows = function (name, files) {
+          repeat(page, name, files, function (row, f) {
+            fill(row, {
+              id: encodeURIComponent(f.id),
+              name: f.name,
+              status: f.status,
+              statusText: texts.status[f.status],
+              meta: [f.category_name, type(f), size(f.size_bytes)].filter(Boolean).join(' · '),
+            });
+          });
+        };
+        rows('mine', mine.data);
+        rows('document', documents.data);
+        repeat(page, 'category', categories.data, function (option, c) {
+          fill(option, {
+            categoryId: encodeURIComponent(c.id),
+            categoryOption: texts.categoryOption.replace('#', String(c.count)).replace('@@', function () {
+              return c.name;
+            }),
+          });
+        });
+        return paginated(page, documents.pagination);
+      },
+    },
     // A course (src/views/course/screen.tsx): its progress, where to go on, its modules.
     course: {
       valid: function (answer) {
@@ -577,7 +683,7 @@
   };
   var kind = has(screens, screen) && screens[screen];
   if (!kind) return;
-  var build = function (answer) {
+  var build = function (answers) {
     // The layout every early page shares, this screen's content in its <main>, its navigation's
     // marks as the app's layout sets them (aria-current, then data-section, then href).
     var page = d.querySelector('template[data-early-layout]').content.cloneNode(true);
@@ -591,7 +697,7 @@
       if (nav.section.indexOf(at) >= 0) link.setAttribute('data-section', '');
       link.setAttribute('href', href);
     });
-    var values = kind.build(page, answer);
+    var values = kind.build.apply(kind, [page].concat(answers));
     var name = userName();
     var greeting = page.querySelector('.user-name');
     if (name === null && greeting) greeting.parentNode.removeChild(greeting);
@@ -649,15 +755,18 @@
         channel.port2.postMessage(null);
       });
   };
-  // The answer the screen shows: the read's, or the one that followed it (the bills after the
+  // The answers the screen shows: each read's, or the one that followed it (the bills after the
   // hub's ERP token, src/app/entry-loader.js).
-  (read.shown || read.response)
-    .then(function (response) {
-      return response && response.ok ? response.clone().json() : null;
-    })
-    .then(function (answer) {
-      if (!kind.valid(answer) || html.hasAttribute('data-early')) return;
-      var early = build(answer);
+  Promise.all(
+    routeReads.map(function (read) {
+      return (read.shown || read.response).then(function (response) {
+        return response && response.ok ? response.clone().json() : null;
+      });
+    }),
+  )
+    .then(function (answers) {
+      if (!kind.valid.apply(kind, answers) || html.hasAttribute('data-early')) return;
+      var early = build(answers);
       return Promise.all(styles()).then(function () {
         show(early);
       });

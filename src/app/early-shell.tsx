@@ -26,6 +26,24 @@ import { courseQuery, coursesQuery, moduleQuery } from '../services/api/lms-quer
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
 import { gradesApiQuery, parseGradesQuery } from '../views/grades/url-query';
 import { gradesKeys } from '../services/api/keys/grades';
+import { attachmentKeys } from '../services/api/keys/attachments';
+import { documentsApiQuery, parseDocumentsQuery } from '../views/attachments/url-query';
+import type {
+  AttachmentStatus,
+  DocumentCategory,
+  DocumentListResponse,
+  StudentAttachment,
+} from '../services/contract/attachments';
+import { ATTACHMENT_STATUS_TEXT, AttachmentsAreaMessages } from '../views/attachments/messages';
+import {
+  EXACT_TYPES,
+  FAMILY_TYPES,
+  FileTypeMessages,
+  fileTypeLabel,
+  formatFileSize,
+  type TypeKey,
+} from '../views/components/file-format';
+import { attachmentLink } from '../services/navigation/links';
 import {
   BILL_BADGE,
   BILL_GROUP_ORDER,
@@ -280,6 +298,27 @@ export function renderGradesPage(grades: GradeListResponse, userName: string | n
   return renderScreen(
     ROUTE_PATHS.grades,
     (client) => client.setQueryData(gradesKeys.list(gradesApiQuery(parseGradesQuery(''))), grades),
+    userName,
+  );
+}
+
+/**
+ * The app's /attachments with its three reads answered — the student's own files (`mine`), the
+ * documents' categories and the documents' first page — as {@link renderCoursesPage}.
+ */
+export function renderAttachmentsPage(
+  mine: StudentAttachment[],
+  categories: DocumentCategory[],
+  documents: DocumentListResponse,
+  userName: string | null,
+): Promise<string> {
+  return renderScreen(
+    ROUTE_PATHS.attachments,
+    (client) => {
+      client.setQueryData(attachmentKeys.areaMine, mine);
+      client.setQueryData(attachmentKeys.areaCategories, categories);
+      client.setQueryData(attachmentKeys.areaDocuments(documentsApiQuery(parseDocumentsQuery(''))), documents);
+    },
     userName,
   );
 }
@@ -833,15 +872,132 @@ export async function renderEarlyFinancesShell(
   };
 }
 
+/** The texts of the early documents area, pt-BR. */
+export interface EarlyAttachmentsTexts extends ListTexts {
+  /** 'N documentos encontrados' by plural category ('one', 'other'), `#` = the count. */
+  count: Record<'one' | 'other', string>;
+  /** A category's option, '@@ (#)': `@@` = its name, `#` = its documents (no grouping). */
+  categoryOption: string;
+  /** A file's state: its badge's text, by status (the contract's `AttachmentStatus`). */
+  status: Record<AttachmentStatus, string>;
+  /** A file's type by MIME type, by MIME family (`image`…); else 'Arquivo #' (`#` = the extension) or 'Arquivo'. */
+  types: Record<string, string>;
+  families: Record<string, string>;
+  otherType: string;
+  noType: string;
+}
+
+/** The slot file of the student's list (`mine`) and of the documents' list. */
+const slotFile = (id: number): StudentAttachment => ({
+  id,
+  name: '@@name@@',
+  description: '',
+  category_id: 3,
+  category_name: '@@category@@',
+  personal: false,
+  file_name: 'a.pdf',
+  mime_type: 'application/pdf',
+  size_bytes: 1234567,
+  url: '/api/files/a.pdf',
+  created_at: '2026-01-01T00:00:00Z',
+  status: 'started',
+  started_at: null,
+  completed_at: null,
+});
+const CATEGORY_ID = 9090903;
+const CATEGORY_COUNT = 7777001;
+
+/**
+ * The early documents area's template: the screen's markup with slots — the student's files
+ * (`data-early-item="mine"`) and the documents' first page (`data-early-item="document"`), each
+ * row's link, state and description line ('Categoria · PDF · 1,2 MB', `@@meta@@`, which the
+ * script writes as the screen does); the category filter's options (`data-early-item="category"`);
+ * the count and pagination (as the course list's); the certificates below as they are while their
+ * reads are under way.
+ * @param messages as {@link renderEarlyCoursesShell}.
+ * @throws Error when a slot cannot be found in the markup.
+ */
+export async function renderEarlyAttachmentsShell(
+  messages: Record<string, string> = {},
+): Promise<{ markup: string; texts: EarlyAttachmentsTexts }> {
+  const intl = ptBrIntl(messages);
+  const mine = slotFile(COURSE_ID);
+  const document = slotFile(MODULE_ID);
+  let html = withoutComments(
+    await renderAttachmentsPage(
+      [mine],
+      [{ id: CATEGORY_ID, name: '@@categoryName@@', count: CATEGORY_COUNT }],
+      { pagination: { page: 1, per_page: 10, total: TOTAL, last_page: LAST_PAGE }, data: [document] },
+      '@@userName@@',
+    ),
+  );
+  const countOther = intl.formatMessage(AttachmentsAreaMessages.count, { count: TOTAL });
+  const list = listSlots(html, intl, {
+    countOther,
+    pagination: intl.formatMessage(AttachmentsAreaMessages.pagination),
+    lastHref: `${ROUTE_PATHS.attachments}?page=${LAST_PAGE}`,
+  });
+  html = list.html;
+  const option = intl.formatMessage(AttachmentsAreaMessages.categoryOption, {
+    name: '@@categoryName@@',
+    count: CATEGORY_COUNT,
+  });
+  html = replaceOnce(
+    html,
+    `<option value="${CATEGORY_ID}">${option}</option>`,
+    '<option value="@@categoryId@@" data-early-item="category">@@categoryOption@@</option>',
+  );
+  // The two lists' rows, alike but for where they are.
+  const status = intl.formatMessage(ATTACHMENT_STATUS_TEXT.started);
+  const meta = [
+    '@@category@@',
+    fileTypeLabel(intl as never, mine),
+    formatFileSize(intl as never, mine.size_bytes),
+  ].join(' · ');
+  for (const [file, item] of [
+    [mine, 'mine'],
+    [document, 'document'],
+  ] as const)
+    html = replaceOnce(
+      html,
+      `<li class="item item-started"><a href="${attachmentLink(file.id)}" class="item-title">@@name@@</a><p class="muted">${meta} · <span class="badge badge-started">${status}</span></p></li>`,
+      `<li class="item item-@@status@@" data-early-item="${item}"><a href="${attachmentLink(file.id).replace(String(file.id), '@@id@@')}" class="item-title">@@name@@</a><p class="muted">@@meta@@ · <span class="badge badge-@@status@@">@@statusText@@</span></p></li>`,
+    );
+  const typeText = (key: TypeKey) => intl.formatMessage(FileTypeMessages[key]);
+  const mapped = (types: Record<string, TypeKey>) =>
+    Object.fromEntries(Object.entries(types).map(([mime, key]) => [mime, typeText(key)]));
+  return {
+    markup: html,
+    texts: {
+      ...list.texts,
+      count: {
+        one: hash(intl.formatMessage(AttachmentsAreaMessages.count, { count: 1 }), '1'),
+        other: hash(countOther, intl.formatNumber(TOTAL)),
+      },
+      categoryOption: hash(option.replace('@@categoryName@@', '@@'), String(CATEGORY_COUNT)),
+      status: {
+        not_started: intl.formatMessage(ATTACHMENT_STATUS_TEXT.not_started),
+        started: status,
+        completed: intl.formatMessage(ATTACHMENT_STATUS_TEXT.completed),
+      },
+      types: mapped(EXACT_TYPES),
+      families: mapped(FAMILY_TYPES),
+      otherType: hash(intl.formatMessage(FileTypeMessages.typeOther, { extension: 'XYZ' }), 'XYZ'),
+      noType: intl.formatMessage(FileTypeMessages.typeOther, { extension: 'none' }),
+    },
+  };
+}
+
 /** One screen's early page for the build (scripts/vite/prerender.ts). */
 export interface EarlyScreenShell {
   /** The screen's content-visible name, which is also the script's name for its fill. */
-  screen: 'courses' | 'course' | 'module' | 'grades' | 'finances';
+  screen: 'courses' | 'course' | 'module' | 'grades' | 'finances' | 'attachments';
   /** A path of the route, to find its early read's pattern (src/app/early-reads.ts). */
   path: string;
   /** The content of the page's `<main>`, with slots (the rest is the shared layout). */
   markup: string;
-  texts: EarlyTexts | EarlyCourseTexts | EarlyModuleTexts | EarlyGradesTexts | EarlyFinancesTexts;
+  texts:
+    EarlyTexts | EarlyCourseTexts | EarlyModuleTexts | EarlyGradesTexts | EarlyFinancesTexts | EarlyAttachmentsTexts;
   /**
    * The navigation's links marked on this page, as the app's layout marks them
    * (src/views/components/app-layout.tsx): `aria-current="page"` (`current`) and `data-section`
@@ -909,5 +1065,6 @@ export async function renderEarlyShells(): Promise<EarlyShells> {
     { screen: 'module', path: moduleLink(COURSE_ID, MODULE_ID), ...(await renderEarlyModuleShell()) },
     { screen: 'grades', path: ROUTE_PATHS.grades, ...(await renderEarlyGradesShell()) },
     { screen: 'finances', path: ROUTE_PATHS.finances, ...(await renderEarlyFinancesShell()) },
+    { screen: 'attachments', path: ROUTE_PATHS.attachments, ...(await renderEarlyAttachmentsShell()) },
   ]);
 }

@@ -342,3 +342,48 @@ test.describe('the bill list', () => {
     });
   });
 });
+
+test.describe('the documents area', () => {
+  const files = (page: Page) => page.locator('main li:has(a.item-title)');
+
+  test('shows the student’s files and the documents before the app’s code has run; the app takes over where they are', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await page.goto('/attachments');
+    await appPage(page);
+    await expect(files(page).first()).toBeVisible();
+    const texts = await files(page).allTextContents();
+    const categories = await page.getByRole('combobox', { name: 'Categoria' }).locator('option').allTextContents();
+
+    const code = await holdAppCode(page);
+    await page.goto('/attachments', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    await expect(page.getByRole('heading', { level: 1, name: 'Documentos' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Seus arquivos' })).toBeVisible();
+    await expect(files(page)).toHaveText(texts);
+    await expect(page.getByRole('combobox', { name: 'Categoria' }).locator('option')).toHaveText(categories);
+    await expectNoA11yViolations(page);
+    const before = await files(page).first().boundingBox();
+
+    await code.release();
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+    await expect(page.locator('#early-root')).toHaveCount(0);
+    await expect(files(page)).toHaveText(texts);
+    expect(await files(page).first().boundingBox()).toEqual(before);
+  });
+
+  test('a document tapped before the app has taken over opens once it has', async ({ page }) => {
+    const code = await holdAppCode(page);
+    await page.goto('/attachments', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    const first = page.getByRole('region', { name: 'Documentos da instituição' }).locator('a.item-title').first();
+    const name = await first.textContent();
+    const href = await first.getAttribute('href');
+    await first.click();
+    await expect(page).toHaveURL(/\/attachments$/);
+    await code.release();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1, name: name! })).toBeVisible();
+  });
+});

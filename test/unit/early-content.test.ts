@@ -10,11 +10,17 @@ import {
   renderCoursePage,
   renderCoursesPage,
   renderEarlyShells,
+  renderAttachmentsPage,
   renderFinancesPage,
   renderGradesPage,
   renderModulePage,
 } from '../../src/app/early-shell';
 import type { Bill } from '../../src/services/contract/finances';
+import type {
+  DocumentCategory,
+  DocumentListResponse,
+  StudentAttachment,
+} from '../../src/services/contract/attachments';
 import type { GradeListResponse } from '../../src/services/contract/grades';
 import { earlyDocumentOf, injectEarlyShells, splitEarlyDocuments } from '../../scripts/vite/prerender';
 import { earlyContentInline } from '../../server/security-headers';
@@ -109,20 +115,24 @@ async function runEarlyContent(
   if (appStarted) body.querySelector('#root')!.removeAttribute('data-prerendered');
   document.body.innerHTML = `<script type="application/json" id="entry-data">${JSON.stringify({ preloads: [], routes: [], entry: '' })}</script>`;
   for (const node of [...body.childNodes]) if (!(node instanceof HTMLScriptElement)) document.body.append(node);
-  const response = Promise.resolve(new Response(JSON.stringify(answer), { status }));
-  // The bills follow the hub's ERP token (src/app/entry-loader.js): the screen shows the second answer.
-  const followed = location.pathname === '/finances';
-  Object.assign(window, {
-    __earlyReads: [
-      followed
-        ? {
-            pattern: patternOf(location.pathname),
+  const answered = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+  const pattern = patternOf(location.pathname);
+  // The bills follow the hub's ERP token (src/app/entry-loader.js): the screen shows the second
+  // answer. The documents area starts with three reads: `answer` is their answers, in order.
+  const routeReads =
+    location.pathname === '/finances'
+      ? [
+          {
+            pattern,
             response: Promise.resolve(Response.json({ data: { token: 'erp', expires_at: '2030-01-01T00:00:00Z' } })),
-            shown: response,
-          }
-        : { pattern: patternOf(location.pathname), response },
-      { pattern: undefined, response: Promise.resolve(null) },
-    ],
+            shown: answered(answer),
+          },
+        ]
+      : location.pathname === '/attachments'
+        ? (answer as unknown[]).map((body) => ({ pattern, response: answered(body) }))
+        : [{ pattern, response: answered(answer) }];
+  Object.assign(window, {
+    __earlyReads: [...routeReads, { pattern: undefined, response: Promise.resolve(null) }],
   });
   new Function(earlyContentInline().code)();
   for (let i = 0; i < 20 && !document.getElementById('early-root'); i++) await new Promise((r) => setTimeout(r, 5));
@@ -628,7 +638,7 @@ describe('the documents of the early pages', () => {
 
   it('gives each screen without parameters a document of its own, and leaves the others in index.html', () => {
     expect(templates(earlyDocument('/courses/1/modules/2/learningObjects/3'))).toEqual(['course', 'module']);
-    for (const screen of ['courses', 'grades', 'finances']) {
+    for (const screen of ['courses', 'grades', 'finances', 'attachments']) {
       const own = earlyDocument(`/${screen}`);
       expect(templates(own)).toEqual([screen]);
       // The layout and everything else of index.html, as it is.
@@ -647,5 +657,104 @@ describe('the documents of the early pages', () => {
 
   it('stops the build when a screen to move has no template', () => {
     expect(() => splitEarlyDocuments('<body></body>', [{ screen: 'home', file: 'home.html' }])).toThrow(/home/);
+  });
+});
+
+describe('the early documents area', () => {
+  beforeEach(() => history.replaceState(null, '', '/attachments'));
+
+  const file = (id: number, more: Partial<StudentAttachment> = {}): StudentAttachment => ({
+    id,
+    name: `Arquivo ${id}`,
+    description: '',
+    category_id: null,
+    category_name: null,
+    personal: true,
+    file_name: `arquivo-${id}.pdf`,
+    mime_type: 'application/pdf',
+    size_bytes: 245_000,
+    url: `/api/files/${id}.pdf`,
+    created_at: '2026-03-01T10:00:00Z',
+    status: 'not_started',
+    started_at: null,
+    completed_at: null,
+    ...more,
+  });
+  const MINE = [
+    file(1),
+    file(2, { name: 'Contrato <assinado> & "final"', status: 'completed', mime_type: 'image/png', file_name: 'c.png' }),
+    file(3, { status: 'started', mime_type: 'application/x-kmz', file_name: 'mapa.kmz', size_bytes: 3_400_000 }),
+  ];
+  const CATEGORIES: DocumentCategory[] = [
+    { id: 4, name: 'Editais', count: 2 },
+    { id: 5, name: 'Manuais # @@x@@', count: 1234 },
+  ];
+  const doc = (id: number, more: Partial<StudentAttachment> = {}) =>
+    file(id, { personal: false, category_id: 4, category_name: 'Editais', ...more });
+  const DOCUMENTS: DocumentListResponse = {
+    pagination: { page: 1, per_page: 10, total: 3, last_page: 1 },
+    data: [
+      doc(10),
+      doc(11, { mime_type: 'text/csv; charset=utf-8', size_bytes: 0, file_name: 'dados' }),
+      doc(12, { category_name: '', mime_type: 'application/octet-stream', file_name: '.env', size_bytes: 999 }),
+    ],
+  };
+  const answers = (mine = MINE, categories = CATEGORIES, documents = DOCUMENTS) => [
+    { data: mine },
+    { data: categories },
+    documents,
+  ];
+
+  it.each([
+    ['one page', answers()],
+    [
+      'the first of 3 pages, no category',
+      answers(MINE, [], { ...DOCUMENTS, pagination: { ...DOCUMENTS.pagination, total: 23, last_page: 3 } }),
+    ],
+  ] as [string, [{ data: StudentAttachment[] }, { data: DocumentCategory[] }, DocumentListResponse]][])(
+    'is the page the app renders from the same answers: %s',
+    async (_, [mine, categories, documents]) => {
+      const early = await runEarlyContent([mine, categories, documents]);
+      expect(early).not.toBeNull();
+      expect(early!.innerHTML).toBe(
+        normalised(await renderAttachmentsPage(mine.data, categories.data, documents, 'Ana Souza')),
+      );
+    },
+    30_000,
+  );
+
+  it('describes each file as the student reads it: its category, type and size, and whether it was opened', async () => {
+    const early = await runEarlyContent(answers());
+    const lines = [...early!.querySelectorAll('main li p')].map((p) => p.textContent);
+    expect(lines).toEqual([
+      'PDF · 245 kB · Não aberto',
+      'Imagem · 245 kB · Concluído',
+      'Arquivo KMZ · 3,4 MB · Aberto',
+      'Editais · PDF · 245 kB · Não aberto',
+      'Editais · Planilha CSV · 0 kB · Não aberto',
+      'Arquivo · 1 kB · Não aberto',
+    ]);
+    expect([...early!.querySelectorAll('select[name="category"] option')].map((o) => o.textContent)).toEqual([
+      'Todas as categorias',
+      'Editais (2)',
+      'Manuais # @@x@@ (1234)',
+    ]);
+  }, 30_000);
+
+  it.each([
+    ['no file of the student’s own (the app’s empty state)', answers([])],
+    ['a file without a state the app knows', answers([{ ...MINE[0]!, status: 'archived' as never }])],
+    ['a file whose size is not bytes', answers([{ ...MINE[0]!, size_bytes: 1.5 }])],
+    ['a category without its count', answers(MINE, [{ id: 4, name: 'Editais' } as never])],
+    [
+      'no document (the app’s empty state)',
+      answers(MINE, CATEGORIES, { ...DOCUMENTS, data: [], pagination: { ...DOCUMENTS.pagination, total: 0 } }),
+    ],
+    [
+      'a document without a creation date',
+      answers(MINE, CATEGORIES, { ...DOCUMENTS, data: [{ ...DOCUMENTS.data[0]!, created_at: 'ontem' }] }),
+    ],
+  ])('shows nothing for %s', async (_, given) => {
+    expect(await runEarlyContent(given)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { defineMessage, defineMessages } from 'react-intl';
+import { ProgressWords } from '../components/vocabulary';
 
 /**
  * Texts of the attachments area: the list (/attachments) and what one attachment's page
@@ -75,3 +76,10 @@ export const AttachmentsAreaMessages = defineMessages({
   statusNew: { id: 'attachmentsArea.item.new', defaultMessage: 'Não aberto', description: 'Never opened' },
   statusOpened: { id: 'attachmentsArea.item.opened', defaultMessage: 'Aberto', description: 'Opened, not viewed' },
 });
+
+/** A file's state in the area's lists; 'Concluído' as on the attachment's own page (one word for one state). */
+export const ATTACHMENT_STATUS_TEXT = {
+  not_started: AttachmentsAreaMessages.statusNew,
+  started: AttachmentsAreaMessages.statusOpened,
+  completed: ProgressWords.completed,
+} as const;

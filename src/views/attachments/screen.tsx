@@ -22,8 +22,7 @@ import { Skeleton } from '../components/skeleton';
 import { QueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { useUrlQuery } from '../components/use-url-query';
-import { AttachmentsAreaMessages as M } from './messages';
-import { ProgressWords } from '../components/vocabulary';
+import { ATTACHMENT_STATUS_TEXT, AttachmentsAreaMessages as M } from './messages';
 import { CertificatesSection } from '../certificates/section';
 import { ROUTE_PATHS } from '../../services/navigation/routes';
 import { attachmentLink } from '../../services/navigation/links';
@@ -167,9 +166,6 @@ function Documents() {
   );
 }
 
-// 'Concluído' as on the attachment's own page (one word for one state).
-const STATUS_TEXT = { not_started: M.statusNew, started: M.statusOpened, completed: ProgressWords.completed } as const;
-
 /** Files as links to /attachment/{id}, with category, type, size and whether the student saw them. */
 function FileList({ files, busy = false }: { files: StudentAttachment[]; busy?: boolean }) {
   const intl = useIntl();
@@ -185,7 +181,9 @@ function FileList({ files, busy = false }: { files: StudentAttachment[]; busy?: 
               .filter(Boolean)
               .join(' · ')}
             {' · '}
-            <span className={`badge badge-${file.status}`}>{intl.formatMessage(STATUS_TEXT[file.status])}</span>
+            <span className={`badge badge-${file.status}`}>
+              {intl.formatMessage(ATTACHMENT_STATUS_TEXT[file.status])}
+            </span>
           </p>
         </li>
       ))}

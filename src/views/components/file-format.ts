@@ -39,9 +39,11 @@ export const FileTypeMessages = defineMessages({
   }),
 });
 
-type TypeKey = Exclude<keyof typeof FileTypeMessages, 'typeOther'>;
+/** A file type's message (but the unknown one's). */
+export type TypeKey = Exclude<keyof typeof FileTypeMessages, 'typeOther'>;
 
-const EXACT_TYPES: Record<string, TypeKey> = {
+/** The file types by MIME type (without parameters, lower case). */
+export const EXACT_TYPES: Record<string, TypeKey> = {
   'application/pdf': 'typePdf',
   'text/csv': 'typeCsv',
   'application/vnd.ms-excel': 'typeSheet',
@@ -59,7 +61,8 @@ const EXACT_TYPES: Record<string, TypeKey> = {
   'application/x-7z-compressed': 'typeArchive',
 };
 
-const FAMILY_TYPES: Record<string, TypeKey> = { image: 'typeImage', audio: 'typeAudio', video: 'typeVideo' };
+/** The file types by MIME family (`image/…`), when not an exact one. */
+export const FAMILY_TYPES: Record<string, TypeKey> = { image: 'typeImage', audio: 'typeAudio', video: 'typeVideo' };
 
 /** Human file type of an attachment, from its MIME type (parameters ignored), else its file extension. */
 export function fileTypeLabel(intl: IntlShape, file: Pick<CourseAttachment, 'mime_type' | 'file_name'>): string {
