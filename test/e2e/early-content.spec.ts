@@ -4,7 +4,7 @@
  * the app takes the page over without the student losing what they see or tapped. The app's
  * code is held (its libraries' chunk) to look at the page in between; nothing waits on time.
  */
-import type { Route } from '@playwright/test';
+import type { Locator, Route } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
 
 test.beforeEach(async ({ page, signIn }) => {
@@ -38,6 +38,47 @@ async function appPage(page: Page): Promise<void> {
   await expect(page.locator('#root main')).toBeVisible();
   await expect(page.locator('#early-root')).toHaveCount(0);
   await expect(page.locator('html')).not.toHaveAttribute('data-early', 'shown');
+}
+
+/**
+ * A screen's early page and the app's taking over: `path` loaded as the app shows it (`fromApp`
+ * reads what else to compare), then again with the app's code held — the early page shows `items`
+ * with the app's texts, then what `onEarlyPage` checks, and axe finds nothing —; once the code is
+ * released the app's page replaces it with the same items, the first in the same place.
+ */
+async function expectEarlyPageThenTakeover(
+  page: Page,
+  path: string,
+  items: Locator,
+  {
+    fromApp = async () => {},
+    onEarlyPage,
+    expectNoA11yViolations,
+  }: {
+    fromApp?: () => Promise<void>;
+    onEarlyPage: () => Promise<void>;
+    expectNoA11yViolations: (page: Page) => Promise<void>;
+  },
+): Promise<void> {
+  await page.goto(path);
+  await appPage(page);
+  await expect(items.first()).toBeVisible();
+  const texts = await items.allTextContents();
+  await fromApp();
+
+  const code = await holdAppCode(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+  await expect(items).toHaveText(texts);
+  await onEarlyPage();
+  await expectNoA11yViolations(page);
+  const before = await items.first().boundingBox();
+
+  await code.release();
+  await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+  await expect(page.locator('#early-root')).toHaveCount(0);
+  await expect(items).toHaveText(texts);
+  expect(await items.first().boundingBox()).toEqual(before);
 }
 
 const course = (page: Page) => page.getByRole('link', { name: 'Introdução à Informática' });
@@ -249,27 +290,18 @@ test.describe('the grade list', () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto('/grades');
-    await appPage(page);
-    await expect(rows(page).first()).toBeVisible();
-    const texts = await rows(page).allTextContents();
-    const summary = await page.locator('main dl').textContent();
-
-    const code = await holdAppCode(page);
-    await page.goto('/grades', { waitUntil: 'commit' });
-    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
-    await expect(page.getByRole('heading', { level: 1, name: 'Minhas notas' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Notas por curso' })).toBeVisible();
-    await expect(rows(page)).toHaveText(texts);
-    await expect(page.locator('main dl')).toHaveText(summary!);
-    await expectNoA11yViolations(page);
-    const before = await rows(page).first().boundingBox();
-
-    await code.release();
-    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
-    await expect(page.locator('#early-root')).toHaveCount(0);
-    await expect(rows(page)).toHaveText(texts);
-    expect(await rows(page).first().boundingBox()).toEqual(before);
+    let summary: string | null = null;
+    await expectEarlyPageThenTakeover(page, '/grades', rows(page), {
+      expectNoA11yViolations,
+      fromApp: async () => {
+        summary = await page.locator('main dl').textContent();
+      },
+      onEarlyPage: async () => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Minhas notas' })).toBeVisible();
+        await expect(page.getByRole('table', { name: 'Notas por curso' })).toBeVisible();
+        await expect(page.locator('main dl')).toHaveText(summary!);
+      },
+    });
   });
 
   test('a column’s sort tapped before the app has taken over sorts once it has', async ({ page }) => {
@@ -291,28 +323,19 @@ test.describe('the bill list', () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto('/finances');
-    await appPage(page);
-    await expect(bills(page).first()).toBeVisible();
-    const texts = await bills(page).allTextContents();
     const groups = page.getByRole('main').getByRole('heading', { level: 2 });
-    const headings = await groups.allTextContents();
-
-    const code = await holdAppCode(page);
-    await page.goto('/finances', { waitUntil: 'commit' });
-    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
-    await expect(page.getByRole('heading', { level: 1, name: 'Financeiro' })).toBeVisible();
-    await expect(page.getByRole('region', { name: /^Vencidas \(\d+\)$/ })).toBeVisible();
-    await expect(groups).toHaveText(headings);
-    await expect(bills(page)).toHaveText(texts);
-    await expectNoA11yViolations(page);
-    const before = await bills(page).first().boundingBox();
-
-    await code.release();
-    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
-    await expect(page.locator('#early-root')).toHaveCount(0);
-    await expect(bills(page)).toHaveText(texts);
-    expect(await bills(page).first().boundingBox()).toEqual(before);
+    let headings: string[] = [];
+    await expectEarlyPageThenTakeover(page, '/finances', bills(page), {
+      expectNoA11yViolations,
+      fromApp: async () => {
+        headings = await groups.allTextContents();
+      },
+      onEarlyPage: async () => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Financeiro' })).toBeVisible();
+        await expect(page.getByRole('region', { name: /^Vencidas \(\d+\)$/ })).toBeVisible();
+        await expect(groups).toHaveText(headings);
+      },
+    });
   });
 
   test.describe('of a student with pages of bills', () => {
@@ -350,27 +373,19 @@ test.describe('the documents area', () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto('/attachments');
-    await appPage(page);
-    await expect(files(page).first()).toBeVisible();
-    const texts = await files(page).allTextContents();
-    const categories = await page.getByRole('combobox', { name: 'Categoria' }).locator('option').allTextContents();
-
-    const code = await holdAppCode(page);
-    await page.goto('/attachments', { waitUntil: 'commit' });
-    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
-    await expect(page.getByRole('heading', { level: 1, name: 'Documentos' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Seus arquivos' })).toBeVisible();
-    await expect(files(page)).toHaveText(texts);
-    await expect(page.getByRole('combobox', { name: 'Categoria' }).locator('option')).toHaveText(categories);
-    await expectNoA11yViolations(page);
-    const before = await files(page).first().boundingBox();
-
-    await code.release();
-    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
-    await expect(page.locator('#early-root')).toHaveCount(0);
-    await expect(files(page)).toHaveText(texts);
-    expect(await files(page).first().boundingBox()).toEqual(before);
+    const categories = page.getByRole('combobox', { name: 'Categoria' }).locator('option');
+    let options: string[] = [];
+    await expectEarlyPageThenTakeover(page, '/attachments', files(page), {
+      expectNoA11yViolations,
+      fromApp: async () => {
+        options = await categories.allTextContents();
+      },
+      onEarlyPage: async () => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Documentos' })).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Seus arquivos' })).toBeVisible();
+        await expect(categories).toHaveText(options);
+      },
+    });
   });
 
   test('a document tapped before the app has taken over opens once it has', async ({ page }) => {
