@@ -161,6 +161,18 @@
     instant: function (v) {
       return instant(v);
     },
+    day: function (v) {
+      return day(v);
+    },
+    pct: function (n) {
+      return percentage(n);
+    },
+    pos: function (n) {
+      return position(n);
+    },
+    grade: function (n) {
+      return typeof n === 'number' && n >= 0 && n <= 10;
+    },
   };
   var shape = function (o, spec) {
     return (
@@ -277,19 +289,15 @@
     // The course list (src/views/courses/screen.tsx): its first page, with courses.
     courses: {
       valid: function (answer) {
-        if (!firstPage(answer)) return false;
-        return answer.data.every(function (c) {
-          return (
-            c &&
-            id(c.id) &&
-            typeof c.name === 'string' &&
-            typeof c.description === 'string' &&
-            (c.image_url === null || typeof c.image_url === 'string') &&
-            percentage(c.progress) &&
-            has(texts.status, c.status) &&
-            int(c.modules_count, 0, 1e9)
-          );
-        });
+        return (
+          firstPage(answer) &&
+          answer.data.every(function (c) {
+            return (
+              shape(c, 'id:id name:text description:text image_url:text? progress:pct modules_count:count') &&
+              has(texts.status, c.status)
+            );
+          })
+        );
       },
       build: function (page, answer) {
         repeat(page, 'course', answer.data, function (card, c) {
@@ -311,32 +319,15 @@
     // The grade list (src/views/grades/screen.tsx): its summary and first page, in its default order.
     grades: {
       valid: function (answer) {
-        var stats = answer && answer.stats;
-        var grade = function (n) {
-          return n === null || (typeof n === 'number' && n >= 0 && n <= 10);
-        };
-        var count = function (n) {
-          return int(n, 0, 1e12);
-        };
         return (
           firstPage(answer) &&
-          !!stats &&
-          grade(stats.average) &&
-          count(stats.approved) &&
-          count(stats.in_progress) &&
-          count(stats.failed) &&
+          shape(answer.stats, 'average:grade? approved:count in_progress:count failed:count') &&
           answer.data.every(function (g) {
             return (
-              g &&
-              id(g.course_id) &&
-              typeof g.course_name === 'string' &&
-              grade(g.grade) &&
-              has(texts.status, g.status) &&
-              grade(g.passing_grade) &&
-              count(g.graded_assessments) &&
-              count(g.total_assessments) &&
-              // The contract's ISO timestamp (valibot's isoTimestamp).
-              (g.updated_at === null || instant(g.updated_at))
+              shape(
+                g,
+                'course_id:id course_name:text grade:grade? passing_grade:grade? graded_assessments:count total_assessments:count updated_at:instant?',
+              ) && has(texts.status, g.status)
             );
           })
         );
@@ -381,13 +372,8 @@
           bills.length > 0 &&
           bills.every(function (b) {
             return (
-              b &&
-              id(b.id) &&
-              typeof b.description === 'string' &&
-              int(b.amount_cents, 0, 9007199254740991) &&
-              day(b.due_date) &&
-              texts.order.indexOf(b.status) >= 0 &&
-              (b.paid_at === null || instant(b.paid_at))
+              shape(b, 'id:id description:text amount_cents:count due_date:day paid_at:instant?') &&
+              texts.order.indexOf(b.status) >= 0
             );
           })
         );
@@ -536,30 +522,16 @@
       valid: function (answer) {
         var c = answer && answer.data;
         var ref = function (r) {
-          return r === null || (!!r && id(r.id) && id(r.lesson_id) && id(r.module_id));
+          return r === null || shape(r, 'id:id lesson_id:id module_id:id');
         };
         return (
-          !!c &&
-          id(c.id) &&
-          typeof c.name === 'string' &&
-          typeof c.description === 'string' &&
-          (c.image_url === null || typeof c.image_url === 'string') &&
-          percentage(c.progress) &&
+          shape(c, 'id:id name:text description:text image_url:text? progress:pct modules_count:count') &&
           texts.statuses.indexOf(c.status) >= 0 &&
-          int(c.modules_count, 0, 1e9) &&
           ref(c.last_learning_object) &&
           (c.continue_learning_object === undefined || ref(c.continue_learning_object)) &&
           Array.isArray(c.modules) &&
           c.modules.every(function (m) {
-            return (
-              m &&
-              id(m.id) &&
-              typeof m.name === 'string' &&
-              position(m.position) &&
-              percentage(m.progress) &&
-              typeof m.completed === 'boolean' &&
-              int(m.lessons_count, 0, 1e9)
-            );
+            return shape(m, 'id:id name:text position:pos progress:pct completed:bool lessons_count:count');
           })
         );
       },
@@ -613,32 +585,17 @@
       valid: function (answer) {
         var m = answer && answer.data;
         return (
-          !!m &&
-          id(m.id) &&
-          id(m.course_id) &&
-          typeof m.course_name === 'string' &&
-          typeof m.name === 'string' &&
-          position(m.position) &&
-          percentage(m.progress) &&
-          typeof m.completed === 'boolean' &&
+          shape(m, 'id:id course_id:id course_name:text name:text position:pos progress:pct completed:bool') &&
           Array.isArray(m.lessons) &&
           m.lessons.every(function (l) {
             return (
-              l &&
-              id(l.id) &&
-              typeof l.name === 'string' &&
-              position(l.position) &&
-              typeof l.completed === 'boolean' &&
+              shape(l, 'id:id name:text position:pos completed:bool') &&
               Array.isArray(l.learning_objects) &&
               l.learning_objects.every(function (lo) {
                 return (
-                  lo &&
-                  id(lo.id) &&
-                  typeof lo.name === 'string' &&
+                  shape(lo, 'id:id name:text position:pos duration_seconds:count?') &&
                   has(texts.types, lo.type) &&
-                  position(lo.position) &&
-                  has(texts.statuses, lo.status) &&
-                  (lo.duration_seconds === null || int(lo.duration_seconds, 0, 1e12))
+                  has(texts.statuses, lo.status)
                 );
               })
             );
