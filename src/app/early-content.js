@@ -190,16 +190,16 @@
   var counted = function (forms, n) {
     return forms[plural.select(n) === 'one' ? 'one' : 'other'].replace('#', number.format(n));
   };
-  // The student's name as the app knows it at its start: the cached user (cookie 'user', 1 h),
-  // else the last known one (src/services/storage/user-cache.ts).
-  var userName = function () {
+  // The student as the app knows them at its start (their name, their area flags): the cached
+  // user (cookie 'user', 1 h), else the last known one (src/services/storage/user-cache.ts).
+  var student = function () {
     try {
       var m = /(?:^|; )user=([^;]*)/.exec(d.cookie);
       var cached = m && JSON.parse(decodeURIComponent(m[1]));
       if (cached && cached.expiresAt > Date.now() && cached.user && typeof cached.user.name === 'string')
-        return cached.user.name;
+        return cached.user;
       var last = JSON.parse(localStorage.getItem('lms.user.lastKnown') || 'null');
-      return last && typeof last.name === 'string' ? last.name : null;
+      return last && typeof last.name === 'string' ? last : null;
     } catch {
       return null;
     }
@@ -517,6 +517,136 @@
         return paginated(page, documents.pagination);
       },
     },
+    // The home page (src/views/home/screen.tsx): the greeting, the banners, the student's areas,
+    // the courses to continue, the pending bills and what comes up.
+    home: {
+      valid: function (dashboard, banners) {
+        var data = dashboard && dashboard.data;
+        var list = banners === false ? [] : banners && banners.data;
+        // The carousel's rotating state is the markup's: not with reduced motion (its play button).
+        var still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        return (
+          !!data &&
+          kinds.count(data.pending_bills) &&
+          Array.isArray(data.courses) &&
+          data.courses.every(function (c) {
+            return (
+              shape(c, 'id:id name:text image_url:text? progress:pct') &&
+              texts.statuses.indexOf(c.status) >= 0 &&
+              (c.continue_learning_object === null ||
+                shape(c.continue_learning_object, 'id:id lesson_id:id module_id:id'))
+            );
+          }) &&
+          Array.isArray(data.upcoming) &&
+          data.upcoming.every(function (u) {
+            return (
+              shape(u, 'title:text date:text link:text') &&
+              has(texts.kind, u.kind) &&
+              /^\d{4}-\d{2}-\d{2}$/.test(u.date) &&
+              /^\/(?!\/)[^\s\\]*$/.test(u.link)
+            );
+          }) &&
+          Array.isArray(list) &&
+          !(still && list.length > 1) &&
+          list.every(function (b) {
+            return (
+              shape(b, 'id:id title:text text:text image_url:text alt:text link:text? visible_ead:bool position:pos') &&
+              // A link the app leads to as it is: a plain path of the app, or another site.
+              (b.link === null || /^\/[\w/-]*$/.test(b.link) || /^https?:\/\/\S*$/i.test(b.link))
+            );
+          })
+        );
+      },
+      build: function (page, dashboard, banners, user) {
+        var data = dashboard.data;
+        var list = banners === false ? [] : banners.data;
+        var several = list.length > 1;
+        var saver = html.getAttribute('data-data-saver');
+        var saves = saver === 'on' || (saver !== 'off' && navigator.connection && navigator.connection.saveData);
+        repeat(page, 'slide', list, function (slide, b) {
+          var at = list.indexOf(b);
+          var inner = b.link !== null && b.link.charAt(0) === '/';
+          if (at > 0) slide.setAttribute('hidden', '');
+          when(slide, 'inner', inner);
+          when(slide, 'outer', b.link !== null && !inner);
+          fill(slide, {
+            slideLabel: texts.slideLabel.replace('{n}', at + 1).replace('{total}', list.length),
+            image: b.image_url,
+            alt: b.alt,
+            loading: at === 0 && !saves ? 'eager' : 'lazy',
+            title: b.title,
+            text: b.text,
+            link: b.link,
+            learnMoreLabel: texts.learnMore + ': ' + b.title,
+          });
+        });
+        repeat(page, 'indicator', several ? list : [], function (button, b) {
+          if (list.indexOf(b) > 0) button.removeAttribute('aria-current');
+          fill(button, {
+            pickSlide: texts.pickSlide.replace('{n}', list.indexOf(b) + 1).replace('{title}', function () {
+              return b.title;
+            }),
+          });
+        });
+        when(page, 'banners', list.length > 0);
+        when(page, 'several', several);
+        when(page, 'user', user !== null);
+        texts.flags.forEach(function (flag) {
+          when(page, flag, !!user && user[flag] === true);
+        });
+        repeat(page, 'course', data.courses, function (card, c) {
+          var next = c.continue_learning_object;
+          var ids = function (template) {
+            return template
+              .replace('{course}', encodeURIComponent(c.id))
+              .replace('{module}', next && encodeURIComponent(next.module_id))
+              .replace('{learningObject}', next && encodeURIComponent(next.id));
+          };
+          var action = next ? texts.continue : texts.openCourse;
+          fill(card, {
+            courseHref: ids(texts.coursePath),
+            name: c.name,
+            progress: c.progress,
+            progressText: progressText(c.progress),
+            actionLabel: action + ': ' + c.name,
+            actionHref: ids(next ? texts.continuePath : texts.coursePath),
+            actionText: action,
+          });
+        });
+        when(page, 'courses', data.courses.length > 0);
+        when(page, 'noCourses', data.courses.length === 0);
+        when(page, 'bills', data.pending_bills > 0);
+        // The day as the app reads it (src/views/home/upcoming.ts `localDay`): the device's.
+        var now = new Date();
+        var pad = function (n) {
+          return (n < 10 ? '0' : '') + n;
+        };
+        var today = now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate());
+        var short = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'UTC' });
+        repeat(page, 'upcoming', data.upcoming, function (item, u) {
+          when(item, 'past', u.date < today);
+          fill(item, {
+            kind: texts.kind[u.kind],
+            upLink: u.link,
+            upTitle: u.title,
+            upDate: u.date,
+            upDay: short.format(new Date(u.date + 'T12:00:00Z')),
+            pastClass: texts.pastClass[u.kind],
+            pastText: texts.pastText[u.kind],
+          });
+        });
+        when(page, 'upcoming', data.upcoming.length > 0);
+        when(page, 'noUpcoming', data.upcoming.length === 0);
+        var pending = data.pending_bills;
+        return {
+          firstName: user ? user.name.split(' ')[0] : '',
+          pending:
+            pending === 0
+              ? texts.pendingBills.zero
+              : counted({ one: texts.pendingBills.one, other: texts.pendingBills.other }, pending),
+        };
+      },
+    },
     // A course (src/views/course/screen.tsx): its progress, where to go on, its modules.
     course: {
       valid: function (answer) {
@@ -654,11 +784,11 @@
       if (nav.section.indexOf(at) >= 0) link.setAttribute('data-section', '');
       link.setAttribute('href', href);
     });
-    var values = kind.build.apply(kind, [page].concat(answers));
-    var name = userName();
+    var user = student();
+    var values = kind.build.apply(kind, [page].concat(answers, [user]));
     var greeting = page.querySelector('.user-name');
-    if (name === null && greeting) greeting.parentNode.removeChild(greeting);
-    if (name !== null) values.userName = name;
+    if (user === null && greeting) greeting.parentNode.removeChild(greeting);
+    if (user !== null) values.userName = user.name;
     fill(page, values);
     var root = d.createElement('div');
     root.id = 'early-root';
@@ -715,11 +845,14 @@
   // The answers the screen shows: each read's, or the one that followed it (the bills after the
   // hub's ERP token, src/app/entry-loader.js).
   Promise.all(
-    routeReads.map(function (read) {
-      return (read.shown || read.response).then(function (response) {
-        return response && response.ok ? response.clone().json() : null;
-      });
-    }),
+    routeReads
+      .map(function (read) {
+        return (read.shown || read.response).then(function (response) {
+          return response && response.ok ? response.clone().json() : null;
+        });
+      })
+      // The home screen's banners (false: the platform shows none), after its read.
+      .concat('banners' in routeReads[0] ? [routeReads[0].banners] : []),
   )
     .then(function (answers) {
       if (!kind.valid.apply(kind, answers) || html.hasAttribute('data-early')) return;

@@ -26,6 +26,13 @@ import { courseQuery, coursesQuery, moduleQuery } from '../services/api/lms-quer
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
 import { gradesApiQuery, parseGradesQuery } from '../views/grades/url-query';
 import { gradesKeys } from '../services/api/keys/grades';
+import { homeKeys } from '../services/api/keys/home';
+import type { Banner, Dashboard, UpcomingItem } from '../services/contract/home';
+import { CarouselMessages, HomeMessages } from '../views/home/messages';
+import { AREA_SHORTCUTS } from '../views/home/screen';
+import homeStyles from '../views/home/home.module.css';
+import type { SessionUser } from '../services/contract/session';
+import type { AreaFlag } from '../services/navigation/routes';
 import { attachmentKeys } from '../services/api/keys/attachments';
 import { documentsApiQuery, parseDocumentsQuery } from '../views/attachments/url-query';
 import type {
@@ -56,7 +63,7 @@ import {
 import type { Bill, BillStatus } from '../services/contract/finances';
 import { FinancesMessages } from '../views/finances/messages';
 import financesStyles from '../views/finances/finances.module.css';
-import { BillGroupWords, BillStateWords, ProgressWords } from '../views/components/vocabulary';
+import { AssessmentWords, BillGroupWords, BillStateWords, ProgressWords } from '../views/components/vocabulary';
 import type { GradeListResponse, GradeStatus } from '../services/contract/grades';
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from '../views/grades/messages';
 import { STATUS_BADGE } from '../views/grades/format';
@@ -237,7 +244,12 @@ async function renderAll(element: React.ReactElement): Promise<string> {
  * `seed` put into the query cache first (the screen's read, answered), as the app renders it: the
  * #root element's content once every lazy part has loaded.
  */
-async function renderScreen(path: string, seed: (client: QueryClient) => void, userName: string | null) {
+async function renderScreen(
+  path: string,
+  seed: (client: QueryClient) => void,
+  userName: string | null,
+  flags: Partial<Pick<SessionUser, AreaFlag>> = {},
+) {
   const outbox: AppOutbox = {
     actor: createActor(outboxMachine, { input: { userId: 1 } } as never) as AppOutbox['actor'],
     record: () => Promise.reject(new Error('no outbox at build time')),
@@ -250,7 +262,8 @@ async function renderScreen(path: string, seed: (client: QueryClient) => void, u
   const outboxLoaded = Promise.resolve(outbox);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   seed(client);
-  const cachedUser = userName === null ? null : { id: 1, name: userName, platform_id: 1, accepted_lgpd: true };
+  const cachedUser =
+    userName === null ? null : { id: 1, name: userName, platform_id: 1, accepted_lgpd: true, ...flags };
   return renderAll(
     <StrictMode>
       <Router ssrPath={path}>
@@ -320,6 +333,28 @@ export function renderAttachmentsPage(
       client.setQueryData(attachmentKeys.areaDocuments(documentsApiQuery(parseDocumentsQuery(''))), documents);
     },
     userName,
+  );
+}
+
+/**
+ * The app's /home with `dashboard` (`GET /users/dashboard`'s `data`) and `banners` (the banners
+ * read's `data`; [] on a platform without them: the same page) answered, signed in as `userName`
+ * with the area flags `flags`, as {@link renderCoursesPage}.
+ */
+export function renderHomePage(
+  dashboard: Dashboard,
+  banners: Banner[],
+  userName: string | null,
+  flags: Partial<Pick<SessionUser, AreaFlag>> = {},
+): Promise<string> {
+  return renderScreen(
+    ROUTE_PATHS.home,
+    (client) => {
+      client.setQueryData(homeKeys.dashboard, dashboard);
+      client.setQueryData(homeKeys.banners, banners);
+    },
+    userName,
+    flags,
   );
 }
 
@@ -988,16 +1023,247 @@ export async function renderEarlyAttachmentsShell(
   };
 }
 
+/** The texts of the early home page, pt-BR. */
+export interface EarlyHomeTexts {
+  /** The progress bar's text, as {@link EarlyTexts}' `progress`. */
+  progress: string;
+  /** The course statuses the contract knows (`CourseStatus`): another one is no early page. */
+  statuses: readonly CourseStatus[];
+  /** A course card's button: to where the student left ('Continuar'), or to the course ('Abrir curso'). */
+  continue: string;
+  openCourse: string;
+  /** Where they lead: `{course}`, `{module}`, `{learningObject}` = ids. */
+  continuePath: string;
+  coursePath: string;
+  /** 'Você tem # faturas pendentes.' by count: 'zero' (none), 'one', 'other'. */
+  pendingBills: Record<'zero' | 'one' | 'other', string>;
+  /** An upcoming item's kind, and the badge of one whose day has passed, by kind. */
+  kind: Record<UpcomingItem['kind'], string>;
+  pastText: Record<UpcomingItem['kind'], string>;
+  pastClass: Record<UpcomingItem['kind'], string>;
+  /** A banner's name '{n} de {total}', its indicator 'Destaque {n}: {title}', its link 'Saiba mais'. */
+  slideLabel: string;
+  pickSlide: string;
+  learnMore: string;
+  /** The area flags whose shortcut the page shows (in `data-early-if`). */
+  flags: readonly AreaFlag[];
+}
+
+const PENDING = 7777001;
+const PAST_DAY = '2001-02-03';
+
+/** The slot dashboard: one course to continue, one overdue bill to pay. */
+const SLOT_DASHBOARD: Dashboard = {
+  courses: [
+    {
+      id: COURSE_ID,
+      name: '@@name@@',
+      image_url: null,
+      progress: PROGRESS,
+      status: 'in_progress',
+      continue_learning_object: { id: LEARNING_OBJECT_ID, lesson_id: LESSON_ID, module_id: MODULE_ID },
+    },
+  ],
+  upcoming: [{ kind: 'bill', title: '@@upTitle@@', date: PAST_DAY, link: '/@@upLink@@' }],
+  pending_bills: PENDING,
+};
+
+/** A slot banner leading to `link`. */
+const slotBanner = (id: number, link: string | null): Banner => ({
+  id,
+  title: '@@title@@',
+  text: '@@text@@',
+  image_url: '/@@image@@',
+  alt: '@@alt@@',
+  link,
+  visible_ead: true,
+  position: id,
+});
+
+/**
+ * The early home page's template: the dashboard's markup with slots — the greeting
+ * (`data-early-if="user"`, `@@firstName@@`); the banners' carousel (`data-early-if="banners"`; its
+ * controls and indicators `data-early-if="several"`), one slide (`data-early-item="slide"`, its
+ * link to a page of the app `data-early-if="inner"` or to another site `data-early-if="outer"`) and
+ * one indicator (`data-early-item="indicator"`); the area shortcuts, each but the first
+ * `data-early-if` its flag; one course card (`data-early-item="course"`) or the empty state
+ * (`data-early-if="noCourses"`); the pending bills and their link (`data-early-if="bills"`); one
+ * upcoming item (`data-early-item="upcoming"`, its past-day badge `data-early-if="past"`) or the
+ * empty state (`data-early-if="noUpcoming"`).
+ * @param messages as {@link renderEarlyCoursesShell}.
+ * @throws Error when a slot cannot be found in the markup.
+ */
+export async function renderEarlyHomeShell(
+  messages: Record<string, string> = {},
+): Promise<{ markup: string; texts: EarlyHomeTexts }> {
+  const intl = ptBrIntl(messages);
+  const allFlags = { is_aprovat_user: true, is_lxp_user: true, is_eja_user: true };
+  const banners = [slotBanner(1, '/@@path@@'), slotBanner(2, 'https://example.org/@@url@@'), slotBanner(3, null)];
+  let html = withoutComments(await renderHomePage(SLOT_DASHBOARD, banners, '@@userName@@', allFlags));
+  // The empty states, from the page of a student with nothing to continue and nothing coming up.
+  const empty = withoutComments(
+    await renderHomePage({ courses: [], upcoming: [], pending_bills: 0 }, [], '@@userName@@', allFlags),
+  );
+  const between = (text: string, start: string, end: string) => {
+    const from = text.indexOf(start);
+    const to = text.indexOf(end, from + start.length);
+    if (from < 0 || to < 0) throw new Error(`early shell: nothing between ${start} and ${end} on the home page`);
+    return text.slice(from + start.length, to);
+  };
+  const coursesHeading = `${intl.formatMessage(HomeMessages.coursesTitle)}</h2>`;
+  const allCourses = `<p><a href="${ROUTE_PATHS.courses}">`;
+  const noCourses = between(empty, coursesHeading, allCourses);
+  const noBills = intl.formatMessage(HomeMessages.pendingBills, { count: 0 });
+  const noUpcoming = between(empty, `<p>${noBills} </p>`, '</section></section></main>');
+  const marked = (markup: string, name: string) => markup.replace(/^<(\w+) /, `<$1 data-early-if="${name}" `);
+
+  // The greeting, by the student's first name.
+  html = replaceOnce(
+    html,
+    `<p>${intl.formatMessage(HomeMessages.greeting, { name: '@@userName@@' })}</p>`,
+    `<p data-early-if="user">${intl.formatMessage(HomeMessages.greeting, { name: '@@firstName@@' })}</p>`,
+  );
+  // The carousel: its first slide and indicator as the items, the others out.
+  const carousel = /<section class="([^"]+)" aria-roledescription=/.exec(html);
+  if (!carousel) throw new Error('early shell: no carousel on the home page');
+  html = replaceOnce(
+    html,
+    carousel[0],
+    `<section class="${carousel[1]}" data-early-if="banners" aria-roledescription=`,
+  );
+  html = replaceOnce(
+    html,
+    `<div class="${homeStyles.carouselControls}">`,
+    `<div class="${homeStyles.carouselControls}" data-early-if="several">`,
+  );
+  html = replaceOnce(
+    html,
+    `<div role="group" aria-label="${intl.formatMessage(CarouselMessages.pickLabel)}"`,
+    `<div role="group" data-early-if="several" aria-label="${intl.formatMessage(CarouselMessages.pickLabel)}"`,
+  );
+  const slides = [...html.matchAll(/<div role="group" aria-roledescription="slide"[^]*?<\/div><\/div>/g)].map(
+    (m) => m[0],
+  );
+  if (slides.length !== 3) throw new Error('early shell: not three slides on the home page');
+  const label = (n: number) => intl.formatMessage(CarouselMessages.slideLabel, { n, total: 3 });
+  const learnMore = intl.formatMessage(CarouselMessages.learnMore);
+  const outer = /<a href="https:\/\/example.org\/@@url@@"[^>]*>[^<]*<\/a>/.exec(slides[1]!)?.[0];
+  if (!outer) throw new Error('early shell: no link to another site in a slide');
+  let slide = replaceOnce(
+    slides[0]!,
+    `aria-label="${label(1)}"`,
+    'aria-label="@@slideLabel@@" data-early-item="slide"',
+  );
+  slide = replaceOnce(slide, ' loading="eager"', ' loading="@@loading@@"');
+  slide = replaceOnce(slide, ' src="/@@image@@"', ' src="@@image@@"');
+  slide = replaceOnce(
+    slide,
+    /<a aria-label="[^"]*" href="\/@@path@@"[^>]*>[^<]*<\/a>/.exec(slide)?.[0] ?? '(no inner link)',
+    `<a data-early-if="inner" aria-label="@@learnMoreLabel@@" href="@@link@@" class="button button-primary">${learnMore}</a>` +
+      marked(
+        outer
+          .replace('https://example.org/@@url@@', '@@link@@')
+          .replace(`${learnMore}: @@title@@`, '@@learnMoreLabel@@'),
+        'outer',
+      ),
+  );
+  html = replaceOnce(html, slides.join(''), slide);
+  const indicators = [
+    ...html.matchAll(/<button type="button" class="[^"]+"( aria-current="true")? aria-label="[^"]*"><\/button>/g),
+  ].map((m) => m[0]);
+  if (indicators.length !== 3) throw new Error('early shell: not three indicators on the home page');
+  html = replaceOnce(
+    html,
+    indicators.join(''),
+    indicators[0]!
+      .replace('<button ', '<button data-early-item="indicator" ')
+      .replace(/aria-label="[^"]*"/, 'aria-label="@@pickSlide@@"'),
+  );
+  // The area shortcuts: each but the first as the student's flag says.
+  for (const area of AREA_SHORTCUTS)
+    if (area.flag)
+      html = replaceOnce(
+        html,
+        `<li><a href="${area.path}">`,
+        `<li data-early-if="${area.flag}"><a href="${area.path}">`,
+      );
+  // A course card, or the empty state.
+  html = replaceOnce(
+    html,
+    '<ul class="card-grid"><li class="card">',
+    '<ul class="card-grid" data-early-if="courses"><li class="card" data-early-item="course">',
+  );
+  html = replaceOnce(html, `</ul>${allCourses}`, `</ul>${marked(noCourses, 'noCourses')}${allCourses}`);
+  html = replaceOnce(html, `href="${courseLink(COURSE_ID)}"`, 'href="@@courseHref@@"');
+  const continueText = intl.formatMessage(HomeMessages.continue);
+  html = replaceOnce(
+    html,
+    `<a aria-label="${continueText}: @@name@@" href="${learningObjectLink(COURSE_ID, MODULE_ID, LEARNING_OBJECT_ID)}" class="button button-primary">${continueText}</a>`,
+    '<a aria-label="@@actionLabel@@" href="@@actionHref@@" class="button button-primary">@@actionText@@</a>',
+  );
+  const progressText = intl.formatMessage(CommonMessages.progress, { percent: PROGRESS / 100 });
+  html = replaceOnce(
+    html,
+    `value="${PROGRESS}" aria-label="@@name@@: ${PROGRESS}%"></progress><span class="progress-text">${progressText}<`,
+    'value="@@progress@@" aria-label="@@name@@: @@progress@@%"></progress><span class="progress-text">@@progressText@@<',
+  );
+  // The pending bills, their link when there are some.
+  const pending = intl.formatMessage(HomeMessages.pendingBills, { count: PENDING });
+  html = replaceOnce(
+    html,
+    `<p>${pending} <a href="${ROUTE_PATHS.finances}">`,
+    `<p>@@pending@@ <a data-early-if="bills" href="${ROUTE_PATHS.finances}">`,
+  );
+  // An upcoming item, or the empty state.
+  const bill = intl.formatMessage(HomeMessages.bill);
+  const overdue = intl.formatMessage(BillStateWords.overdue);
+  const day = intl.formatDate(`${PAST_DAY}T12:00:00Z`, { dateStyle: 'short', timeZone: 'UTC' });
+  html = replaceOnce(
+    html,
+    `<ul class="${homeStyles.upcoming}"><li><span class="badge">${bill}</span><a href="/@@upLink@@">@@upTitle@@</a><time dateTime="${PAST_DAY}">${day}</time><span class="badge badge-danger">${overdue}</span></li></ul>`,
+    `<ul class="${homeStyles.upcoming}" data-early-if="upcoming"><li data-early-item="upcoming"><span class="badge">@@kind@@</span><a href="@@upLink@@">@@upTitle@@</a><time dateTime="@@upDate@@">@@upDay@@</time><span class="@@pastClass@@" data-early-if="past">@@pastText@@</span></li></ul>${marked(noUpcoming, 'noUpcoming')}`,
+  );
+  const count = (n: number) => intl.formatMessage(HomeMessages.pendingBills, { count: n });
+  return {
+    markup: html,
+    texts: {
+      progress: progressTemplate(intl),
+      statuses: CourseStatusSchema.options,
+      continue: continueText,
+      openCourse: intl.formatMessage(HomeMessages.openCourse),
+      continuePath: idsNamed(learningObjectLink(COURSE_ID, MODULE_ID, LEARNING_OBJECT_ID)),
+      coursePath: idsNamed(courseLink(COURSE_ID)),
+      pendingBills: { zero: count(0), one: hash(count(1), '1'), other: hash(pending, intl.formatNumber(PENDING)) },
+      kind: { bill, assessment: intl.formatMessage(HomeMessages.assessment) },
+      pastText: { bill: overdue, assessment: intl.formatMessage(AssessmentWords.awaitingGrade) },
+      pastClass: { bill: 'badge badge-danger', assessment: 'badge' },
+      slideLabel: hash(hash(label(2), '2').replace('#', '{n}'), '3').replace('#', '{total}'),
+      pickSlide: intl
+        .formatMessage(CarouselMessages.pickSlide, { n: 7777002, title: '@@' })
+        .replace('7777002', '{n}')
+        .replace('@@', '{title}'),
+      learnMore,
+      flags: AREA_SHORTCUTS.flatMap((area) => (area.flag ? [area.flag] : [])),
+    },
+  };
+}
+
 /** One screen's early page for the build (scripts/vite/prerender.ts). */
 export interface EarlyScreenShell {
   /** The screen's content-visible name, which is also the script's name for its fill. */
-  screen: 'courses' | 'course' | 'module' | 'grades' | 'finances' | 'attachments';
+  screen: 'courses' | 'course' | 'module' | 'grades' | 'finances' | 'attachments' | 'home';
   /** A path of the route, to find its early read's pattern (src/app/early-reads.ts). */
   path: string;
   /** The content of the page's `<main>`, with slots (the rest is the shared layout). */
   markup: string;
   texts:
-    EarlyTexts | EarlyCourseTexts | EarlyModuleTexts | EarlyGradesTexts | EarlyFinancesTexts | EarlyAttachmentsTexts;
+    | EarlyTexts
+    | EarlyCourseTexts
+    | EarlyModuleTexts
+    | EarlyGradesTexts
+    | EarlyFinancesTexts
+    | EarlyAttachmentsTexts
+    | EarlyHomeTexts;
   /**
    * The navigation's links marked on this page, as the app's layout marks them
    * (src/views/components/app-layout.tsx): `aria-current="page"` (`current`) and `data-section`
@@ -1066,5 +1332,6 @@ export async function renderEarlyShells(): Promise<EarlyShells> {
     { screen: 'grades', path: ROUTE_PATHS.grades, ...(await renderEarlyGradesShell()) },
     { screen: 'finances', path: ROUTE_PATHS.finances, ...(await renderEarlyFinancesShell()) },
     { screen: 'attachments', path: ROUTE_PATHS.attachments, ...(await renderEarlyAttachmentsShell()) },
+    { screen: 'home', path: ROUTE_PATHS.home, ...(await renderEarlyHomeShell()) },
   ]);
 }

@@ -138,12 +138,22 @@
         return new RegExp(p).test(location.pathname);
       })
     ) {
-      platform
+      // The banners' answer, false when the platform shows none, null when unknown (for the home
+      // screen's early page: `banners` of the route's read).
+      var listed = platform
         .then(body)
         .then(function (answer) {
           var options = answer && answer.data && answer.data.options;
-          return options && options.show_banners !== false ? ask(fill(banners[0], {}), 'main', token).then(body) : null;
+          if (!options) return null;
+          return options.show_banners !== false ? ask(fill(banners[0], {}), 'main', token).then(body) : false;
         })
+        .catch(function () {
+          return null;
+        });
+      reads.forEach(function (read) {
+        if (banners[1].indexOf(read.pattern) >= 0) read.banners = listed;
+      });
+      listed
         .then(function (answer) {
           // The first banner's image (the screen's largest paint) as soon as it is known, unless
           // 'Economia de dados' is on (the pre-paint script copied the choice onto <html>; the same

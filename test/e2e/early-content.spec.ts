@@ -402,3 +402,44 @@ test.describe('the documents area', () => {
     await expect(page.getByRole('heading', { level: 1, name: name! })).toBeVisible();
   });
 });
+
+test.describe('the home page', () => {
+  const cards = (page: Page) => page.locator('main .card');
+
+  test('shows the banners, the student’s areas, courses and what comes up before the app’s code has run; the app takes over where they are', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    const upcoming = page.getByRole('region', { name: 'Pendências e prazos' });
+    let pending: string | null = null;
+    let areas: string[] = [];
+    await expectEarlyPageThenTakeover(page, '/home', cards(page), {
+      expectNoA11yViolations,
+      fromApp: async () => {
+        pending = await upcoming.textContent();
+        areas = await page.getByRole('navigation', { name: 'Áreas do aluno' }).getByRole('link').allTextContents();
+      },
+      onEarlyPage: async () => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Página inicial' })).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Destaques' })).toBeVisible();
+        await expect(page.getByRole('group', { name: /^1 de \d+$/ })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Áreas do aluno' }).getByRole('link')).toHaveText(areas);
+        await expect(upcoming).toHaveText(pending!);
+      },
+    });
+  });
+
+  test('“Continuar” tapped before the app has taken over opens the learning object once it has', async ({ page }) => {
+    const code = await holdAppCode(page);
+    await page.goto('/home', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    const next = cards(page)
+      .first()
+      .getByRole('link', { name: /^(Continuar|Abrir curso): / });
+    const href = await next.getAttribute('href');
+    await next.click();
+    await expect(page).toHaveURL(/\/home$/);
+    await code.release();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+});

@@ -418,15 +418,28 @@ describe('the loader in the page', () => {
       expect(asked(shows)).toEqual([`${location.origin}/api/v1/users/dashboard`, lookup, banners]);
       // The lookup's answer is still whole for the app.
       await expect((await window.__earlyReads![1]!.response)!.json()).resolves.toMatchObject({ data: { id: 1 } });
+      // The dashboard's read carries the banners' answer, for the screen's early page.
+      await expect(window.__earlyReads![0]!.banners).resolves.toEqual({});
       shows.mockRestore();
 
       const hides = vi
         .spyOn(window, 'fetch')
         .mockImplementation(async (input) => (String(input) === lookup ? platform({ show_banners: false }) : json({})));
       run('/home', early);
+      // None to show: false.
+      await expect(window.__earlyReads![0]!.banners).resolves.toBe(false);
       run('/courses/42', early);
+      expect(window.__earlyReads![0]!.banners).toBeUndefined();
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(asked(hides)).not.toContain(banners);
+      hides.mockRestore();
+
+      // A lookup that failed: not known.
+      vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
+        String(input) === lookup ? json({ message: 'Erro' }, 500) : json({}),
+      );
+      run('/home', early);
+      await expect(window.__earlyReads![0]!.banners).resolves.toBeNull();
     });
 
     it('on /home, preloads the first banner’s image once the banners are in — unless Economia de dados is on', async () => {

@@ -13,8 +13,10 @@ import {
   renderAttachmentsPage,
   renderFinancesPage,
   renderGradesPage,
+  renderHomePage,
   renderModulePage,
 } from '../../src/app/early-shell';
+import type { Banner, Dashboard } from '../../src/services/contract/home';
 import type { Bill } from '../../src/services/contract/finances';
 import type {
   DocumentCategory,
@@ -130,7 +132,16 @@ async function runEarlyContent(
         ]
       : location.pathname === '/attachments'
         ? (answer as unknown[]).map((body) => ({ pattern, response: answered(body) }))
-        : [{ pattern, response: answered(answer) }];
+        : location.pathname === '/home'
+          ? // The dashboard, and the banners the loader read after the platform's lookup.
+            [
+              {
+                pattern,
+                response: answered((answer as unknown[])[0]),
+                banners: Promise.resolve((answer as unknown[])[1]),
+              },
+            ]
+          : [{ pattern, response: answered(answer) }];
   Object.assign(window, {
     __earlyReads: [...routeReads, { pattern: undefined, response: Promise.resolve(null) }],
   });
@@ -638,7 +649,7 @@ describe('the documents of the early pages', () => {
 
   it('gives each screen without parameters a document of its own, and leaves the others in index.html', () => {
     expect(templates(earlyDocument('/courses/1/modules/2/learningObjects/3'))).toEqual(['course', 'module']);
-    for (const screen of ['courses', 'grades', 'finances', 'attachments']) {
+    for (const screen of ['courses', 'grades', 'finances', 'attachments', 'home']) {
       const own = earlyDocument(`/${screen}`);
       expect(templates(own)).toEqual([screen]);
       // The layout and everything else of index.html, as it is.
@@ -754,6 +765,119 @@ describe('the early documents area', () => {
       'a document without a creation date',
       answers(MINE, CATEGORIES, { ...DOCUMENTS, data: [{ ...DOCUMENTS.data[0]!, created_at: 'ontem' }] }),
     ],
+  ])('shows nothing for %s', async (_, given) => {
+    expect(await runEarlyContent(given)).toBeNull();
+  });
+});
+
+describe('the early home page', () => {
+  beforeEach(() => history.replaceState(null, '', '/home'));
+
+  const DASHBOARD: Dashboard = {
+    courses: [
+      {
+        id: 7,
+        name: 'Introdução à Informática',
+        image_url: null,
+        progress: 37.5,
+        status: 'in_progress',
+        continue_learning_object: { id: 3, lesson_id: 2, module_id: 1 },
+      },
+      {
+        id: 9,
+        name: 'Curso <vazio> & "novo"',
+        image_url: null,
+        progress: 0,
+        status: 'not_started',
+        continue_learning_object: null,
+      },
+    ],
+    upcoming: [
+      { kind: 'bill', title: 'Mensalidade de março', date: '2020-03-10', link: '/finances' },
+      { kind: 'assessment', title: 'Prova 1', date: '2020-01-05', link: '/grades/7' },
+      { kind: 'assessment', title: 'Prova 2', date: '2999-01-05', link: '/grades/7' },
+    ],
+    pending_bills: 2,
+  };
+  const banner = (id: number, link: string | null): Banner => ({
+    id,
+    title: `Destaque ${id} & <b>`,
+    text: 'Texto',
+    image_url: `/banners/${id}.jpg`,
+    alt: id === 1 ? '' : `Imagem ${id}`,
+    link,
+    visible_ead: true,
+    position: id,
+  });
+  const BANNERS = [banner(1, '/courses/7'), banner(2, 'https://example.org/matricula?x=1'), banner(3, null)];
+  const flagged = (flags: object) => {
+    document.cookie = `user=${encodeURIComponent(JSON.stringify({ user: { name: 'Ana Souza', ...flags }, expiresAt: Date.now() + 60_000 }))}; path=/`;
+  };
+
+  it.each([
+    ['three banners, two courses, past and future items', DASHBOARD, { data: BANNERS }, {}],
+    [
+      'one banner, every area',
+      DASHBOARD,
+      { data: [banner(4, null)] },
+      { is_aprovat_user: true, is_lxp_user: true, is_eja_user: true },
+    ],
+    [
+      'a platform without banners, nothing to continue nor coming up',
+      { courses: [], upcoming: [], pending_bills: 0 },
+      false,
+      { is_lxp_user: true },
+    ],
+    ['no banner, one pending bill', { ...DASHBOARD, pending_bills: 1 }, { data: [] }, {}],
+  ] as [string, Dashboard, { data: Banner[] } | false, object][])(
+    'is the page the app renders from the same answers: %s',
+    async (_, dashboard, banners, flags) => {
+      flagged(flags);
+      const early = await runEarlyContent([{ data: dashboard }, banners]);
+      expect(early).not.toBeNull();
+      expect(early!.innerHTML).toBe(
+        normalised(await renderHomePage(dashboard, banners === false ? [] : banners.data, 'Ana Souza', flags)),
+      );
+    },
+    30_000,
+  );
+
+  it('shows what the student reads: the first banner, its link, past items marked, the areas of their flags', async () => {
+    flagged({ is_aprovat_user: true });
+    const early = await runEarlyContent([{ data: DASHBOARD }, { data: BANNERS }]);
+    const slides = [...early!.querySelectorAll('[aria-roledescription="slide"]')] as HTMLElement[];
+    expect(slides.map((slide) => [slide.getAttribute('aria-label'), slide.hidden])).toEqual([
+      ['1 de 3', false],
+      ['2 de 3', true],
+      ['3 de 3', true],
+    ]);
+    expect(slides[1]!.querySelector('a')?.getAttribute('target')).toBe('_blank');
+    expect(slides[2]!.querySelector('a')).toBeNull();
+    expect([...early!.querySelectorAll('nav[aria-label="Áreas do aluno"] a')].map((a) => a.textContent)).toEqual([
+      'Cursos profissionalizantes',
+      'Educação para o trânsito',
+    ]);
+    expect([...early!.querySelectorAll('main ul li')].map((li) => li.textContent).slice(-3)).toEqual([
+      'FaturaMensalidade de março10/03/2020Vencida',
+      'AvaliaçãoProva 105/01/2020Aguardando nota',
+      'AvaliaçãoProva 205/01/2999',
+    ]);
+    expect(early!.textContent).toContain('Olá, Ana!');
+    expect(early!.textContent).toContain('Você tem 2 faturas pendentes.');
+  }, 30_000);
+
+  it.each([
+    ['the banners not known (the lookup failed)', [{ data: DASHBOARD }, null]],
+    ['a banner link the app would check further', [{ data: DASHBOARD }, { data: [banner(1, '/a b')] }]],
+    [
+      'an upcoming item leading off the app',
+      [{ data: { ...DASHBOARD, upcoming: [{ ...DASHBOARD.upcoming[0], link: '//evil.example' }] } }, false],
+    ],
+    [
+      'a course without its progress',
+      [{ data: { ...DASHBOARD, courses: [{ ...DASHBOARD.courses[0], progress: '37' }] } }, false],
+    ],
+    ['no dashboard', [{}, false]],
   ])('shows nothing for %s', async (_, given) => {
     expect(await runEarlyContent(given)).toBeNull();
   });

@@ -31,6 +31,11 @@ export interface EarlyRead {
    * token): that follow-up's answer; null when it was not asked for or failed without one.
    */
   shown?: Promise<Response | null>;
+  /**
+   * The home screen's read: the banners' answer (its JSON), false when the platform shows none,
+   * null when that is not known (the lookup or the banners read failed).
+   */
+  banners?: Promise<unknown>;
 }
 
 declare global {

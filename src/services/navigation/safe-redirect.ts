@@ -34,12 +34,15 @@ function fullyDecoded(raw: string): string | null {
   return current;
 }
 
+/** The app's origin; at build time (the early pages' render in Node, no `location`) a stand-in: only paths pass anyway. */
+const appOrigin = (): string => (typeof location === 'undefined' ? 'https://app.invalid' : location.origin);
+
 /**
  * @param raw a candidate path such as `/courses/1?x=2#y`.
  * @param origin the app's origin (default `location.origin`).
  * @returns `raw` normalised to path+search+hash when it is a same-origin path; otherwise null.
  */
-export function sameOriginPath(raw: string | null | undefined, origin: string = location.origin): string | null {
+export function sameOriginPath(raw: string | null | undefined, origin: string = appOrigin()): string | null {
   if (!raw || raw.length > MAX_LENGTH) return null;
   const decoded = fullyDecoded(raw);
   if (decoded === null) return null;
