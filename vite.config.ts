@@ -38,7 +38,8 @@ process.env.VITE_APP_BUILD = `${process.env.VITE_APP_VERSION}+${gitCommit()}`;
  * - `dist/csp.json` `{ scriptHashes: ["'sha256-…'"], headers: { … } }`, applied by the
  *   reference server to the HTML it serves (`npm start`);
  * - `dist/_headers`, the same headers in the CDN header-file format (docs/deploy.md).
- * `scriptHashes` are the hashes of every inline script the emitted index.html carries — the
+ * `scriptHashes` are the hashes of every inline script the emitted documents carry (index.html and
+ * the screens' own, ADR 0015) — the
  * pre-paint script and the deferred-entry loader (scripts/vite/deferred-entry.ts), whatever adds
  * one — so the CSP allows exactly them and never drifts from the HTML (docs/architecture.md §D5).
  */
@@ -58,8 +59,14 @@ function securityHeaders(): Plugin {
       handler(_options, bundle) {
         const html = bundle['index.html'];
         if (!html || html.type !== 'asset') this.error('security-headers: no index.html in the bundle');
-        const text = typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);
-        const hashes = inlineScriptHashesOf(text);
+        // Every document's inline scripts: index.html's and the screens' own documents'
+        // (docs/decisions/0015-a-document-per-screen.md), each hash once.
+        const documents = Object.values(bundle).flatMap((file) =>
+          file.type === 'asset' && file.fileName.endsWith('.html')
+            ? [typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source)]
+            : [],
+        );
+        const hashes = [...new Set(documents.flatMap((text) => inlineScriptHashesOf(text)))];
         if (!hashes.includes(prepaintInline().hash)) this.error('security-headers: the pre-paint script is missing');
         const record = buildHeaders(env, hashes);
         this.emitFile({ type: 'asset', fileName: 'csp.json', source: JSON.stringify(record) });

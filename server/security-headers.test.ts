@@ -15,6 +15,7 @@ import {
   documentHeaders,
   TRUSTED_TYPES_REPORT_ONLY,
 } from '../src/services/contract/security-policy';
+import { EARLY_DOCUMENTS } from '../src/app/early-documents';
 import {
   buildHeaders,
   DEPLOY_HEADERS_FILE,
@@ -174,7 +175,7 @@ describe('the CDN header file', () => {
     expect(readFileSync(DEPLOY_HEADERS_FILE, 'utf8')).toBe(defaultHeadersFile());
   });
 
-  it('allows both inline scripts of index.html: the pre-paint script and the entry loader', () => {
+  it('allows the inline scripts of every document: the pre-paint script, the entry loader, each document’s early pages’ script', () => {
     const scriptSrc = directive(
       readFileSync(DEPLOY_HEADERS_FILE, 'utf8')
         .split('\n')
@@ -183,8 +184,18 @@ describe('the CDN header file', () => {
       'script-src',
     )!.split(' ');
     const hashes = scriptSrc.filter((source) => source.startsWith("'sha256-"));
-    expect(hashes.sort()).toEqual([prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash].sort());
-    expect(inlineScriptHashes()).toEqual([prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash]);
+    const early = Object.values(EARLY_DOCUMENTS).map((screens) => earlyContentInline(screens).hash);
+    expect(hashes.sort()).toEqual([prepaintInline().hash, entryLoaderInline().hash, ...early].sort());
+    expect(inlineScriptHashes()).toEqual([prepaintInline().hash, entryLoaderInline().hash, ...early]);
+    // One script per document, each with its own screens' fill only.
+    expect(new Set(early).size).toBe(Object.keys(EARLY_DOCUMENTS).length);
+    const finances = earlyContentInline(['finances']).code;
+    expect(finances).toContain('pageOf');
+    expect(finances).not.toMatch(/categoryOption|pendingBills/);
+  });
+
+  it('refuses a document of a screen the early pages’ script has no fill for', () => {
+    expect(() => earlyContentInline(['profile'])).toThrow(/profile/);
   });
 
   it('lists every document header on /* and the immutable cache on /assets/*', () => {

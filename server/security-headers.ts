@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appOrigins, COMMON_HEADERS, documentHeaders, headersFile } from '../src/services/contract/security-policy.ts';
+import { EARLY_DOCUMENTS } from '../src/app/early-documents.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,8 +25,11 @@ export const DEPLOY_HEADERS_FILE = join(ROOT, 'deploy', '_headers');
  * index.html must stay in TCP's first window (docs/performance.md).
  * @returns `{ code, hash }`, `hash` its CSP source `'sha256-<base64>'`.
  */
-export function inlineScript(file: string): { code: string; hash: string } {
-  const { code } = minify_sync(readFileSync(file, 'utf8'), { format: { comments: false } });
+export function inlineScript(
+  file: string,
+  source: string = readFileSync(file, 'utf8'),
+): { code: string; hash: string } {
+  const { code } = minify_sync(source, { format: { comments: false } });
   if (!code) throw new Error(`inline script ${file}: terser gave nothing`);
   return { code, hash: scriptHash(code) };
 }
@@ -52,24 +56,49 @@ export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry
   return inlineScript(file);
 }
 
+/** One screen's entry in the early pages' script: its comment, `name: {`, up to its `},` (prettier's layout). */
+const SCREEN_ENTRY = /((?: {4}\/\/[^\n]*\n)*) {4}(\w+): \{\n[^]*?\n {4}\},\n/g;
+
 /**
  * The early pages' script (src/app/early-content.js, docs/decisions/0014: a screen's content from
- * its early read before the app's code), inlined at the end of index.html's <body> by
- * scripts/vite/prerender.ts.
+ * its early reads before the app's code) of a document, with the fill of `screens` only (default:
+ * every screen's) — each document carries its own screens' (ADR 0015,
+ * src/app/early-documents.ts), inlined at the end of its <body> by scripts/vite/prerender.ts.
+ * @throws Error when the script's `screens` object is not laid out as one entry per screen, or
+ *   a screen of `screens` is not in it.
  */
-export function earlyContentInline(file: string = join(ROOT, 'src', 'app', 'early-content.js')): {
-  code: string;
-  hash: string;
-} {
-  return inlineScript(file);
+export function earlyContentInline(
+  screens?: readonly string[],
+  file: string = join(ROOT, 'src', 'app', 'early-content.js'),
+): { code: string; hash: string } {
+  const source = readFileSync(file, 'utf8');
+  if (!screens) return inlineScript(file, source);
+  const open = '  var screens = {\n';
+  const start = source.indexOf(open) + open.length;
+  const end = source.indexOf('\n  };\n', start) + 1;
+  const body = source.slice(start, end);
+  if (start < open.length || end < start || body.replace(SCREEN_ENTRY, '').trim() !== '')
+    throw new Error(`${file}: the screens object is not one entry per screen`);
+  const found: string[] = [];
+  const kept = body.replace(SCREEN_ENTRY, (entry: string, _comment: string, name: string) => {
+    found.push(name);
+    return screens.includes(name) ? entry : '';
+  });
+  for (const screen of screens)
+    if (!found.includes(screen)) throw new Error(`${file}: no early page fill for ${screen}`);
+  return inlineScript(file, source.slice(0, start) + kept + source.slice(end));
 }
 
 /**
- * The hashes of the inline scripts of every build's index.html: the pre-paint script, the entry
- * loader and the early pages' script.
+ * The hashes of the inline scripts of every build's documents: the pre-paint script, the entry
+ * loader and each document's early pages' script (src/app/early-documents.ts).
  */
 export function inlineScriptHashes(): string[] {
-  return [prepaintInline().hash, entryLoaderInline().hash, earlyContentInline().hash];
+  return [
+    prepaintInline().hash,
+    entryLoaderInline().hash,
+    ...Object.values(EARLY_DOCUMENTS).map((screens) => earlyContentInline(screens).hash),
+  ];
 }
 
 /**

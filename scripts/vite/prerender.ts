@@ -9,6 +9,7 @@
 import { createServer, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { earlyContentInline } from '../../server/security-headers.ts';
+import { EARLY_DOCUMENTS } from '../../src/app/early-documents.ts';
 import type { EarlyShells } from '../../src/app/early-shell.tsx';
 
 /**
@@ -107,12 +108,18 @@ export function earlyDocumentOf(route: string, path: string): string | null {
 export function splitEarlyDocuments(
   html: string,
   documents: { screen: string; file: string }[],
+  script?: { code: string; of: (screens: string[]) => string },
 ): { index: string; files: { file: string; html: string }[] } {
   const screens = [...html.matchAll(TEMPLATE)].map((m) => m[1]!);
   for (const { screen } of documents)
     if (!screens.includes(screen)) throw new Error(`prerender: no early template of ${screen} to move`);
-  const keeping = (kept: (screen: string) => boolean) =>
-    html.replace(TEMPLATE, (template, screen: string) => (kept(screen) ? template : ''));
+  const whole = script && `<script>${script.code}</script>`;
+  if (whole && html.split(whole).length !== 2) throw new Error('prerender: not one early pages’ script in index.html');
+  // The templates `kept` says, and the script with their screens' fill only.
+  const keeping = (kept: (screen: string) => boolean) => {
+    const out = html.replace(TEMPLATE, (template, screen: string) => (kept(screen) ? template : ''));
+    return whole ? out.replace(whole, () => `<script>${script.of(screens.filter(kept))}</script>`) : out;
+  };
   const own = new Set(documents.map((d) => d.screen));
   return {
     index: keeping((screen) => !own.has(screen)),
@@ -190,10 +197,12 @@ async function renderEarlyShells(root: string): Promise<{ layout: string; shells
  */
 export function prerenderEarlyContent(): Plugin {
   let documents: { screen: string; file: string }[] = [];
+  let indexScreens: string[] = [];
   return {
     ...indexHtmlPlugin('prerender-early-content', async (html, root) => {
       const { layout, shells } = await renderEarlyShells(root);
       documents = shells.flatMap(({ screen, document }) => (document ? [{ screen, file: document }] : []));
+      indexScreens = shells.flatMap(({ screen, document }) => (document ? [] : [screen]));
       return injectEarlyShells(html, layout, shells);
     }),
     generateBundle: {
@@ -202,7 +211,19 @@ export function prerenderEarlyContent(): Plugin {
         const index = bundle['index.html'];
         if (!index || index.type !== 'asset') return this.error('prerender: no index.html in the bundle');
         const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
-        const split = splitEarlyDocuments(html, documents);
+        // The documents the routes give are the ones the CSP hashes (src/app/early-documents.ts).
+        const sorted = (record: Readonly<Record<string, readonly string[]>>) =>
+          JSON.stringify(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+        const given = Object.fromEntries([
+          ['index.html', indexScreens],
+          ...documents.map(({ screen, file }) => [file, [screen]]),
+        ]) as Record<string, string[]>;
+        if (sorted(given) !== sorted(EARLY_DOCUMENTS))
+          return this.error(`prerender: the early documents ${sorted(given)} are not src/app/early-documents.ts'`);
+        const split = splitEarlyDocuments(html, documents, {
+          code: earlyContentInline().code,
+          of: (screens) => earlyContentInline(screens).code,
+        });
         index.source = split.index;
         for (const { file, html: document } of split.files)
           this.emitFile({ type: 'asset', fileName: file, source: document });

@@ -26,6 +26,7 @@ import type {
 import type { GradeListResponse } from '../../src/services/contract/grades';
 import { earlyDocumentOf, injectEarlyShells, splitEarlyDocuments } from '../../scripts/vite/prerender';
 import { earlyContentInline } from '../../server/security-headers';
+import { EARLY_DOCUMENTS } from '../../src/app/early-documents';
 import { earlyReadsData } from '../../src/app/early-reads';
 import type { Course, CourseListResponse, Module } from '../../src/services/contract/lms';
 
@@ -102,6 +103,10 @@ function earlyDocument(path: string): string {
   return split.files.find(({ file }) => `/${file.replace(/[.]html$/, '')}` === path)?.html ?? split.index;
 }
 
+/** The early pages' script of the document the host serves at `path`: its screens' fill only. */
+const earlyScript = (path: string) =>
+  earlyContentInline(EARLY_DOCUMENTS[`${path.slice(1)}.html`] ?? EARLY_DOCUMENTS['index.html']).code;
+
 /**
  * Loads index.html's early parts (every screen's template) into this document and runs the script
  * with `answer` as the early read's of the page's route.
@@ -145,7 +150,7 @@ async function runEarlyContent(
   Object.assign(window, {
     __earlyReads: [...routeReads, { pattern: undefined, response: Promise.resolve(null) }],
   });
-  new Function(earlyContentInline().code)();
+  new Function(earlyScript(location.pathname))();
   for (let i = 0; i < 20 && !document.getElementById('early-root'); i++) await new Promise((r) => setTimeout(r, 5));
   return document.getElementById('early-root');
 }
@@ -664,6 +669,40 @@ describe('the documents of the early pages', () => {
     expect(earlyDocumentOf('^/courses/(?<course>[^/]+)/?$', '/courses/1')).toBeNull();
     expect(earlyDocumentOf('^/a/b/?$', '/a/b')).toBeNull();
     expect(earlyDocumentOf('^/grades/?$', '/grades')).toBe('grades.html');
+  });
+
+  it('gives each document the early pages’ script with its own screens’ fill', () => {
+    const built = shells.screens.map(({ screen, path: at, markup, texts, nav }) => ({
+      screen,
+      markup,
+      texts,
+      nav,
+      route: patternOf(at),
+      document: earlyDocumentOf(patternOf(at), at),
+    }));
+    const html = injectEarlyShells('<html><body></body></html>', shells.layout, built, 'EVERY SCREEN');
+    const split = splitEarlyDocuments(
+      html,
+      built.flatMap(({ screen, document }) => (document ? [{ screen, file: document }] : [])),
+      { code: 'EVERY SCREEN', of: (screens) => screens.join('+') },
+    );
+    expect(split.index).toContain('<script>course+module</script>');
+    expect(
+      Object.fromEntries(split.files.map(({ file, html: doc }) => [file, /<script>([^<]*)<\/script>/.exec(doc)![1]])),
+    ).toEqual({
+      'courses.html': 'courses',
+      'grades.html': 'grades',
+      'finances.html': 'finances',
+      'attachments.html': 'attachments',
+      'home.html': 'home',
+    });
+    // The build's documents are the ones the CSP hashes a script for.
+    expect(
+      Object.fromEntries([
+        ['index.html', ['course', 'module']],
+        ...split.files.map(({ file }) => [file, [file.replace('.html', '')]]),
+      ]),
+    ).toEqual(EARLY_DOCUMENTS);
   });
 
   it('stops the build when a screen to move has no template', () => {
