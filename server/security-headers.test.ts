@@ -15,7 +15,7 @@ import {
   documentHeaders,
   TRUSTED_TYPES_REPORT_ONLY,
 } from '../src/services/contract/security-policy';
-import { EARLY_DOCUMENTS } from '../src/app/early-documents';
+import { EARLY_DOCUMENTS } from '../src/services/contract/early-documents';
 import {
   buildHeaders,
   DEPLOY_HEADERS_FILE,

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appOrigins, COMMON_HEADERS, documentHeaders, headersFile } from '../src/services/contract/security-policy.ts';
-import { EARLY_DOCUMENTS } from '../src/app/early-documents.ts';
+import { EARLY_DOCUMENTS } from '../src/services/contract/early-documents.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,7 +63,7 @@ const SCREEN_ENTRY = /((?: {4}\/\/[^\n]*\n)*) {4}(\w+): \{\n[^]*?\n {4}\},\n/g;
  * The early pages' script (src/app/early-content.js, docs/decisions/0014: a screen's content from
  * its early reads before the app's code) of a document, with the fill of `screens` only (default:
  * every screen's) — each document carries its own screens' (ADR 0015,
- * src/app/early-documents.ts), inlined at the end of its <body> by scripts/vite/prerender.ts.
+ * src/services/contract/early-documents.ts), inlined at the end of its <body> by scripts/vite/prerender.ts.
  * @throws Error when the script's `screens` object is not laid out as one entry per screen, or
  *   a screen of `screens` is not in it.
  */
@@ -91,7 +91,7 @@ export function earlyContentInline(
 
 /**
  * The hashes of the inline scripts of every build's documents: the pre-paint script, the entry
- * loader and each document's early pages' script (src/app/early-documents.ts).
+ * loader and each document's early pages' script (src/services/contract/early-documents.ts).
  */
 export function inlineScriptHashes(): string[] {
   return [

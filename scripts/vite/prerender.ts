@@ -9,7 +9,7 @@
 import { createServer, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { earlyContentInline } from '../../server/security-headers.ts';
-import { EARLY_DOCUMENTS } from '../../src/app/early-documents.ts';
+import { EARLY_DOCUMENTS } from '../../src/services/contract/early-documents.ts';
 import type { EarlyShells } from '../../src/app/early-shell.tsx';
 
 /**
@@ -211,7 +211,7 @@ export function prerenderEarlyContent(): Plugin {
         const index = bundle['index.html'];
         if (!index || index.type !== 'asset') return this.error('prerender: no index.html in the bundle');
         const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
-        // The documents the routes give are the ones the CSP hashes (src/app/early-documents.ts).
+        // The documents the routes give are the ones the CSP hashes (src/services/contract/early-documents.ts).
         const sorted = (record: Readonly<Record<string, readonly string[]>>) =>
           JSON.stringify(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
         const given = Object.fromEntries([
@@ -219,7 +219,9 @@ export function prerenderEarlyContent(): Plugin {
           ...documents.map(({ screen, file }) => [file, [screen]]),
         ]) as Record<string, string[]>;
         if (sorted(given) !== sorted(EARLY_DOCUMENTS))
-          return this.error(`prerender: the early documents ${sorted(given)} are not src/app/early-documents.ts'`);
+          return this.error(
+            `prerender: the early documents ${sorted(given)} are not src/services/contract/early-documents.ts'`,
+          );
         const split = splitEarlyDocuments(html, documents, {
           code: earlyContentInline().code,
           of: (screens) => earlyContentInline(screens).code,

@@ -58,7 +58,8 @@ test('the app HTML carries the security headers; the CSP allows exactly its inli
     expect(inline, path).toHaveLength(3);
     for (const code of inline) carried.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
     expect(directives['script-src']).toMatch(/^script-src 'self' ('sha256-[\w+/=]+' )+https:\/\/vlibras\.gov\.br$/);
-    for (const hash of directives['script-src']!.split(' ').filter((s) => s.startsWith("'sha256-"))) allowed.add(hash);
+    for (const hash of directives['script-src']!.split(' ').filter((source: string) => source.startsWith("'sha256-")))
+      allowed.add(hash);
 
     expect(headers['content-security-policy-report-only']).toBe(
       "require-trusted-types-for 'script'; trusted-types dompurify widget-scripts",

@@ -26,7 +26,7 @@ import type {
 import type { GradeListResponse } from '../../src/services/contract/grades';
 import { earlyDocumentOf, injectEarlyShells, splitEarlyDocuments } from '../../scripts/vite/prerender';
 import { earlyContentInline } from '../../server/security-headers';
-import { EARLY_DOCUMENTS } from '../../src/app/early-documents';
+import { EARLY_DOCUMENTS } from '../../src/services/contract/early-documents';
 import { earlyReadsData } from '../../src/app/early-reads';
 import type { Course, CourseListResponse, Module } from '../../src/services/contract/lms';
 
