@@ -1,10 +1,14 @@
 /**
  * Pure helpers of the account profile: the CPF check (`isValidCpf`, a wrapper of
  * @brazilian-utils/brazilian-utils), birth dates, UFs and the CPF / phone / CEP formatters
- * (imask pipes of the masks the form's inputs use; the inputs themselves are tested in
- * profile.test.tsx).
+ * (`maskText` of the masks the form's inputs use, shown before imask has loaded: the same text as
+ * imask's pipe of those masks; the inputs themselves are tested in profile.test.tsx and
+ * profile-lazy-masks.test.tsx).
  */
 import { describe, expect, it } from 'vitest';
+import 'imask/esm/masked/pattern';
+import 'imask/esm/masked/dynamic';
+import { createPipe } from 'imask/esm/masked/pipe';
 import {
   BRAZILIAN_STATES,
   isBrazilianState,
@@ -12,7 +16,15 @@ import {
   isValidCpf,
   onlyDigits,
 } from '../../src/services/contract';
-import { formatCep, formatCpf, formatPhone } from '../../src/views/account/masks';
+import {
+  CEP_MASK,
+  CPF_MASK,
+  formatCep,
+  formatCpf,
+  formatPhone,
+  maskText,
+  PHONE_MASK,
+} from '../../src/views/account/masks';
 
 describe('isValidCpf', () => {
   it.each(['52998224725', '529.982.247-25', '11144477735', '390.533.447-05', '00000000191', '529 982 247 25'])(
@@ -105,5 +117,25 @@ describe('masks', () => {
     ['01310-100', '01310-100'],
   ])('CEP %j → %j', (input, output) => {
     expect(formatCep(input)).toBe(output);
+  });
+});
+
+describe('maskText (before imask) shows what imask shows', () => {
+  const DIGITS = '52998224725119876543210';
+  /** Every length of digits, bare, with the mask's separators, with spaces and with letters. */
+  const inputs = Array.from({ length: 16 }, (_, n) => DIGITS.slice(0, n)).flatMap((digits) => [
+    digits,
+    digits.replace(/(\d{3})(?=\d)/g, '$1.'),
+    digits.replace(/(\d{2})(?=\d)/g, '$1 '),
+    `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`,
+    `x${digits}a-`,
+  ]);
+  it.each([
+    ['CPF', CPF_MASK],
+    ['phone', PHONE_MASK],
+    ['CEP', CEP_MASK],
+  ] as const)('%s: the same text as imask’s pipe for every length', (_, mask) => {
+    const imask = createPipe(mask);
+    for (const input of inputs) expect([input, maskText(mask, input)]).toEqual([input, imask(input)]);
   });
 });

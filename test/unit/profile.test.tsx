@@ -1,13 +1,15 @@
 /**
  * Account profile as the student sees it: the form filled from `GET /users/self`
  * (bare digits shown masked), the imask inputs (typing, pasting formatted or bare values,
- * editing in the middle, deleting a separator: the text and the caret), CEP autofill at the 8th
+ * editing in the middle, deleting a separator: the text and the caret; imask is loaded before the
+ * form here, as once a masked field has been focused — before it has arrived:
+ * profile-lazy-masks.test.tsx), CEP autofill at the 8th
  * digit (fields filled, 'Endereço preenchido pelo CEP.' announced, focus on 'Número'), unknown CEP
  * and offline messages with the fields left editable, validation messages beside the fields, the
  * body 'Salvar' sends (digits only) with `user.refresh` after it, the server's message on a 400,
  * and the identity photo's file fallback, preview and upload.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
@@ -29,6 +31,7 @@ import * as profileApi from '../../src/services/api/profile';
 import { ProfileSection } from '../../src/views/account/profile';
 import { updateBodyOf, validateProfile, valuesOf, withoutStaleAddress } from '../../src/views/account/profile-form';
 import { BiometricsSection } from '../../src/views/account/biometrics';
+import { loadMasking } from '../../src/views/account/masks';
 
 const USER: User = {
   id: 7,
@@ -82,6 +85,11 @@ const caret = (input: HTMLElement) => [
   (input as HTMLInputElement).selectionStart,
   (input as HTMLInputElement).selectionEnd,
 ];
+
+// imask is on the page before the form mounts: every masked input binds it at once.
+beforeAll(async () => {
+  await loadMasking();
+});
 
 beforeEach(() => {
   vi.clearAllMocks();

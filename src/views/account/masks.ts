@@ -1,9 +1,9 @@
 /**
- * Input masks of the profile form with imask, the mask library docs/architecture.md §D3 names:
- * the mask options the form's inputs use (`react-imask`'s `IMaskInput` keeps the caret right
- * when the student edits the middle of a value, pastes, or deletes a separator) and pure
- * formatters built from the same options with imask's `createPipe`, for values that come from
- * the server as bare digits.
+ * Input masks of the profile form with imask, the mask library docs/architecture.md §D3 names.
+ * This module holds what the form needs before imask is on the page: the mask options its inputs
+ * take, `maskText` (the text a mask shows for a value, for the first paint) and `loadMasking`,
+ * which loads imask (`masking.ts`) when a masked field is first focused or touched
+ * (`masked-input.tsx`) — never with the screen (docs/performance.md "/conta").
  *
  * | mask  | pattern                                    | example         |
  * |-------|--------------------------------------------|-----------------|
@@ -11,18 +11,9 @@
  * | phone | (00) 0000-0000 · (00) 00000-0000 (11 dig.) | (11) 98765-4321 |
  * | CEP   | 00000-000                                  | 01310-100       |
  *
- * `0` is any digit; other characters are fixed and inserted as the digits reach them (lazy
- * masks: no placeholder). Extra digits are dropped, other characters ignored.
- *
- * Size: imask is imported per module (its core, the pattern and dynamic masked types, the pipe)
- * rather than from `imask`, whose index registers every masked type (number, date, enum, range,
- * repeat…); `react-imask` likewise from `react-imask/esm/input`, as its index imports all of imask.
+ * `0` is any digit; other characters are fixed and inserted as the digits reach them (imask's
+ * lazy masks: no placeholder). Extra digits are dropped, other characters ignored.
  */
-import 'imask/esm/masked/pattern'; // registers MaskedPattern: string masks
-import 'imask/esm/masked/dynamic'; // registers MaskedDynamic: the phone's array of masks
-import { createPipe } from 'imask/esm/masked/pipe';
-
-export { default as IMaskInput } from 'react-imask/esm/input';
 
 /**
  * Drops whatever is not a digit before it reaches the mask: without it a letter typed into the
@@ -50,22 +41,70 @@ export const CEP_MASK = { mask: '00000-000', prepareChar: digitsOnly };
 /** The options one masked input of the form takes (one of the three above). */
 export type ProfileMask = typeof CPF_MASK | typeof PHONE_MASK | typeof CEP_MASK;
 
-/** Whether `mask` is the phone's dynamic (array) mask rather than a single pattern. */
-export function isDynamicMask(mask: ProfileMask): mask is typeof PHONE_MASK {
-  return Array.isArray(mask.mask);
+/** How many digits `pattern` takes (its `0`s). */
+const slots = (pattern: string): number => pattern.split('0').length - 1;
+
+/**
+ * The text `mask` shows for `value` — what imask's pipe of the same options gives (a unit test
+ * compares the two over every length, `profile-masks.test.ts`) — without loading imask: the form
+ * shows the server's bare digits masked on its first paint, and keeps what the student types
+ * masked until imask has arrived. The pattern is the first of the mask's that takes the most of
+ * the digits (imask's dynamic mask: a phone of 10 digits or fewer is a landline); its fixed
+ * characters are written as the digits reach them.
+ * @param value a value with or without its mask; whatever is not a digit is ignored.
+ * @returns the masked text: `'5299'` → `'529.9'` (CPF); `''` for no digits.
+ */
+export function maskText(mask: ProfileMask, value: string): string {
+  const digits = digitsOnly(value);
+  const patterns = typeof mask.mask === 'string' ? [mask.mask] : mask.mask.map((option) => option.mask);
+  const taken = (pattern: string) => Math.min(slots(pattern), digits.length);
+  const pattern = patterns.reduce((best, next) => (taken(next) > taken(best) ? next : best));
+  let shown = '';
+  let next = 0;
+  for (const char of pattern) {
+    if (next === digits.length) break;
+    shown += char === '0' ? digits[next++] : char;
+  }
+  return shown;
 }
 
 /**
  * `'52998224725'` → `'529.982.247-25'`; partial input is masked as far as it goes
  * (`'5299'` → `'529.9'`); a masked value stays as it is.
  */
-export const formatCpf: (value: string) => string = createPipe(CPF_MASK);
+export const formatCpf = (value: string): string => maskText(CPF_MASK, value);
 
 /**
  * `'1133224455'` → `'(11) 3322-4455'`, `'11987654321'` → `'(11) 98765-4321'`; partial:
  * `'1198765'` → `'(11) 9876-5'`.
  */
-export const formatPhone: (value: string) => string = createPipe(PHONE_MASK);
+export const formatPhone = (value: string): string => maskText(PHONE_MASK, value);
 
 /** `'01310100'` → `'01310-100'`; partial: `'0131'` → `'0131'`, `'013101'` → `'01310-1'`. */
-export const formatCep: (value: string) => string = createPipe(CEP_MASK);
+export const formatCep = (value: string): string => maskText(CEP_MASK, value);
+
+/** imask and its React binding for the form's inputs (`masking.ts`), once loaded. */
+export type Masking = typeof import('./masking');
+
+let masking: Masking | null = null;
+let loading: Promise<Masking> | null = null;
+
+/**
+ * Loads imask (`masking.ts`, a chunk of its own) once; a failed load (offline before the service
+ * worker has the chunk) is tried again by the next call.
+ * @returns the module; rejects with the import's error when its chunk did not load.
+ */
+export function loadMasking(): Promise<Masking> {
+  return (loading ??= import('./masking').then(
+    (module) => (masking = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
+}
+
+/** imask's module when it has already loaded (an input mounted later binds at once), else null. */
+export function loadedMasking(): Masking | null {
+  return masking;
+}

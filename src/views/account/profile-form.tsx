@@ -1,11 +1,12 @@
 /**
  * The profile form of 'Minha conta' (docs/product.md §7 `PUT /users/self`,
  * `GET /postal-code/{code}/view`, `GET /cities`), loaded on demand by `<ProfileSection />`
- * (`profile.tsx`) so that imask stays out of the account screen's own chunk.
+ * (`profile.tsx`).
  *
  * - Edits name, e-mail, CPF (000.000.000-00, check digits), phone ((XX) XXXX-XXXX /
- *   (XX) XXXXX-XXXX), birth date and the address. CPF, phone and CEP are imask inputs
- *   (`masks.ts`, react-imask's `IMaskInput`): the server's bare digits are shown masked.
+ *   (XX) XXXXX-XXXX), birth date and the address. CPF, phone and CEP are masked inputs
+ *   (`masked-input.tsx`; imask loads when one of them is first focused or touched, `masks.ts`):
+ *   the server's bare digits are shown masked from the first paint.
  * - CEP: when its 8th digit arrives the lookup runs once; a known CEP fills street, district, city
  *   and state, announces 'Endereço preenchido pelo CEP.' politely and moves focus to 'Número';
  *   an unknown one says 'CEP não encontrado. Preencha o endereço.'; offline or a timeout says
@@ -38,17 +39,8 @@ import type { UserUpdateRequest } from '../../services/contract/account';
 import { ApiError, NetworkError, TimeoutError } from '../../services/http/errors';
 import { useSessionRef } from '../session-context';
 import { describeError } from '../components/query-error';
-import {
-  CEP_MASK,
-  CPF_MASK,
-  formatCep,
-  formatCpf,
-  formatPhone,
-  IMaskInput,
-  isDynamicMask,
-  PHONE_MASK,
-  type ProfileMask,
-} from './masks';
+import { CEP_MASK, CPF_MASK, formatCep, formatCpf, formatPhone, PHONE_MASK, type ProfileMask } from './masks';
+import { MaskedInput } from './masked-input';
 import { ProfileMessages } from './profile-messages';
 import { accountKeys } from '../../services/api/keys/account';
 import { invalidateAfterWrite } from '../../services/api/keys/write-effects';
@@ -173,9 +165,9 @@ export function updateBodyOf(values: ProfileValues): UserUpdateRequest {
 
 /**
  * One labelled text input with its hint and error (the input is described by both). With `mask`
- * it is an imask input: `value` is the masked text and `onChange` gets the masked text the mask
- * accepted from the student (typing, pasting, deleting); imask's own echo of a new `value` prop
- * is not reported back.
+ * it is a masked input (`masked-input.tsx`, imask once the field is first used): `value` is the
+ * masked text and `onChange` gets the masked text of the student's edit (typing, pasting,
+ * deleting); the mask's own echo of a new `value` prop is not reported back.
  */
 function TextField(props: {
   id: string;
@@ -226,14 +218,6 @@ function TextField(props: {
     list,
     required,
   };
-  const masked = {
-    ...shared,
-    inputRef,
-    value,
-    onAccept: (accepted: string) => {
-      if (accepted !== value) onChange(accepted);
-    },
-  };
   return (
     <div className="field">
       <label htmlFor={id}>{intl.formatMessage(label)}</label>
@@ -242,13 +226,10 @@ function TextField(props: {
           {intl.formatMessage(hint)}
         </span>
       )}
-      {!mask ? (
-        <input {...shared} ref={inputRef} value={value} onChange={(e) => onChange(e.target.value)} />
-      ) : isDynamicMask(mask) ? (
-        // Two branches only so that TypeScript picks IMaskInput's dynamic or pattern props.
-        <IMaskInput {...masked} {...mask} />
+      {mask ? (
+        <MaskedInput {...shared} mask={mask} value={value} onChange={onChange} />
       ) : (
-        <IMaskInput {...masked} {...mask} />
+        <input {...shared} ref={inputRef} value={value} onChange={(e) => onChange(e.target.value)} />
       )}
       {error && (
         <span id={errorId!} className="field-error">
@@ -375,7 +356,7 @@ export function ProfileForm({ user }: { user: User }) {
     }
   };
 
-  /** The CEP as masked by imask: the lookup runs once when its 8th digit arrives. */
+  /** The CEP as masked: the lookup runs once when its 8th digit arrives. */
   const onCep = (masked: string) => {
     set('cep', masked);
     const digits = onlyDigits(masked);
