@@ -123,13 +123,12 @@ const ROUTES_SHELL = [
 
 /**
  * Parts a screen (by its name in src/app/route-table.ts) imports dynamically but shows in its first
- * render, so the student waits for them: preloaded with the route like its static imports. 'Minha
- * conta' shows the profile form (with its input masks, lazy so that no other screen carries them):
- * it was asked for only once the screen had rendered, a round trip after the rest of the JS.
+ * render, so the student waits for them: preloaded with the route like its static imports (a part
+ * asked for only once the screen has rendered comes a round trip after the rest of the JS). None
+ * now: 'Minha conta''s profile form is in its screen's chunk, and its input masks' library loads
+ * when a masked field is first used (src/views/account/masked-input.tsx), not with the screen.
  */
-const FIRST_RENDER_PARTS: Readonly<Record<string, readonly string[]>> = {
-  account: ['src/views/account/profile-form.tsx'],
-};
+const FIRST_RENDER_PARTS: Readonly<Record<string, readonly string[]>> = {};
 
 /**
  * The learning-object types whose code only they load (src/views/learning-object/content.tsx

@@ -361,11 +361,8 @@ test('a reload of /grades, /attachments, /finances and /conta asks for their dat
       shown: () => expect(page.getByRole('button', { name: /^Pagar com Pix: / }).first()).toBeVisible(),
     },
     {
-      // Its profile form (a chunk of its own, with the input masks) is preloaded with the route's
-      // chunks: it used to be asked for only once the screen had rendered.
       path: '/conta',
       reads: ['/api/v1/users/self'],
-      chunks: ['profile-form'],
       // The session refreshes the student (`GET /users/self`) on a page load too, after the first
       // screen (post-login setup): whichever of the two asks first takes the early answer, the
       // other asks the platform — unless the profile's saved read, restored, is still fresh.
@@ -376,7 +373,6 @@ test('a reload of /grades, /attachments, /finances and /conta asks for their dat
         ).not.toHaveValue(''),
     },
   ];
-  const seen = await recordRequests(page);
   for (const screen of screens) {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -384,10 +380,6 @@ test('a reload of /grades, /attachments, /finances and /conta asks for their dat
     const release = await holdEntry(page);
     const reload = page.reload();
     await expect.poll(waiting).toEqual(screen.order ?? [...screen.reads, lookup]);
-    for (const chunk of screen.chunks ?? []) {
-      const asked = () => seen.some((r) => new RegExp(`^GET /assets/${chunk}-[\\w-]+\\.js$`).test(r));
-      await expect.poll(asked, `${chunk} asked for while the app's entry is held back`).toBe(true);
-    }
     await release();
     await reload;
     await screen.shown();

@@ -1,7 +1,6 @@
 /**
  * The profile form of 'Minha conta' (docs/product.md §7 `PUT /users/self`,
- * `GET /postal-code/{code}/view`, `GET /cities`), loaded on demand by `<ProfileSection />`
- * (`profile.tsx`).
+ * `GET /postal-code/{code}/view`, `GET /cities`), shown by `<ProfileSection />` (`profile.tsx`).
  *
  * - Edits name, e-mail, CPF (000.000.000-00, check digits), phone ((XX) XXXX-XXXX /
  *   (XX) XXXXX-XXXX), birth date and the address. CPF, phone and CEP are masked inputs
@@ -243,10 +242,7 @@ function TextField(props: {
 
 type CepStatus = 'looking' | 'filled' | 'notFound' | 'offline' | { failed: string } | null;
 
-/**
- * The form for `user` (from `GET /users/self`): masked inputs, CEP lookup, validation and save.
- * Exported for `profile.tsx`'s `React.lazy`.
- */
+/** The form for `user` (from `GET /users/self`): masked inputs, CEP lookup, validation and save. */
 export function ProfileForm({ user }: { user: User }) {
   const intl = useIntl();
   const id = useId();

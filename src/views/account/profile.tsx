@@ -3,20 +3,18 @@
  * `GET /users/self` (query key `accountKeys.self`), then shows the profile form
  * (`profile-form.tsx`: masked CPF / phone / CEP, CEP lookup, validation, `PUT /users/self`).
  *
- * The form is loaded on demand (docs/architecture.md §D3 lazy loading) because its input masks (imask,
- * ~13 KB gzip) would push the account screen's chunk over its 30 KB budget; its chunk is
- * requested as soon as the section mounts, alongside `GET /users/self`, so it is normally in
- * before the data and the student waits no longer than for the data alone. Loading, then the form; a failed
- * read shows the query error with a retry. 'Content visible' (`content-visible:account`) is marked by
- * the form, where the student's data shows: not while its chunk is still loading behind the data.
+ * The form is part of the screen's chunk: its input masks' library, imask (~12.5 KB gzip), is not —
+ * it loads when the student first focuses or touches a masked field (`masked-input.tsx`), so the
+ * form shows as soon as the data is in (docs/performance.md "/conta"). Loading, then the form; a
+ * failed read shows the query error with a retry. 'Content visible' (`content-visible:account`)
+ * is marked by the form, in the commit that shows the student's data.
  *
  * The profile is personal data and is never kept on the device (docs/offline.md "Personal data on
  * the device"): offline, before it was read on this page load, the section says so (whether the
  * read waits or is still under way when the platform stopped answering), and the read goes out when
  * the platform answers again.
  */
-import { Suspense, useEffect, useId } from 'react';
-import { retryableLazy } from '../components/retryable-lazy';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getUsersSelf } from '../../services/api/users';
@@ -25,9 +23,7 @@ import { QueryError } from '../components/query-error';
 import { PageLoading } from '../components/page-loading';
 import { useOnline } from '../components/use-online';
 import { ProfileMessages } from './profile-messages';
-
-const loadForm = () => import('./profile-form');
-const ProfileForm = retryableLazy(() => loadForm().then((module) => ({ default: module.ProfileForm })));
+import { ProfileForm } from './profile-form';
 
 /** The student as `GET /users/self` answers (the section's read and its screen's startup read). */
 const selfQuery = queryOptions({ queryKey: accountKeys.self, queryFn: () => getUsersSelf() });
@@ -43,16 +39,12 @@ export function prefetchProfile(client: QueryClient): Promise<void> {
   return client.prefetchQuery(selfQuery);
 }
 
-/** The profile section: loads the student (and the form's code, in parallel), then the form. */
+/** The profile section: loads the student, then shows the form. */
 export function ProfileSection() {
   const intl = useIntl();
   const headingId = useId();
   const query = useQuery(selfQuery);
   const online = useOnline();
-  useEffect(() => {
-    // Start fetching the form's chunk now; a failure is reported when the form renders.
-    loadForm().catch(() => undefined);
-  }, []);
   return (
     <section aria-labelledby={headingId} className="account-section">
       <h2 id={headingId}>{intl.formatMessage(ProfileMessages.title)}</h2>
@@ -69,15 +61,7 @@ export function ProfileSection() {
       ) : query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <Suspense
-          fallback={
-            <div className="profile-pending">
-              <PageLoading />
-            </div>
-          }
-        >
-          <ProfileForm user={query.data} />
-        </Suspense>
+        <ProfileForm user={query.data} />
       )}
     </section>
   );
