@@ -4,8 +4,9 @@
  *
  * - 'Tirar foto' asks for the front camera (`getUserMedia({ video: { facingMode: 'user' } })`) and
  *   shows it live in a native modal `<dialog>` with 'Capturar' (the frame → canvas → JPEG blob) and
- *   'Cancelar'; the camera stops when the dialog closes. No `getUserMedia`, no camera, or
- *   permission refused → an explanation that points to 'Enviar arquivo'.
+ *   'Cancelar' (`camera-dialog.tsx`, a chunk of its own loaded while the browser asks for the
+ *   camera); the camera stops when the dialog closes. No `getUserMedia`, no camera, permission
+ *   refused, or the dialog's code not loading → an explanation that points to 'Enviar arquivo'.
  * - 'Enviar arquivo' is a file input (JPEG/PNG, `capture="user"` for phones), always offered;
  *   another type or more than 5 MB is refused with a message before anything is sent.
  * - The chosen photo is previewed; 'Enviar foto' uploads it ('Enviando foto…', then 'Foto
@@ -20,6 +21,10 @@ import { BIOMETRIC_PHOTO_MAX_BYTES, BIOMETRIC_PHOTO_TYPES } from '../../services
 import { describeError } from '../components/query-error';
 import { useOnline } from '../components/use-online';
 import { BiometricsMessages } from './profile-messages';
+
+/** The camera dialog's module (a chunk of its own). */
+type Camera = typeof import('./camera-dialog');
+const loadCamera = (): Promise<Camera> => import('./camera-dialog');
 
 /** A photo chosen or captured, before it is sent. */
 interface Photo {
@@ -38,7 +43,7 @@ export function photoProblem(file: Blob): MessageDescriptor | null {
   return null;
 }
 
-/** Why the camera cannot be used, from a `getUserMedia` rejection. */
+/** Why the camera cannot be used, from a `getUserMedia` rejection (or the dialog's failed import). */
 function cameraProblem(error: unknown): MessageDescriptor {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return BiometricsMessages.cameraDenied;
@@ -56,9 +61,9 @@ export function BiometricsSection() {
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
   const [starting, setStarting] = useState(false);
+  // The dialog's module, once loaded: the dialog then stays mounted (closing it gives the focus back).
+  const [camera, setCamera] = useState<Camera | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
   const upload = useMutation({ mutationFn: (p: Photo) => postBiometricsCreate(p.blob, p.name) });
@@ -71,21 +76,6 @@ export function BiometricsSection() {
     streamRef.current = null;
   };
   useEffect(() => stopCamera, []);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (cameraOpen && !dialog.open) {
-      // jsdom has no showModal: fall back to the open attribute there.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      if (videoRef.current && streamRef.current) {
-        videoRef.current.srcObject = streamRef.current;
-        void videoRef.current.play().catch(() => undefined);
-      }
-    }
-    if (!cameraOpen && dialog.open) dialog.close();
-  }, [cameraOpen]);
 
   const choose = (blob: Blob, name: string) => {
     const found = photoProblem(blob);
@@ -107,10 +97,15 @@ export function BiometricsSection() {
     }
     setProblem(null);
     setStarting(true);
+    // The dialog's code loads while the browser asks for the camera (and for permission).
+    const dialog = loadCamera();
+    dialog.catch(() => undefined); // its failure is the `await` below's
     try {
       streamRef.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: false });
+      setCamera(await dialog);
       setCameraOpen(true);
     } catch (error) {
+      stopCamera();
       setProblem(cameraProblem(error));
       fileRef.current?.focus();
     } finally {
@@ -123,22 +118,10 @@ export function BiometricsSection() {
     setCameraOpen(false);
   };
 
-  const capture = () => {
-    const video = videoRef.current;
-    if (!video || !video.videoWidth) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    canvas.getContext('2d')?.drawImage(video, 0, 0);
-    canvas.toBlob(
-      (blob) => {
-        closeCamera();
-        if (blob) choose(blob, 'foto.jpg');
-        else setProblem(BiometricsMessages.cameraFailed);
-      },
-      'image/jpeg',
-      0.9,
-    );
+  const captured = (blob: Blob | null) => {
+    closeCamera();
+    if (blob) choose(blob, 'foto.jpg');
+    else setProblem(BiometricsMessages.cameraFailed);
   };
 
   const status = upload.isPending
@@ -219,30 +202,9 @@ export function BiometricsSection() {
       <p role="status" className={upload.isSuccess ? 'notice notice-success' : 'sr-only'}>
         {status}
       </p>
-      <dialog
-        ref={dialogRef}
-        className="confirm-dialog biometrics-camera"
-        aria-labelledby={`${id}-camera-title`}
-        aria-describedby={`${id}-camera-help`}
-        onCancel={(event) => {
-          event.preventDefault();
-          closeCamera();
-        }}
-      >
-        <h2 id={`${id}-camera-title`}>{intl.formatMessage(BiometricsMessages.cameraTitle)}</h2>
-        <p id={`${id}-camera-help`}>{intl.formatMessage(BiometricsMessages.cameraHelp)}</p>
-        {cameraOpen && (
-          <video ref={videoRef} muted playsInline aria-label={intl.formatMessage(BiometricsMessages.cameraVideo)} />
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button button-primary" onClick={capture}>
-            {intl.formatMessage(BiometricsMessages.capture)}
-          </button>
-          <button type="button" className="button button-secondary" onClick={closeCamera}>
-            {intl.formatMessage(BiometricsMessages.cancel)}
-          </button>
-        </div>
-      </dialog>
+      {camera && (
+        <camera.CameraDialog open={cameraOpen} stream={streamRef} onCaptured={captured} onCancel={closeCamera} />
+      )}
     </section>
   );
 }

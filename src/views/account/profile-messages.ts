@@ -123,7 +123,7 @@ export const ProfileMessages = defineMessages({
   },
 });
 
-/** Identity photo for biometrics: camera, file fallback, preview, upload. */
+/** Identity photo for biometrics: camera, file fallback, preview, upload (the camera dialog's own: camera-dialog.tsx). */
 export const BiometricsMessages = defineMessages({
   title: { id: 'account.biometrics.title', defaultMessage: 'Foto para biometria', description: 'Section heading' },
   intro: {
@@ -137,23 +137,6 @@ export const BiometricsMessages = defineMessages({
     defaultMessage: 'Enviar arquivo',
     description: 'File input label',
   },
-  cameraTitle: {
-    id: 'account.biometrics.camera.title',
-    defaultMessage: 'Tirar foto',
-    description: 'Camera dialog heading',
-  },
-  cameraHelp: {
-    id: 'account.biometrics.camera.help',
-    defaultMessage: 'Centralize o rosto e escolha Capturar.',
-    description: 'Camera dialog help',
-  },
-  cameraVideo: {
-    id: 'account.biometrics.camera.video',
-    defaultMessage: 'Imagem da câmera',
-    description: 'Accessible name of the live camera video',
-  },
-  capture: { id: 'account.biometrics.capture', defaultMessage: 'Capturar', description: 'Take the picture' },
-  cancel: { id: 'account.biometrics.cancel', defaultMessage: 'Cancelar', description: 'Close the camera' },
   cameraStarting: {
     id: 'account.biometrics.camera.starting',
     defaultMessage: 'Abrindo a câmera…',
