@@ -14,7 +14,7 @@ import { useOnline } from '../components/use-online';
 import { OfflineActionNotice } from '../components/offline-action-notice';
 import { describeError } from '../components/query-error';
 import { TextField } from '../password-reset/field';
-import { ResetMessages } from '../password-reset/messages';
+import { NewPasswordMessages } from '../password-reset/new-password-messages';
 import { focusFirstInvalid, newPasswordErrors, type FieldErrors } from '../password-reset/validation';
 import { AccountSecurityMessages } from './security-messages';
 
@@ -76,8 +76,8 @@ export function ChangePasswordSection() {
           id={`${id}-new`}
           name="newPassword"
           type="password"
-          label={intl.formatMessage(ResetMessages.newPassword)}
-          hint={intl.formatMessage(ResetMessages.newPasswordHint)}
+          label={intl.formatMessage(NewPasswordMessages.newPassword)}
+          hint={intl.formatMessage(NewPasswordMessages.newPasswordHint)}
           autoComplete="new-password"
           error={message('newPassword')}
         />
@@ -85,7 +85,7 @@ export function ChangePasswordSection() {
           id={`${id}-confirmation`}
           name="confirmation"
           type="password"
-          label={intl.formatMessage(ResetMessages.confirmation)}
+          label={intl.formatMessage(NewPasswordMessages.confirmation)}
           autoComplete="new-password"
           error={message('confirmation')}
         />

@@ -1,6 +1,9 @@
 import { defineMessages } from 'react-intl';
 
-/** Texts of the password reset screens (/requestResetPassword, /resetPassword). */
+/**
+ * Texts of the password reset screens (/requestResetPassword, /resetPassword); the new password's
+ * fields and rules, shared with 'Alterar senha' on /conta, are in ./new-password-messages.ts.
+ */
 export const ResetMessages = defineMessages({
   requestTitle: {
     id: 'passwordReset.request.title',
@@ -55,21 +58,6 @@ export const ResetMessages = defineMessages({
     defaultMessage: 'O código de 6 dígitos enviado por e-mail.',
     description: 'Hint under the code field',
   },
-  newPassword: {
-    id: 'passwordReset.newPassword.label',
-    defaultMessage: 'Nova senha',
-    description: 'New password field',
-  },
-  newPasswordHint: {
-    id: 'passwordReset.newPassword.hint',
-    defaultMessage: 'Pelo menos 8 caracteres.',
-    description: 'Password rule under the new password field',
-  },
-  confirmation: {
-    id: 'passwordReset.confirmation.label',
-    defaultMessage: 'Confirme a nova senha',
-    description: 'New password confirmation field',
-  },
   submitReset: { id: 'passwordReset.reset.submit', defaultMessage: 'Redefinir senha', description: 'Reset button' },
   submittingReset: {
     id: 'passwordReset.reset.busy',
@@ -90,30 +78,6 @@ export const ResetMessages = defineMessages({
     id: 'passwordReset.error.codeRequired',
     defaultMessage: 'Informe o código enviado por e-mail.',
     description: 'Empty verification code',
-  },
-});
-
-/** Field errors of a new password (reset and change password). */
-export const PasswordRuleMessages = defineMessages({
-  required: {
-    id: 'password.error.required',
-    defaultMessage: 'Informe a nova senha.',
-    description: 'Empty new password',
-  },
-  tooShort: {
-    id: 'password.error.tooShort',
-    defaultMessage: 'A nova senha deve ter pelo menos 8 caracteres.',
-    description: 'New password shorter than 8 characters',
-  },
-  confirmationRequired: {
-    id: 'password.error.confirmationRequired',
-    defaultMessage: 'Confirme a nova senha.',
-    description: 'Empty confirmation',
-  },
-  mismatch: {
-    id: 'password.error.mismatch',
-    defaultMessage: 'A confirmação não é igual à nova senha.',
-    description: 'Confirmation differs from the new password',
   },
 });
 

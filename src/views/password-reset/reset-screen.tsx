@@ -22,6 +22,7 @@ import { describeError } from '../components/query-error';
 import { RateLimitNotice, useRateLimitCooldown } from '../components/rate-limit';
 import { AccessibilityButton } from '../accessibility/panel';
 import { ResetMessages } from './messages';
+import { NewPasswordMessages } from './new-password-messages';
 import { TextField } from './field';
 import { focusFirstInvalid, newPasswordErrors, type FieldErrors } from './validation';
 
@@ -102,8 +103,8 @@ export default function ResetPasswordScreen() {
             id="reset-new-password"
             name="newPassword"
             type="password"
-            label={intl.formatMessage(ResetMessages.newPassword)}
-            hint={intl.formatMessage(ResetMessages.newPasswordHint)}
+            label={intl.formatMessage(NewPasswordMessages.newPassword)}
+            hint={intl.formatMessage(NewPasswordMessages.newPasswordHint)}
             autoComplete="new-password"
             error={message('newPassword')}
           />
@@ -111,7 +112,7 @@ export default function ResetPasswordScreen() {
             id="reset-confirmation"
             name="confirmation"
             type="password"
-            label={intl.formatMessage(ResetMessages.confirmation)}
+            label={intl.formatMessage(NewPasswordMessages.confirmation)}
             autoComplete="new-password"
             error={message('confirmation')}
           />

@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from 'react-intl';
 import { MIN_PASSWORD_LENGTH } from '../../services/contract/account';
-import { PasswordRuleMessages } from './messages';
+import { PasswordRuleMessages } from './new-password-messages';
 
 /** Field name → message of each invalid field, in the form's order. */
 export type FieldErrors<K extends string> = Partial<Record<K, MessageDescriptor>>;
