@@ -4,7 +4,9 @@
  * an edit in its middle: the imask mask and caret in a real browser) and a valid CPF are typed,
  * 'Salvar', and after a reload everything is still there, masked. Then the identity photo: Chromium here has no camera, so 'Tirar foto' explains and
  * points to 'Enviar arquivo'; a generated PNG goes through the file input, is previewed and
- * sent. axe-core on the page, after the camera explanation and with the preview.
+ * sent. axe-core on the page, after the camera explanation and with the preview. The input masks'
+ * library (imask, its chunk `masking`) is not part of the page's load: it is asked for when a masked
+ * field is first focused, what is typed before it arrives is kept, and nothing moves when it arrives.
  */
 import { expect, test, type Page } from './support/fixtures';
 
@@ -88,6 +90,69 @@ test('profile edit with CEP autofill persists across a reload; identity photo th
   await expectNoA11yViolations(page);
   await photo(page).getByRole('button', { name: 'Enviar foto' }).click();
   await expect(photo(page).getByRole('status')).toHaveText('Foto enviada.');
+});
+
+test('imask loads when a masked field is first focused; what is typed before it arrives is kept', async ({
+  page,
+  signIn,
+}) => {
+  const masking = /\/assets\/masking-[\w-]+\.js$/;
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (masking.test(new URL(request.url()).pathname)) asked.push(request.url());
+  });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(masking, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Layout shifts, as the browser reports them (what CLS adds up).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push(entry.startTime);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const shiftsSince = (since: number) =>
+    page.evaluate((t) => (window as unknown as { layoutShifts: number[] }).layoutShifts.filter((at) => at >= t), since);
+  await page.goto('/login');
+  await signIn(page, 'demo', 'demo1234');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/conta');
+  await expect(box(page, 'Nome')).not.toHaveValue('');
+  await box(page, 'Nome').click();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+
+  // Typed while imask is held back: masked all the same, and kept when it arrives.
+  await box(page, 'CPF').fill('');
+  await box(page, 'CPF').pressSequentially('529982');
+  await expect(box(page, 'CPF')).toHaveValue('529.982');
+  expect(asked).toHaveLength(1);
+  const arrived = page.waitForResponse(masking);
+  const releasedAt = await page.evaluate(() => performance.now());
+  release();
+  await arrived;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(box(page, 'CPF')).toBeFocused();
+  await expect(box(page, 'CPF')).toHaveValue('529.982');
+  // Nothing moved when it arrived.
+  expect(await shiftsSince(releasedAt)).toEqual([]);
+  await page.keyboard.type('24725');
+  await expect(box(page, 'CPF')).toHaveValue('529.982.247-25');
+  // imask's caret rules from then on: Backspace right after a separator steps over it; the next
+  // one deletes the digit before it (the digits after it move left), and a digit typed there
+  // goes back in the same place.
+  await box(page, 'CPF').press('Home');
+  for (let i = 0; i < 4; i++) await box(page, 'CPF').press('ArrowRight');
+  await box(page, 'CPF').press('Backspace');
+  await expect(box(page, 'CPF')).toHaveValue('529.982.247-25');
+  await box(page, 'CPF').press('Backspace');
+  await expect(box(page, 'CPF')).toHaveValue('529.822.472-5');
+  await page.keyboard.type('9');
+  await expect(box(page, 'CPF')).toHaveValue('529.982.247-25');
 });
 
 test('identity photo with a camera: live preview in a dialog, capture, send', async ({
