@@ -1,9 +1,10 @@
 /**
  * 'Minha conta' shows the profile form without imask: the mask library (`masking.ts`, a chunk of its
  * own) is asked for when the student first focuses or touches a masked field, never with the form.
- * Until it arrives the CPF, phone and CEP are shown and typed masked all the same, and what the
- * student typed meanwhile is kept when it arrives: imask takes the same field over (focus and
- * text stay) and masks the next edits with its own caret rules.
+ * Until it arrives the CPF, phone and CEP are shown and typed masked all the same (by
+ * @brazilian-utils' formatters, `masks.ts`), and what the student typed meanwhile is kept when it
+ * arrives: imask takes the same field over (focus and digits stay) and masks the next edits with
+ * its own caret rules.
  *
  * imask's module arrives when the test says so (held by the mock below), once for the whole file:
  * the tests run in order, the last one lets it in.
@@ -121,13 +122,18 @@ describe('the profile form before imask has arrived', () => {
   });
 
   it('keeps what the student typed before imask arrived; imask then takes the same field over', async () => {
-    const user = renderSection({ ...demoUser, cpf: null });
-    const cpf = await screen.findByRole('textbox', { name: 'CPF' });
+    const user = renderSection({ ...demoUser, cpf: null, phone: null });
+    // A partial phone of 7 digits: the library groups it as a partial mobile, imask as a landline
+    // (masks.ts `formatPhone`); the digits are the student's either way.
+    await user.type(await screen.findByRole('textbox', { name: 'Telefone' }), '1198765');
+    expect(box('Telefone')).toHaveValue('(11) 98765');
+    const cpf = box('CPF');
     await user.type(cpf, '5299822');
     expect(cpf).toHaveValue('529.982.2');
 
     masking.arrive();
     await act(() => loadMasking());
+    expect(box('Telefone')).toHaveValue('(11) 9876-5');
     expect(box('CPF')).toHaveValue('529.982.2');
     expect(box('CPF')).toHaveFocus();
     await user.keyboard('4725');

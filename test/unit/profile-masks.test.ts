@@ -1,9 +1,9 @@
 /**
  * Pure helpers of the account profile: the CPF check (`isValidCpf`, a wrapper of
- * @brazilian-utils/brazilian-utils), birth dates, UFs and the CPF / phone / CEP formatters
- * (`maskText` of the masks the form's inputs use, shown before imask has loaded: the same text as
- * imask's pipe of those masks; the inputs themselves are tested in profile.test.tsx and
- * profile-lazy-masks.test.tsx).
+ * @brazilian-utils/brazilian-utils), birth dates, UFs and the CPF / phone / CEP formatters (the
+ * same library's, shown before imask has loaded), checked against imask's pipe of the masks the
+ * form's inputs use: the same text for every complete value, and no digit lost for a partial one
+ * (the inputs themselves are tested in profile.test.tsx and profile-lazy-masks.test.tsx).
  */
 import { describe, expect, it } from 'vitest';
 import 'imask/esm/masked/pattern';
@@ -16,15 +16,7 @@ import {
   isValidCpf,
   onlyDigits,
 } from '../../src/services/contract';
-import {
-  CEP_MASK,
-  CPF_MASK,
-  formatCep,
-  formatCpf,
-  formatPhone,
-  maskText,
-  PHONE_MASK,
-} from '../../src/views/account/masks';
+import { CEP_MASK, CPF_MASK, formatCep, formatCpf, formatPhone, PHONE_MASK } from '../../src/views/account/masks';
 
 describe('isValidCpf', () => {
   it.each(['52998224725', '529.982.247-25', '11144477735', '390.533.447-05', '00000000191', '529 982 247 25'])(
@@ -94,7 +86,8 @@ describe('masks', () => {
     ['11', '(11'],
     ['113', '(11) 3'],
     ['113322', '(11) 3322'],
-    ['1133224', '(11) 3322-4'],
+    ['1133224', '(11) 33224'],
+    ['113322445', '(11) 33224-45'],
     ['1198765432', '(11) 9876-5432'],
     ['1133224455', '(11) 3322-4455'],
     ['11987654321', '(11) 98765-4321'],
@@ -120,22 +113,57 @@ describe('masks', () => {
   });
 });
 
-describe('maskText (before imask) shows what imask shows', () => {
+describe('the formatters (the library’s) and imask', () => {
   const DIGITS = '52998224725119876543210';
-  /** Every length of digits, bare, with the mask's separators, with spaces and with letters. */
-  const inputs = Array.from({ length: 16 }, (_, n) => DIGITS.slice(0, n)).flatMap((digits) => [
+  /** `digits` bare, with the mask's separators, with spaces, as a phone and with letters. */
+  const forms = (digits: string) => [
     digits,
     digits.replace(/(\d{3})(?=\d)/g, '$1.'),
     digits.replace(/(\d{2})(?=\d)/g, '$1 '),
     `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`,
     `x${digits}a-`,
-  ]);
-  it.each([
-    ['CPF', CPF_MASK],
-    ['phone', PHONE_MASK],
-    ['CEP', CEP_MASK],
-  ] as const)('%s: the same text as imask’s pipe for every length', (_, mask) => {
+  ];
+  const FIELDS = [
+    ['CPF', CPF_MASK, formatCpf, [11]],
+    ['phone', PHONE_MASK, formatPhone, [10, 11]],
+    ['CEP', CEP_MASK, formatCep, [8]],
+  ] as const;
+
+  it.each(FIELDS)('%s: the same text as imask’s pipe for a complete value and for none', (_, mask, format, sizes) => {
     const imask = createPipe(mask);
-    for (const input of inputs) expect([input, maskText(mask, input)]).toEqual([input, imask(input)]);
+    const values = [...sizes.flatMap((size) => [DIGITS.slice(0, size), DIGITS.slice(5, 5 + size)]), ''];
+    for (const input of values.flatMap(forms)) expect([input, format(input)]).toEqual([input, imask(input)]);
+  });
+
+  it.each(FIELDS)(
+    '%s: a partial value keeps every digit, and imask shows what it would have shown for the input',
+    (_, mask, format, sizes) => {
+      const imask = createPipe(mask);
+      const slots = Math.max(...sizes);
+      for (const input of Array.from({ length: 16 }, (_, n) => DIGITS.slice(0, n)).flatMap(forms)) {
+        const shown = format(input);
+        expect([input, onlyDigits(shown)]).toEqual([input, onlyDigits(input).slice(0, slots)]);
+        expect([input, imask(shown)]).toEqual([input, imask(input)]);
+      }
+    },
+  );
+
+  it('differs from imask only for a phone of 7 to 9 digits, grouped as a partial mobile', () => {
+    const imask = createPipe(PHONE_MASK);
+    const differing = Array.from({ length: 16 }, (_, n) => DIGITS.slice(0, n)).filter(
+      (d) => formatPhone(d) !== imask(d),
+    );
+    expect(differing.map((digits) => [digits.length, formatPhone(digits), imask(digits)])).toEqual([
+      [7, '(52) 99822', '(52) 9982-2'],
+      [8, '(52) 99822-4', '(52) 9982-24'],
+      [9, '(52) 99822-47', '(52) 9982-247'],
+    ]);
+    for (const [format, mask] of [
+      [formatCpf, CPF_MASK],
+      [formatCep, CEP_MASK],
+    ] as const) {
+      const pipe = createPipe(mask);
+      for (let n = 0; n < 16; n += 1) expect(format(DIGITS.slice(0, n))).toBe(pipe(DIGITS.slice(0, n)));
+    }
   });
 });

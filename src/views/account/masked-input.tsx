@@ -6,19 +6,22 @@
  * - The input is one `<input>` element from the first paint on; imask binds to that element when
  *   it arrives (`masking.ts` `MaskBinding`), so focus, caret, the on-screen keyboard and what a
  *   screen reader announces stay as they are, and nothing moves (it renders no box of its own).
- * - Before imask: the value is shown as `maskText` masks it (the same text imask shows), and what
- *   the student types, pastes or deletes is masked the same way at once (the caret then goes to
- *   the end of the text). When imask arrives it takes the text the input holds — typed before it,
- *   kept — and from then on masks each edit itself, keeping the caret where the edit was.
+ * - Before imask: the value is shown as the field's `format` gives it (the library formatters of
+ *   `masks.ts`: imask's text for every complete value), and what the student types, pastes or
+ *   deletes is formatted the same way at once (the caret then goes to the end of the text). When
+ *   imask arrives it takes the text the input holds — its digits, typed before it, kept — and from
+ *   then on masks each edit itself, keeping the caret where the edit was.
  * - Its chunk failing to load (offline before the service worker has it) leaves the input masked
  *   as before imask; the next focus tries again.
  */
 import { useCallback, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { BoundMask } from './masking';
-import { loadedMasking, loadMasking, maskText, type ProfileMask } from './masks';
+import { loadedMasking, loadMasking, type ProfileMask } from './masks';
 
 /**
  * @param mask the options of the field's mask (`CPF_MASK`, `PHONE_MASK`, `CEP_MASK`).
+ * @param format the same field's formatter (`formatCpf`, `formatPhone`, `formatCep`): the text
+ *   of a value before imask has arrived.
  * @param value the masked text to show; a new value replaces what is shown (masked).
  * @param onChange gets the masked text after each edit of the student's that changes it (typing,
  *   pasting, deleting) — never an echo of `value`.
@@ -26,6 +29,7 @@ import { loadedMasking, loadMasking, maskText, type ProfileMask } from './masks'
  */
 export function MaskedInput({
   mask,
+  format,
   value,
   onChange,
   onFocus,
@@ -33,6 +37,7 @@ export function MaskedInput({
   ...props
 }: {
   mask: ProfileMask;
+  format: (value: string) => string;
   value: string;
   onChange: (value: string) => void;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange'>) {
@@ -82,7 +87,7 @@ export function MaskedInput({
           // Once bound, imask has masked the edit already and reports it (`accept`).
           if (bound.current) return;
           const input = event.currentTarget;
-          const masked = maskText(mask, input.value);
+          const masked = format(input.value);
           if (input.value !== masked) input.value = masked;
           accept(masked);
         }}

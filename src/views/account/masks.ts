@@ -1,9 +1,13 @@
 /**
- * Input masks of the profile form with imask, the mask library docs/architecture.md §D3 names.
- * This module holds what the form needs before imask is on the page: the mask options its inputs
- * take, `maskText` (the text a mask shows for a value, for the first paint) and `loadMasking`,
- * which loads imask (`masking.ts`) when a masked field is first focused or touched
- * (`masked-input.tsx`) — never with the screen (docs/performance.md "/conta").
+ * Input masks of the profile form, by two libraries:
+ * - imask, the mask library docs/architecture.md §D3 names, masks the inputs while the student
+ *   edits them (it keeps the caret right when the student edits the middle of a value, pastes, or
+ *   deletes a separator). This module holds its options and `loadMasking`, which loads it
+ *   (`masking.ts`) when a masked field is first focused or touched (`masked-input.tsx`) — never
+ *   with the screen (docs/performance.md "/conta").
+ * - @brazilian-utils/brazilian-utils (the contract's CPF check already) formats a value without
+ *   imask: the server's bare digits on the first paint (`valuesOf`), and what the student types
+ *   before imask has arrived. Imported from its own subpaths (`format-cpf`, …), not its index.
  *
  * | mask  | pattern                                    | example         |
  * |-------|--------------------------------------------|-----------------|
@@ -12,8 +16,13 @@
  * | CEP   | 00000-000                                  | 01310-100       |
  *
  * `0` is any digit; other characters are fixed and inserted as the digits reach them (imask's
- * lazy masks: no placeholder). Extra digits are dropped, other characters ignored.
+ * lazy masks: no placeholder). Extra digits are dropped, other characters ignored. Both libraries
+ * give the same text for every complete value and every partial CPF or CEP; a partial phone of
+ * 7 to 9 digits (DDD + 5 to 7) differs, see `formatPhone` (test/unit/profile-masks.test.ts).
  */
+import { formatCep as formatCepOfLibrary } from '@brazilian-utils/brazilian-utils/format-cep';
+import { formatCpf as formatCpfOfLibrary } from '@brazilian-utils/brazilian-utils/format-cpf';
+import { formatPhone as formatPhoneOfLibrary } from '@brazilian-utils/brazilian-utils/format-phone';
 
 /**
  * Drops whatever is not a digit before it reaches the mask: without it a letter typed into the
@@ -41,47 +50,32 @@ export const CEP_MASK = { mask: '00000-000', prepareChar: digitsOnly };
 /** The options one masked input of the form takes (one of the three above). */
 export type ProfileMask = typeof CPF_MASK | typeof PHONE_MASK | typeof CEP_MASK;
 
-/** How many digits `pattern` takes (its `0`s). */
-const slots = (pattern: string): number => pattern.split('0').length - 1;
+/**
+ * A CPF as `CPF_MASK` shows it, by the library's `formatCpf`: `'52998224725'` →
+ * `'529.982.247-25'`; partial input as far as it goes (`'5299'` → `'529.9'`); a masked value
+ * stays as it is; whatever is not a digit is ignored, extra digits dropped.
+ */
+export const formatCpf = (value: string): string => formatCpfOfLibrary(value);
 
 /**
- * The text `mask` shows for `value` — what imask's pipe of the same options gives (a unit test
- * compares the two over every length, `profile-masks.test.ts`) — without loading imask: the form
- * shows the server's bare digits masked on its first paint, and keeps what the student types
- * masked until imask has arrived. The pattern is the first of the mask's that takes the most of
- * the digits (imask's dynamic mask: a phone of 10 digits or fewer is a landline); its fixed
- * characters are written as the digits reach them.
- * @param value a value with or without its mask; whatever is not a digit is ignored.
- * @returns the masked text: `'5299'` → `'529.9'` (CPF); `''` for no digits.
+ * A phone with DDD by the library's `formatPhone` with its `nanp` mask (DDD + number; its default
+ * mask takes no DDD): 10 digits as a landline, `'1133224455'` → `'(11) 3322-4455'`, 11 as a mobile,
+ * `'11987654321'` → `'(11) 98765-4321'` — what `PHONE_MASK` shows. Up to 6 digits the text is
+ * imask's too (`'1198'` → `'(11) 98'`).
+ *
+ * Not imask's text: 7 to 9 digits are grouped as a partial mobile (`'1198765'` → `'(11) 98765'`,
+ * imask `'(11) 9876-5'`). The server only sends 10 or 11 digits (the contract's rule), so this is
+ * only seen while the student types a number in the moment before imask arrives (its chunk loads
+ * on the field's first focus or touch); every digit is kept, and imask regroups them as soon as it
+ * is on the field.
  */
-export function maskText(mask: ProfileMask, value: string): string {
-  const digits = digitsOnly(value);
-  const patterns = typeof mask.mask === 'string' ? [mask.mask] : mask.mask.map((option) => option.mask);
-  const taken = (pattern: string) => Math.min(slots(pattern), digits.length);
-  const pattern = patterns.reduce((best, next) => (taken(next) > taken(best) ? next : best));
-  let shown = '';
-  let next = 0;
-  for (const char of pattern) {
-    if (next === digits.length) break;
-    shown += char === '0' ? digits[next++] : char;
-  }
-  return shown;
-}
+export const formatPhone = (value: string): string => formatPhoneOfLibrary(value, { mask: 'nanp' });
 
 /**
- * `'52998224725'` → `'529.982.247-25'`; partial input is masked as far as it goes
- * (`'5299'` → `'529.9'`); a masked value stays as it is.
+ * A CEP as `CEP_MASK` shows it, by the library's `formatCep`: `'01310100'` → `'01310-100'`;
+ * partial: `'0131'` → `'0131'`, `'013101'` → `'01310-1'`.
  */
-export const formatCpf = (value: string): string => maskText(CPF_MASK, value);
-
-/**
- * `'1133224455'` → `'(11) 3322-4455'`, `'11987654321'` → `'(11) 98765-4321'`; partial:
- * `'1198765'` → `'(11) 9876-5'`.
- */
-export const formatPhone = (value: string): string => maskText(PHONE_MASK, value);
-
-/** `'01310100'` → `'01310-100'`; partial: `'0131'` → `'0131'`, `'013101'` → `'01310-1'`. */
-export const formatCep = (value: string): string => maskText(CEP_MASK, value);
+export const formatCep = (value: string): string => formatCepOfLibrary(value);
 
 /** imask and its React binding for the form's inputs (`masking.ts`), once loaded. */
 export type Masking = typeof import('./masking');

@@ -164,9 +164,10 @@ export function updateBodyOf(values: ProfileValues): UserUpdateRequest {
 
 /**
  * One labelled text input with its hint and error (the input is described by both). With `mask`
- * it is a masked input (`masked-input.tsx`, imask once the field is first used): `value` is the
- * masked text and `onChange` gets the masked text of the student's edit (typing, pasting,
- * deleting); the mask's own echo of a new `value` prop is not reported back.
+ * (imask's `options` and the field's library `format`, `masks.ts`) it is a masked input
+ * (`masked-input.tsx`, imask once the field is first used): `value` is the masked text and
+ * `onChange` gets the masked text of the student's edit (typing, pasting, deleting); the mask's
+ * own echo of a new `value` prop is not reported back.
  */
 function TextField(props: {
   id: string;
@@ -182,7 +183,7 @@ function TextField(props: {
   list?: string;
   required?: boolean;
   inputRef?: Ref<HTMLInputElement>;
-  mask?: ProfileMask;
+  mask?: { options: ProfileMask; format: (value: string) => string };
   children?: ReactNode;
 }) {
   const intl = useIntl();
@@ -226,7 +227,7 @@ function TextField(props: {
         </span>
       )}
       {mask ? (
-        <MaskedInput {...shared} mask={mask} value={value} onChange={onChange} />
+        <MaskedInput {...shared} mask={mask.options} format={mask.format} value={value} onChange={onChange} />
       ) : (
         <input {...shared} ref={inputRef} value={value} onChange={(e) => onChange(e.target.value)} />
       )}
@@ -414,7 +415,7 @@ export function ProfileForm({ user }: { user: User }) {
         {...common('cpf', ProfileMessages.cpf)}
         hint={ProfileMessages.cpfHint}
         inputMode="numeric"
-        mask={CPF_MASK}
+        mask={{ options: CPF_MASK, format: formatCpf }}
       />
       <TextField
         {...common('phone', ProfileMessages.phone)}
@@ -422,7 +423,7 @@ export function ProfileForm({ user }: { user: User }) {
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        mask={PHONE_MASK}
+        mask={{ options: PHONE_MASK, format: formatPhone }}
       />
       <TextField {...common('birth_date', ProfileMessages.birthDate)} type="date" autoComplete="bday" />
       <fieldset className="profile-address">
@@ -432,7 +433,7 @@ export function ProfileForm({ user }: { user: User }) {
           hint={ProfileMessages.cepHint}
           inputMode="numeric"
           autoComplete="postal-code"
-          mask={CEP_MASK}
+          mask={{ options: CEP_MASK, format: formatCep }}
           onChange={onCep}
         >
           <span role="status" className="field-status">
