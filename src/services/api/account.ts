@@ -4,12 +4,8 @@
  * BRA), change password (`POST /auth/changePassword`) and account deletion
  * (`POST /users/self/delete` `{ deletionReason }`), plus what deletion clears on this device.
  */
-import {
-  ChangePasswordResponse,
-  DeleteAccountResponse,
-  ResetPasswordResponse,
-  type ResetPasswordCodeRequest,
-} from '../contract/account';
+import { ChangePasswordResponse, DeleteAccountResponse, ResetPasswordResponse } from '../contract/account';
+import type { ResetPasswordCodeRequest } from '../contract/account-requests';
 import { WEB_CLIENT_ID } from '../contract/bases';
 import { request } from '../http/clients';
 import { forgetSettings } from '../storage/accessibility-settings';

@@ -1,5 +1,5 @@
 /** User calls of docs/product.md §7. */
-import type { UserUpdateRequest } from '../contract/account';
+import type { UserUpdateRequest } from '../contract/account-requests';
 import { UserResponse, type User } from '../contract/session';
 import { request } from '../http/clients';
 

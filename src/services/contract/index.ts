@@ -17,6 +17,7 @@ export * from './bases';
 export * from './session';
 export * from './profile';
 export * from './account';
+export * from './account-requests';
 export * from './consent';
 export * from './lms';
 export * from './short-videos';

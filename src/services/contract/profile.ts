@@ -1,7 +1,8 @@
 /**
  * Brazilian profile data of the account screen (docs/product.md §7 `PUT /users/self`,
  * `GET /postal-code/{code}/view`, `GET /cities`): the 27 UFs, the CPF check-digit
- * validator and the valibot schemas of the profile fields. Pure (valibot, and the CPF check of
+ * validator and the valibot schemas of the profile calls' answers (the rules of `PUT /users/self`'s
+ * body are in ./account-requests.ts). Pure (valibot, and the CPF check of
  * @brazilian-utils/brazilian-utils): shared by the contract, the client and the reference server.
  *
  * Wire format: CPF, phone and CEP travel as digits only (`'52998224725'`, `'11987654321'`,
@@ -66,45 +67,6 @@ export function isValidCpf(value: string): boolean {
   return isValidCpfOfLibrary(value);
 }
 
-/** Server-side messages of `PUT /users/self` (pt-BR), one per rule. */
-export const PROFILE_RULES = {
-  name: 'Informe o nome.',
-  email: 'E-mail inválido.',
-  cpf: 'CPF inválido: confira os dígitos.',
-  phone: 'Telefone inválido: informe DDD e número (10 ou 11 dígitos).',
-  birthDate: 'Data de nascimento inválida (AAAA-MM-DD, no passado).',
-  cep: 'CEP inválido: informe 8 dígitos.',
-  state: 'UF inválida: use uma das 27 siglas (ex.: SP).',
-  street: 'Informe o logradouro.',
-  number: 'Informe o número.',
-  district: 'Informe o bairro.',
-  city: 'Informe a cidade.',
-  text: 'Texto longo demais.',
-} as const;
-
-const text = (max: number, required: string) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, required), v.maxLength(max, PROFILE_RULES.text));
-
-/** A CEP as 8 digits. */
-export const Cep = v.pipe(v.string(), v.regex(/^\d{8}$/, PROFILE_RULES.cep));
-/** A UF code. */
-export const StateCode = v.pipe(
-  v.string(),
-  v.check((s) => isBrazilianState(s), PROFILE_RULES.state),
-);
-
-/** A postal address; `complement` may be empty. */
-export const Address = v.object({
-  cep: Cep,
-  street: text(200, PROFILE_RULES.street),
-  number: text(20, PROFILE_RULES.number),
-  complement: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100, PROFILE_RULES.text))), null),
-  district: text(100, PROFILE_RULES.district),
-  city: text(100, PROFILE_RULES.city),
-  state: StateCode,
-});
-export type Address = v.InferOutput<typeof Address>;
-
 /** `YYYY-MM-DD`, a real calendar day, not in the future and not before 1900. */
 export function isValidBirthDate(value: string, today: Date = new Date()): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -119,27 +81,6 @@ export function isValidBirthDate(value: string, today: Date = new Date()): boole
 
 // The User's profile fields live apart (./profile-fields.ts) so /login does not load the validators below.
 export { UserProfileFields } from './profile-fields';
-
-/**
- * The profile part of `PUT /users/self`: each field optional (absent = unchanged) and
- * nullable (null = cleared). CPF with valid check digits, phone with 10–11 digits (DDD +
- * number), CEP with 8 digits, state one of the 27 UFs.
- */
-export const UserProfileUpdate = v.object({
-  cpf: v.optional(
-    v.nullable(v.pipe(v.string(), v.regex(/^\d{11}$/, PROFILE_RULES.cpf), v.check(isValidCpf, PROFILE_RULES.cpf))),
-  ),
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[1-9]{2}\d{8,9}$/, PROFILE_RULES.phone)))),
-  birth_date: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.check((s) => isValidBirthDate(s), PROFILE_RULES.birthDate),
-      ),
-    ),
-  ),
-  address: v.optional(v.nullable(Address)),
-});
 
 /** `GET /postal-code/{code}/view`: the address of a CEP (no number or complement). */
 export const PostalCodeAddress = v.object({

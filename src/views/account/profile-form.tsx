@@ -34,7 +34,7 @@ import {
   isValidCpf,
   onlyDigits,
 } from '../../services/contract/profile';
-import type { UserUpdateRequest } from '../../services/contract/account';
+import type { UserUpdateRequest } from '../../services/contract/account-requests';
 import { ApiError, NetworkError, TimeoutError } from '../../services/http/errors';
 import { useSessionRef } from '../session-context';
 import { describeError } from '../components/query-error';
