@@ -404,7 +404,9 @@ test('with Economia de dados on, the first banner’s image is not fetched befor
   const seen = await recordRequests(page);
   await settle(page);
   const release = await holdEntry(page);
-  const reload = page.reload();
+  // With a query, no early page (src/app/early-content.js): the image is asked for only when a page
+  // shows the banner — the early page's own lazy image is checked in test/unit/early-content.test.ts.
+  const reload = page.goto('/home?economia');
   await expect.poll(() => seen.includes('GET /api/v1/content/banners?isVisibleEad=1')).toBe(true);
   // Once the loader has had the banners' answer (the page reads the same answer after it)…
   await page.evaluate(async () => {

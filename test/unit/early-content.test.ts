@@ -905,6 +905,20 @@ describe('the early home page', () => {
     expect(early!.textContent).toContain('Você tem 2 faturas pendentes.');
   }, 30_000);
 
+  it('with Economia de dados on, has the first banner’s image load only once on screen, as the app does', async () => {
+    document.documentElement.setAttribute('data-data-saver', 'on');
+    try {
+      const early = await runEarlyContent([{ data: DASHBOARD }, { data: BANNERS }]);
+      expect([...early!.querySelectorAll('main img')].map((img) => img.getAttribute('loading'))).toEqual([
+        'lazy',
+        'lazy',
+        'lazy',
+      ]);
+    } finally {
+      document.documentElement.removeAttribute('data-data-saver');
+    }
+  }, 30_000);
+
   it.each([
     ['the banners not known (the lookup failed)', [{ data: DASHBOARD }, null]],
     ['a banner link the app would check further', [{ data: DASHBOARD }, { data: [banner(1, '/a b')] }]],
