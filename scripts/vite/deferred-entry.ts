@@ -50,7 +50,9 @@ export interface EntryData {
   early?: EarlyReadsData;
   /**
    * Per learning-object type whose code is a chunk of its own (`KIND_PARTS`), the URLs to preload
-   * once the module's early answer says that the learning object is of that type.
+   * once the module's early answer says that the learning object is of that type; `provider` and
+   * `media`, once the learning object's own early answer gives its URL (a provider's page; a
+   * video's or an audio's file).
    */
   kinds?: Record<string, string[]>;
   /**
@@ -133,16 +135,20 @@ const FIRST_RENDER_PARTS: Readonly<Record<string, readonly string[]>> = {};
 /**
  * The learning-object types whose code only they load (src/views/learning-object/content.tsx
  * `KIND_CODE`): preloaded by the loader as soon as the module's early answer gives the learning
- * object's type, beside its read — not once the app has started and rendered the viewer.
+ * object's type, beside its read — not once the app has started and rendered the viewer. Two
+ * more are known only with the learning object's own early answer, its URL: `provider` (a URL on
+ * a provider's host: its recognition and embed) and `media` (a video's or an audio's file: the
+ * app's own player), so that a provider's video does not download the file player, nor a file's
+ * video the provider's code.
  */
 const KIND_PARTS: Readonly<Record<string, string>> = {
   text: 'src/views/learning-object/rich-text.tsx',
   quiz: 'src/views/learning-object/quiz.tsx',
   pdf: 'src/views/learning-object/pdf-document.tsx',
-  // An embed is mostly a provider's page; a video is one when its answer's URL says so
-  // (`provider`: the loader checks the learning object's early answer).
+  // An embed is mostly a provider's page.
   embed: 'src/views/learning-object/provider-embed.tsx',
   provider: 'src/views/learning-object/provider-embed.tsx',
+  media: 'src/views/learning-object/media-player.tsx',
 };
 
 /**

@@ -108,8 +108,9 @@
               .then(body)
               .then(function (lo) {
                 // A learning object on an embed provider's page: the provider's code (its
-                // recognition and embed, only such a one loads it) beside the app's. The host
-                // rule is hostMatches' (src/services/contract/origins.ts): exact, or `*.` subdomains.
+                // recognition and embed, only such a one loads it) beside the app's; a video's or
+                // an audio's file: the app's player. The host rule is hostMatches'
+                // (src/services/contract/origins.ts): exact, or `*.` subdomains.
                 var url = lo && lo.data && lo.data.content && lo.data.content.url;
                 var host = typeof url === 'string' && /^https?:[/][/]([^/?#:]+)/i.exec(url);
                 var name = host && host[1].toLowerCase();
@@ -118,7 +119,8 @@
                   then.providerHosts.some(function (h) {
                     return h.indexOf('*.') === 0 ? name.slice(-h.length + 1) === h.slice(1) : name === h;
                   });
-                if (provider && kinds.provider) preload(kinds.provider);
+                var part = provider ? 'provider' : (type === 'video' || type === 'audio') && url ? 'media' : '';
+                if (kinds[part]) preload(kinds[part]);
               })
               .catch(function () {});
           // The code only that type of learning object needs (a text's sanitiser, a quiz's form,

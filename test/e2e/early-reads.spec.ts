@@ -284,18 +284,22 @@ test('a reload of /home, a module and a learning object each read their data onc
   expect(seen.filter((r) => r.startsWith('GET /api/v1/lms/learningObjects/1?'))).toHaveLength(1);
 });
 
-test('a text’s or a PDF’s own code is asked for with the module’s early answer, before the app runs; a video’s learning object asks for neither', async ({
+test('a text’s or a PDF’s own code is asked for with the module’s early answer, a file video’s player with its own, before the app runs', async ({
   page,
 }) => {
   // Lesson 1 of the first module: a text (1), a video (2), a PDF (3). The loader reads the
   // learning object's type in its module's early answer and preloads that type's chunk beside
-  // the learning object's read: here while the app's entry is held back.
+  // the learning object's read; a video's player once that read says its URL is a file (not a
+  // provider's page): here while the app's entry is held back. No other type's code is asked for.
   const seen = await recordRequests(page);
   const asked = (chunk: string) => seen.some((r) => new RegExp(`^GET /assets/${chunk}-[\\w-]+\\.js$`).test(r));
+  const chunks = ['rich-text', 'pdf-document', 'media-player', 'quiz', 'provider-embed'];
   const cases = [
     {
       id: 1,
       chunk: 'rich-text',
+      // The sanitiser recognises providers' frames and links in the text.
+      also: ['provider-embed'],
       shown: () => expect(page.getByText('Introdução à Informática: parte 1').first()).toBeVisible(),
     },
     {
@@ -303,15 +307,15 @@ test('a text’s or a PDF’s own code is asked for with the module’s early an
       chunk: 'pdf-document',
       shown: () => expect(page.getByRole('link', { name: /Abrir o PDF/ })).toBeVisible(),
     },
-    { id: 2, chunk: null, shown: () => expect(page.locator('video')).toBeVisible() },
+    { id: 2, chunk: 'media-player', shown: () => expect(page.locator('video')).toBeVisible() },
   ];
-  for (const { id, chunk, shown } of cases) {
+  for (const { id, chunk, also = [], shown } of cases) {
     await settle(page);
     const release = await holdEntry(page);
     const navigation = page.goto(`/courses/1/modules/1/learningObjects/${id}`);
     await expect.poll(() => seen.includes(`GET /api/v1/lms/learningObjects/${id}?lesson_id=1`)).toBe(true);
-    if (chunk) await expect.poll(() => asked(chunk), `${chunk} asked for while the entry is held back`).toBe(true);
-    else for (const other of ['rich-text', 'pdf-document', 'quiz']) expect(asked(other), other).toBe(false);
+    await expect.poll(() => asked(chunk), `${chunk} asked for while the entry is held back`).toBe(true);
+    for (const other of chunks.filter((c) => c !== chunk && !also.includes(c))) expect(asked(other), other).toBe(false);
     await release();
     await navigation;
     await shown();

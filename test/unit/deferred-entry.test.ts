@@ -343,37 +343,56 @@ describe('the loader in the page', () => {
       await vi.waitFor(() => expect(kindPreloads()).toEqual(['modulepreload /assets/quiz-aaa.js']));
     });
 
-    it('preloads a provider’s code once the learning object’s answer is on a provider’s page — not for a file’s video', async () => {
+    it('once the learning object’s answer gives its URL, preloads a provider’s code for a provider’s page, the file player for a file', async () => {
       document.cookie = 'token=t; path=/';
-      const kinds = { provider: ['/assets/provider-embed-aaa.js', '/assets/provider-embed-aaa.css'] };
-      let url = '';
+      const kinds = {
+        provider: ['/assets/provider-embed-aaa.js', '/assets/provider-embed-aaa.css'],
+        media: ['/assets/media-player-aaa.js'],
+      };
+      let type = 'video';
+      let url: string | null = '';
       vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
         String(input).includes('/modules/')
-          ? json({ data: { id: 5, lessons: [{ id: 11, learning_objects: [{ id: 3, type: 'video' }] }] } })
-          : json({ data: { id: 3, type: 'video', content: { url, html: null, quiz: null } } }),
+          ? json({ data: { id: 5, lessons: [{ id: 11, learning_objects: [{ id: 3, type }] }] } })
+          : json({ data: { id: 3, type, content: { url, html: null, quiz: null } } }),
       );
-      const providerPreloads = () => preloads().filter((l) => l.includes('provider-embed'));
-      for (const page of ['https://www.youtube.com/watch?v=M7lc1UVf-VE', 'https://escola.h5p.com/content/12']) {
-        document.head.replaceChildren();
-        url = page;
-        run('/m/5/lo/3', early, kinds);
-        await vi.waitFor(() =>
-          expect(providerPreloads()).toEqual([
-            'modulepreload /assets/provider-embed-aaa.js',
-            'preload:style /assets/provider-embed-aaa.css',
-          ]),
-        );
-      }
-      for (const file of [
-        '/media/aula-1.mp4',
-        'https://cdn.escola.com.br/www.youtube.com.mp4',
-        'javascript:alert(1)',
-      ]) {
-        document.head.replaceChildren();
-        url = file;
-        run('/m/5/lo/3', early, kinds);
+      const partPreloads = () => preloads().filter((l) => /provider-embed|media-player/.test(l));
+      const after = async (expected: string[], label: string) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(providerPreloads(), file).toEqual([]);
+        expect(partPreloads(), label).toEqual(expected);
+      };
+      const provider = ['modulepreload /assets/provider-embed-aaa.js', 'preload:style /assets/provider-embed-aaa.css'];
+      for (const [t, page] of [
+        ['video', 'https://www.youtube.com/watch?v=M7lc1UVf-VE'],
+        ['embed', 'https://escola.h5p.com/content/12'],
+        ['pdf', 'https://escola.h5p.com/content/13'],
+      ] as const) {
+        document.head.replaceChildren();
+        [type, url] = [t, page];
+        run('/m/5/lo/3', early, kinds);
+        await after(provider, page);
+      }
+      // A file's video or audio: its player, never the provider's code (a host that only looks like one's).
+      for (const [t, file] of [
+        ['video', '/media/aula-1.mp4'],
+        ['video', 'https://cdn.escola.com.br/www.youtube.com.mp4'],
+        ['audio', '/media/podcast.ogg'],
+      ] as const) {
+        document.head.replaceChildren();
+        [type, url] = [t, file];
+        run('/m/5/lo/3', early, kinds);
+        await after(['modulepreload /assets/media-player-aaa.js'], file);
+      }
+      // No player for a video without a URL, nor for another type's file.
+      for (const [t, other] of [
+        ['video', null],
+        ['pdf', '/media/apostila.pdf'],
+        ['link', 'https://www.gov.br/'],
+      ] as const) {
+        document.head.replaceChildren();
+        [type, url] = [t, other];
+        run('/m/5/lo/3', early, kinds);
+        await after([], `${t} ${other}`);
       }
     });
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { LearningObjectContent } from '../../src/views/learning-object/content';
 import { sanitizeForTest as sanitizeHtml } from '../fixtures/rich-text';
@@ -26,7 +26,7 @@ const base: LearningObject = {
 const renderLo = (lo: LearningObject, onFinish = vi.fn()) => {
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      {/* As in the viewer: a text lesson suspends while its code loads. */}
+      {/* As in the viewer: a text lesson, a file's player suspend while their code loads. */}
       <Suspense fallback={null}>
         <LearningObjectContent lo={lo} onFinish={onFinish} />
       </Suspense>
@@ -55,35 +55,39 @@ describe('rich text learning object (server HTML sanitised, docs/architecture.md
   });
 });
 
+/** The file's player, once its code (a chunk of its own) has loaded. */
+const player = () => waitFor(() => document.querySelector('video') ?? Promise.reject(new Error('no player yet')));
+
 describe('media learning objects report their end', () => {
-  it('a preview (readOnly) promises no completion: it records nothing (issue 23)', () => {
+  it('a preview (readOnly) promises no completion: it records nothing (issue 23)', async () => {
     render(
       <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-        <LearningObjectContent
-          lo={{ ...base, type: 'video', content: { url: '/api/files/media/aula.webm', html: null, quiz: null } }}
-          onFinish={vi.fn()}
-          readOnly
-        />
+        <Suspense fallback={null}>
+          <LearningObjectContent
+            lo={{ ...base, type: 'video', content: { url: '/api/files/media/aula.webm', html: null, quiz: null } }}
+            onFinish={vi.fn()}
+            readOnly
+          />
+        </Suspense>
       </IntlProvider>,
     );
-    expect(document.querySelector('video')).not.toBeNull();
+    await player();
     expect(screen.queryByText(/marcado como concluído/)).toBeNull();
   });
 
-  it('a studied video says it is finished when it ends', () => {
+  it('a studied video says it is finished when it ends', async () => {
     renderLo({ ...base, type: 'video', content: { url: '/api/files/media/aula.webm', html: null, quiz: null } });
-    expect(screen.getByText('O vídeo é marcado como concluído quando termina.')).toBeInTheDocument();
+    expect(await screen.findByText('O vídeo é marcado como concluído quando termina.')).toBeInTheDocument();
   });
 
-  it('a video that ends finishes the learning object', () => {
+  it('a video that ends finishes the learning object', async () => {
     const onFinish = renderLo({
       ...base,
       type: 'video',
       content: { url: '/api/files/media/aula.webm', html: null, quiz: null },
     });
-    const video = document.querySelector('video');
-    expect(video).not.toBeNull();
-    fireEvent.ended(video!);
+    const video = await player();
+    fireEvent.ended(video);
     expect(onFinish).toHaveBeenCalledTimes(1);
   });
 

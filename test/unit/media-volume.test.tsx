@@ -4,7 +4,8 @@
  * (`<video>` / `<audio>` have no ARIA role: they are found as elements.)
  */
 import { describe, expect, it, vi } from 'vitest';
-import { act, render } from '@testing-library/react';
+import { Suspense } from 'react';
+import { act, render, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createActor } from 'xstate';
 import { accessibilityMachine } from '../../src/machines/accessibility.machine';
@@ -30,24 +31,29 @@ const lo = (type: 'video' | 'audio'): LearningObject => ({
   quiz_result: null,
 });
 
-function renderWithSettings(type: 'video' | 'audio', withActor = true) {
+/** Renders the learning object as the viewer does, once its player (a chunk of its own) is in. */
+async function renderWithSettings(type: 'video' | 'audio', withActor = true) {
   const accessibility = createActor(accessibilityMachine, {
     input: { userId: 1, settings: DEFAULT_SETTINGS },
   }).start();
   const view = render(
     <WithAppActors actors={withActor ? { accessibility } : {}}>
       <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-        <LearningObjectContent lo={lo(type)} onFinish={vi.fn()} />
+        <Suspense fallback={null}>
+          <LearningObjectContent lo={lo(type)} onFinish={vi.fn()} />
+        </Suspense>
       </IntlProvider>
     </WithAppActors>,
   );
-  const media = document.querySelector<HTMLMediaElement>(type)!;
+  const media = await waitFor(
+    () => document.querySelector<HTMLMediaElement>(type) ?? Promise.reject(new Error('no player yet')),
+  );
   return { accessibility, media, view };
 }
 
 describe.each(['video', 'audio'] as const)('a %s learning object', (type) => {
-  it('plays at the volume setting (0.6 by default) and follows a change live', () => {
-    const { accessibility, media } = renderWithSettings(type);
+  it('plays at the volume setting (0.6 by default) and follows a change live', async () => {
+    const { accessibility, media } = await renderWithSettings(type);
     expect(media).not.toBeNull();
     expect(media.volume).toBeCloseTo(0.6);
     act(() => accessibility.send({ type: 'settings.change', patch: { volume_of_sounds: 0.2 } }));
@@ -58,13 +64,15 @@ describe.each(['video', 'audio'] as const)('a %s learning object', (type) => {
     expect(media.volume).toBeCloseTo(0.6);
   });
 
-  it("keeps the student's own adjustment until the setting changes", () => {
-    const { accessibility, media, view } = renderWithSettings(type);
+  it("keeps the student's own adjustment until the setting changes", async () => {
+    const { accessibility, media, view } = await renderWithSettings(type);
     media.volume = 0.9; // the player's own volume control
     view.rerender(
       <WithAppActors actors={{ accessibility }}>
         <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-          <LearningObjectContent lo={lo(type)} onFinish={vi.fn()} />
+          <Suspense fallback={null}>
+            <LearningObjectContent lo={lo(type)} onFinish={vi.fn()} />
+          </Suspense>
         </IntlProvider>
       </WithAppActors>,
     );
@@ -73,8 +81,8 @@ describe.each(['video', 'audio'] as const)('a %s learning object', (type) => {
     expect(media.volume).toBeCloseTo(0.3);
   });
 
-  it('uses the default of docs/product.md §3 without a settings actor', () => {
-    const { media } = renderWithSettings(type, false);
+  it('uses the default of docs/product.md §3 without a settings actor', async () => {
+    const { media } = await renderWithSettings(type, false);
     expect(media.volume).toBeCloseTo(DEFAULT_SETTINGS.volume_of_sounds);
   });
 });

@@ -5,7 +5,8 @@
  * downloaded"); `hasOfflineCopy` finds a downloaded or already-played copy.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { LearningObjectContent } from '../../src/views/learning-object/content';
 import { DOWNLOADS_OWNER_CACHE, DOWNLOADS_OWNER_URL, hasOfflineCopy } from '../../src/services/pwa/downloads-cache';
@@ -38,12 +39,17 @@ function fakeCaches(entries: Record<string, Record<string, string>>): CacheStora
   } as unknown as CacheStorage;
 }
 
-const renderLo = (value: LearningObject, readOnly = false) =>
+/** Renders `value` as the viewer does, once its player (a chunk of its own) is in. */
+const renderLo = async (value: LearningObject, readOnly = false) => {
   render(
     <IntlProvider locale="pt-BR" defaultLocale="pt-BR" messages={{}}>
-      <LearningObjectContent lo={value} onFinish={vi.fn()} readOnly={readOnly} />
+      <Suspense fallback={null}>
+        <LearningObjectContent lo={value} onFinish={vi.fn()} readOnly={readOnly} />
+      </Suspense>
     </IntlProvider>,
   );
+  await waitFor(() => expect(document.querySelector('video, audio')).not.toBeNull());
+};
 
 const goOffline = () => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -64,7 +70,7 @@ afterEach(() => {
 describe('a video or audio that is not on the device, offline', () => {
   it('says it needs the internet, offers the module and the course, and the player comes back online', async () => {
     vi.stubGlobal('caches', fakeCaches({}));
-    renderLo(lo('video', VIDEO));
+    await renderLo(lo('video', VIDEO));
     expect(document.querySelector('video')).not.toBeNull();
     goOffline();
     expect(await screen.findByRole('status')).toHaveTextContent(VIDEO_OFFLINE);
@@ -80,7 +86,7 @@ describe('a video or audio that is not on the device, offline', () => {
 
   it('an audio says so in its own words', async () => {
     vi.stubGlobal('caches', fakeCaches({}));
-    renderLo(lo('audio', AUDIO));
+    await renderLo(lo('audio', AUDIO));
     goOffline();
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Este áudio precisa de internet: ele não foi baixado neste aparelho. Conecte-se para ouvi-lo.',
@@ -90,7 +96,7 @@ describe('a video or audio that is not on the device, offline', () => {
 
   it('a player whose source fails offline says so too, even when a copy seemed stored', async () => {
     vi.stubGlobal('caches', fakeCaches({ [MEDIA_CACHE]: { [VIDEO]: 'bytes' } }));
-    renderLo(lo('video', VIDEO));
+    await renderLo(lo('video', VIDEO));
     goOffline();
     await act(async () => {});
     const video = document.querySelector('video');
@@ -99,8 +105,8 @@ describe('a video or audio that is not on the device, offline', () => {
     expect(screen.getByRole('status')).toHaveTextContent(VIDEO_OFFLINE);
   });
 
-  it('online, an error of the player is not blamed on the connection', () => {
-    renderLo(lo('video', VIDEO));
+  it('online, an error of the player is not blamed on the connection', async () => {
+    await renderLo(lo('video', VIDEO));
     fireEvent.error(document.querySelector('video')!);
     expect(screen.queryByRole('status')).toBeNull();
     expect(document.querySelector('video')).not.toBeNull();
@@ -108,7 +114,7 @@ describe('a video or audio that is not on the device, offline', () => {
 
   it('a public preview says so without offering a download', async () => {
     vi.stubGlobal('caches', fakeCaches({}));
-    renderLo(lo('video', VIDEO), true);
+    await renderLo(lo('video', VIDEO), true);
     goOffline();
     expect(await screen.findByRole('status')).toHaveTextContent(VIDEO_OFFLINE);
     expect(screen.queryByRole('link')).toBeNull();
@@ -121,7 +127,7 @@ describe('a video or audio stored on the device, offline', () => {
       'caches',
       fakeCaches({ [DOWNLOADS_OWNER_CACHE]: { [DOWNLOADS_OWNER_URL]: '7' }, 'downloads:7': { [VIDEO]: 'bytes' } }),
     );
-    renderLo(lo('video', VIDEO));
+    await renderLo(lo('video', VIDEO));
     goOffline();
     await act(async () => {});
     expect(document.querySelector('video')).not.toBeNull();

@@ -7,11 +7,10 @@
  * only), a file of the app or a content host as is, any other site as 'Abrir em <host>', and a
  * URL that is not http(s) never at all.
  * Offline, a link, a provider or another site's frame says that it needs the internet, and so does
- * a video or audio that is not stored on the device (./offline-media.tsx).
+ * a video or audio that is not stored on the device (./media-player.tsx, ./offline-media.tsx).
  * Server HTML is sanitised with DOMPurify before it reaches the DOM (docs/architecture.md §D5), as
  * TrustedHTML of the `dompurify` policy where the browser has Trusted Types.
  */
-import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { LearningObject, LearningObjectType, QuizResult } from '../../services/contract/lms';
 import { placeOfContentUrl, safeUrl, type PlainPlace } from '../../services/content/urls';
@@ -19,17 +18,14 @@ import { retryableLazy } from '../components/retryable-lazy';
 import { useContentSources } from './use-content-sources';
 import { LinkOut } from './link-out';
 import { LearningObjectMessages as M } from './messages';
-import { useMediaVolume } from '../components/use-media-volume';
 import { useOnline } from '../components/use-online';
-import { useDataSaver } from '../components/use-data-saver';
 import { isDownloadableUrl } from '../../services/pwa/downloads-cache';
-import { MediaNeedsInternet, useOfflineMedia } from './offline-media';
 
 /**
  * The code of the learning-object types that need more than the others, each a chunk of its own
  * that only those learning objects load: a text lesson's (DOMPurify and the sanitiser), a quiz's
  * form, a PDF's viewer, a provider's page's recognition and embed (an embed's, or a video's on a
- * provider's host: the HTML's loader preloads it from the learning object's early answer). Asked for as soon as the type is known — by the HTML's loader from the
+ * provider's host). Asked for as soon as the type is known — by the HTML's loader from the
  * module's early answer (src/app/entry-loader.js, `kinds`; the chunks are listed by
  * scripts/vite/deferred-entry.ts `KIND_PARTS`), and by the viewer from the module's data
  * (`preloadContentOf`) — so they download beside the learning object's read, not after it.
@@ -43,8 +39,8 @@ const KIND_CODE = {
 } as const;
 
 /**
- * Starts loading the code of learning objects of `type` (a no-op for the types whose code is
- * already here: video, audio, link).
+ * Starts loading the code of learning objects of `type` (a no-op for the types whose code depends
+ * on their URL — a video's or an audio's player or provider, loaded when rendered — and for a link).
  * @returns resolves once it has loaded; rejects when the chunk cannot be fetched (offline
  *   without the service worker's copy) — the viewer's lazy component then shows the error.
  */
@@ -57,6 +53,14 @@ const RichText = retryableLazy(KIND_CODE.text);
 const ProviderContent = retryableLazy(() => KIND_CODE.embed().then((m) => ({ default: m.ProviderContent })));
 const QuizForm = retryableLazy(() => KIND_CODE.quiz().then((m) => ({ default: m.QuizForm })));
 const PdfDocument = retryableLazy(() => KIND_CODE.pdf().then((m) => ({ default: m.PdfDocument })));
+/**
+ * A file's video or audio player (./media-player.tsx), loaded for such a URL only: the HTML's
+ * loader preloads it from the learning object's early answer (`kinds.media`); the viewer waits
+ * for it (suspends: a skeleton in its place, nothing below it painted first).
+ */
+const mediaPlayer = () => import('./media-player');
+const LoVideo = retryableLazy(() => mediaPlayer().then((m) => ({ default: m.LoVideo })));
+const LoAudio = retryableLazy(() => mediaPlayer().then((m) => ({ default: m.LoAudio })));
 
 export interface LearningObjectContentProps {
   lo: LearningObject;
@@ -207,77 +211,5 @@ function ExternalContent({ url, host }: { url: string; host: string }) {
       <LinkOut url={url} host={host} />
       <p className="muted">{intl.formatMessage(M.externalHint)}</p>
     </div>
-  );
-}
-
-/**
- * `anonymous` for media of another origin (a content host): fetched with CORS, so its captions
- * (`<track>`, refused cross-origin without it) load and a downloaded copy answers it; none on the
- * app's origin.
- */
-function corsMode(url: string): 'anonymous' | undefined {
-  return new URL(url, location.origin).origin === location.origin ? undefined : 'anonymous';
-}
-
-interface MediaProps {
-  url: string;
-  onEnded: () => void;
-  /** Whose course and module are offered for download when it cannot play offline (none in a preview). */
-  download: Pick<LearningObject, 'course_id' | 'module_id'> | null;
-}
-
-/**
- * What a video or audio player of `url` needs: its element's ref at the 'Volume dos sons' setting
- * (docs/product.md §3), whether it can play offline (`useOfflineMedia`), and its `preload` —
- * 'none' under 'Economia de dados', so nothing is fetched before the student presses play.
- */
-function useMediaPlayer<E extends HTMLMediaElement>(url: string) {
-  const ref = useRef<E>(null);
-  useMediaVolume(ref);
-  const offline = useOfflineMedia(url);
-  const preload: 'none' | 'metadata' = useDataSaver() ? 'none' : 'metadata';
-  return { ref, offline, preload };
-}
-
-/**
- * A video learning object's player, at the 'Volume dos sons' setting (docs/product.md §3);
- * offline and not stored on the device, `MediaNeedsInternet` in its place.
- */
-function LoVideo({ url, onEnded, download }: MediaProps) {
-  const { ref, offline, preload } = useMediaPlayer<HTMLVideoElement>(url);
-  if (offline.unavailable) return <MediaNeedsInternet kind="video" download={download} />;
-  return (
-    <video
-      ref={ref}
-      controls
-      preload={preload}
-      src={url}
-      crossOrigin={corsMode(url)}
-      onEnded={onEnded}
-      onError={offline.onError}
-      className="lo-video"
-    >
-      <track kind="captions" srcLang="pt-BR" label="Português" src={`${url}.vtt`} default />
-    </video>
-  );
-}
-
-/**
- * An audio learning object's player, at the 'Volume dos sons' setting (docs/product.md §3);
- * offline and not stored on the device, `MediaNeedsInternet` in its place.
- */
-function LoAudio({ url, onEnded, download }: MediaProps) {
-  const { ref, offline, preload } = useMediaPlayer<HTMLAudioElement>(url);
-  if (offline.unavailable) return <MediaNeedsInternet kind="audio" download={download} />;
-  return (
-    <audio
-      ref={ref}
-      controls
-      preload={preload}
-      src={url}
-      crossOrigin={corsMode(url)}
-      onEnded={onEnded}
-      onError={offline.onError}
-    />
   );
 }

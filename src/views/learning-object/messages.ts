@@ -114,32 +114,6 @@ export const LearningObjectMessages = defineMessages({
     defaultMessage: 'Este conteúdo está no {provider} e precisa de internet. Conecte-se para abri-lo.',
     description: 'Offline, instead of a provider video or embedded page (nothing broken is shown)',
   }),
-  videoOffline: {
-    id: 'lo.video.offline',
-    defaultMessage: 'Este vídeo precisa de internet: ele não foi baixado neste aparelho. Conecte-se para assisti-lo.',
-    description: 'Offline, instead of the player of a video that is not stored on the device',
-  },
-  audioOffline: {
-    id: 'lo.audio.offline',
-    defaultMessage: 'Este áudio precisa de internet: ele não foi baixado neste aparelho. Conecte-se para ouvi-lo.',
-    description: 'Offline, instead of the player of an audio that is not stored on the device',
-  },
-  mediaOfflineDownload: {
-    id: 'lo.media.offline.download',
-    defaultMessage:
-      'Para estudar sem internet da próxima vez, com a conexão de volta use “Baixar para estudar offline” na página do módulo ou do curso.',
-    description: 'Offline, under the message of a video or audio that was not downloaded: how to have it next time',
-  },
-  mediaOfflineModule: {
-    id: 'lo.media.offline.module',
-    defaultMessage: 'Ir para o módulo',
-    description: 'Link to the module page (which offers the download) from an offline video or audio',
-  },
-  mediaOfflineCourse: {
-    id: 'lo.media.offline.course',
-    defaultMessage: 'Ir para o curso',
-    description: 'Link to the course page (which offers the download) from an offline video or audio',
-  },
   providerPageHint: {
     id: 'lo.provider.pageHint',
     defaultMessage: 'Quando terminar a atividade, marque como concluído.',

@@ -12,7 +12,7 @@ import { Link } from 'wouter';
 import { hasOfflineCopy } from '../../services/pwa/downloads-cache';
 import { courseLink, moduleLink } from '../../services/navigation/links';
 import { useOnline } from '../components/use-online';
-import { LearningObjectMessages as M } from './messages';
+import { MediaMessages as M } from './media-messages';
 
 /** What `useOfflineMedia` tells a player. */
 export interface OfflineMedia {
