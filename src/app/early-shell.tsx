@@ -68,7 +68,8 @@ import type { GradeListResponse, GradeStatus } from '../services/contract/grades
 import { GradesFilterMessages, GradesMessages, GradeStatusMessages } from '../views/grades/messages';
 import { STATUS_BADGE } from '../views/grades/format';
 import { CoursesFilterMessages, CoursesMessages } from '../views/courses/messages';
-import { ModuleMessages, ModuleResetMessages } from '../views/module/messages';
+import { ModuleMessages } from '../views/module/messages';
+import { ModuleResetMessages } from '../views/module/reset-messages';
 import { CourseMessages } from '../views/course/messages';
 import { TYPE_TEXT } from '../views/module/shared';
 import { CommonMessages } from '../views/components/messages';

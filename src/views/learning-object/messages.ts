@@ -40,17 +40,6 @@ export const LearningObjectMessages = defineMessages({
     description: "On the course's last learning object: link back to the course page",
   },
   navLabel: { id: 'lo.nav.label', defaultMessage: 'Navegação entre conteúdos', description: 'Prev/next nav' },
-  openPdf: { id: 'lo.pdf.open', defaultMessage: 'Abrir o PDF em nova aba', description: 'Open PDF link' },
-  pdfHint: {
-    id: 'lo.pdf.hint',
-    defaultMessage: 'Depois de ler o documento, marque como concluído.',
-    description: 'PDF instructions',
-  },
-  textHint: {
-    id: 'lo.text.hint',
-    defaultMessage: 'Ao chegar ao fim do texto, ele é marcado como concluído.',
-    description: 'Text instructions',
-  },
   videoHint: {
     id: 'lo.video.hint',
     defaultMessage: 'O vídeo é marcado como concluído quando termina.',
@@ -98,22 +87,6 @@ export const LearningObjectMessages = defineMessages({
     defaultMessage: 'No vídeo e no áudio: espaço reproduz ou pausa; setas avançam, voltam e mudam o volume',
     description: 'Native media keys',
   },
-  providerPlay: defineMessage<{ provider: string }>({
-    id: 'lo.provider.play',
-    defaultMessage: 'Reproduzir vídeo no {provider}',
-    description:
-      "A provider video's facade button (nothing loads from the provider before it is pressed); provider = YouTube, Vimeo",
-  }),
-  providerLoading: defineMessage<{ provider: string }>({
-    id: 'lo.provider.loading',
-    defaultMessage: 'Carregando o player do {provider}…',
-    description: "While a provider's player code loads after the student pressed play",
-  }),
-  providerOffline: defineMessage<{ provider: string }>({
-    id: 'lo.provider.offline',
-    defaultMessage: 'Este conteúdo está no {provider} e precisa de internet. Conecte-se para abri-lo.',
-    description: 'Offline, instead of a provider video or embedded page (nothing broken is shown)',
-  }),
   providerPageHint: {
     id: 'lo.provider.pageHint',
     defaultMessage: 'Quando terminar a atividade, marque como concluído.',
@@ -125,35 +98,10 @@ export const LearningObjectMessages = defineMessages({
     description:
       'Link out to content the app does not embed (a site that is not an allowed provider); host = its host name',
   }),
-  openImageIn: defineMessage<{ host: string }>({
-    id: 'lo.openImageIn.link',
-    defaultMessage: 'Abrir imagem em {host}',
-    description: "In a text lesson: link to an image on a host that is not one of the school's content hosts",
-  }),
   externalHint: {
     id: 'lo.external.hint',
     defaultMessage: 'Este conteúdo fica em outro site e abre em uma nova aba.',
     description: 'Under a link out to a site the app does not embed',
-  },
-  richTable: {
-    id: 'lo.rich.table',
-    defaultMessage: 'Tabela',
-    description: 'Accessible name (followed by its number) of the scrollable region around a table of a text lesson',
-  },
-  richCode: {
-    id: 'lo.rich.code',
-    defaultMessage: 'Código',
-    description: 'Accessible name (followed by its number) of the scrollable region of a code block of a text lesson',
-  },
-  embedTitle: defineMessage<{ provider: string }>({
-    id: 'lo.rich.embedTitle',
-    defaultMessage: 'Conteúdo do {provider}',
-    description: 'Title of an embedded provider frame in a text lesson when the teacher gave none',
-  }),
-  pdfOfflineCopy: {
-    id: 'lo.pdf.offlineCopy',
-    defaultMessage: 'Você está offline: este é o PDF baixado neste aparelho.',
-    description: 'Offline, above a PDF shown from the course downloaded for offline study',
   },
   notInModule: {
     id: 'lo.notInModule.text',

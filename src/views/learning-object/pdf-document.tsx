@@ -10,6 +10,7 @@ import { useIntl } from 'react-intl';
 import { matchDownloadedFile } from '../../services/pwa/downloads-cache';
 import { useOnline } from '../components/use-online';
 import { LearningObjectMessages as M } from './messages';
+import { PdfMessages as P } from './pdf-messages';
 
 /**
  * The downloaded copy of `url` while `wanted`: `undefined` while looking, a `blob:` URL when the
@@ -55,16 +56,16 @@ export function PdfDocument({ url, name, showHint }: { url: string; name: string
     <div className="lo-document">
       {fromCopy && copy && (
         <p role="status" className="notice notice-info">
-          {intl.formatMessage(M.pdfOfflineCopy)}
+          {intl.formatMessage(P.pdfOfflineCopy)}
         </p>
       )}
       {src && <iframe src={src} title={intl.formatMessage(M.frameTitle, { name })} className="lo-frame" />}
       <p>
         <a href={src ?? url} target="_blank" rel="noopener noreferrer">
-          {intl.formatMessage(M.openPdf)}
+          {intl.formatMessage(P.openPdf)}
         </a>
       </p>
-      {showHint && <p className="muted">{intl.formatMessage(M.pdfHint)}</p>}
+      {showHint && <p className="muted">{intl.formatMessage(P.pdfHint)}</p>}
     </div>
   );
 }

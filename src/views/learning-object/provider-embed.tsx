@@ -24,7 +24,7 @@ import { recognizeProvider, type ProviderMatch } from '../../services/content/pr
 import { useContentSources } from './use-content-sources';
 import { useOnline } from '../components/use-online';
 import { retryableLazy } from '../components/retryable-lazy';
-import { LearningObjectMessages as M } from './messages';
+import { ProviderMessages as M } from './provider-messages';
 import './provider-embed.css';
 
 const YouTubePlayer = retryableLazy(() => import('./provider-players').then((m) => ({ default: m.YouTubePlayer })));

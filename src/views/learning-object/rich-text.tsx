@@ -12,6 +12,7 @@ import { recognizeProvider, type ProviderMatch } from '../../services/content/pr
 import { useContentSources } from './use-content-sources';
 import { ProviderEmbed } from './provider-embed';
 import { LearningObjectMessages as M } from './messages';
+import { RichTextMessages as R } from './rich-text-messages';
 
 /** A provider frame a text lesson embeds, found in the sanitised HTML (`.rt-embed`). */
 interface RichEmbed {
@@ -44,10 +45,10 @@ export default function RichText({
         sources,
         labels: {
           openIn: (host) => intl.formatMessage(M.openIn, { host }),
-          openImageIn: (host) => intl.formatMessage(M.openImageIn, { host }),
-          table: intl.formatMessage(M.richTable),
-          code: intl.formatMessage(M.richCode),
-          embedTitle: (provider) => intl.formatMessage(M.embedTitle, { provider }),
+          openImageIn: (host) => intl.formatMessage(R.openImageIn, { host }),
+          table: intl.formatMessage(R.richTable),
+          code: intl.formatMessage(R.richCode),
+          embedTitle: (provider) => intl.formatMessage(R.embedTitle, { provider }),
         },
       }),
     [html, sources, intl],
@@ -70,7 +71,7 @@ export default function RichText({
         match,
         title:
           node.getAttribute('data-rt-embed-title') ||
-          intl.formatMessage(M.embedTitle, { provider: match.provider.name }),
+          intl.formatMessage(R.embedTitle, { provider: match.provider.name }),
         ratio: Number.isFinite(ratio) && ratio > 0 ? ratio : undefined,
       });
       // The fallback link gives way to the facade (it stays where the facade cannot mount).
@@ -93,7 +94,7 @@ export default function RichText({
   }, [safe]);
   return (
     <>
-      {showHint && <p className="muted">{intl.formatMessage(M.textHint)}</p>}
+      {showHint && <p className="muted">{intl.formatMessage(R.textHint)}</p>}
       <article ref={article} className="lo-text" dangerouslySetInnerHTML={{ __html: safe }} />
       {embeds.map((embed, index) =>
         createPortal(

@@ -25,7 +25,8 @@ import { courseLink, learningObjectLink } from '../../services/navigation/links'
 import { markCompleted, usePendingCompletions, useResetBlockedReason } from '../outbox/pending';
 import NotFoundScreen from '../not-found/screen';
 import { AttachmentsList, useAttachments } from '../components/attachments-list';
-import { ModuleMessages, ModuleResetMessages } from './messages';
+import { ModuleMessages } from './messages';
+import { ModuleResetMessages } from './reset-messages';
 import { OfflineDownload } from '../downloads/offline-download';
 import { useContentVisible } from '../components/use-content-visible';
 
