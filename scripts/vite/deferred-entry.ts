@@ -137,9 +137,10 @@ const FIRST_RENDER_PARTS: Readonly<Record<string, readonly string[]>> = {};
  * `KIND_CODE`): preloaded by the loader as soon as the module's early answer gives the learning
  * object's type, beside its read — not once the app has started and rendered the viewer. Two
  * more are known only with the learning object's own early answer, its URL: `provider` (a URL on
- * a provider's host: its recognition and embed) and `media` (a video's or an audio's file: the
- * app's own player), so that a provider's video does not download the file player, nor a file's
- * video the provider's code.
+ * a provider's host: its recognition and embed; a text lesson's frame or link on one too) and
+ * `media` (a video's or an audio's file: the app's own player), so that a provider's video does not
+ * download the file player, nor a file's video the provider's code; and `colourNames`, a text
+ * lesson's colours written as words.
  */
 const KIND_PARTS: Readonly<Record<string, string>> = {
   text: 'src/views/learning-object/rich-text.tsx',
@@ -149,6 +150,8 @@ const KIND_PARTS: Readonly<Record<string, string>> = {
   embed: 'src/views/learning-object/provider-embed.tsx',
   provider: 'src/views/learning-object/provider-embed.tsx',
   media: 'src/views/learning-object/media-player.tsx',
+  // A text lesson's extra: its colours written as words (src/services/content/rich-text.ts).
+  colourNames: 'src/services/content/colour-names.ts',
 };
 
 /**

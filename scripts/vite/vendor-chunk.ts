@@ -32,7 +32,7 @@ export const STARTUP_LIBRARIES = [
 
 /**
  * Parts of those packages that only lazy screens use: they stay in those screens' chunks (colord's
- * colour-name table is only for text lessons' colours, services/content/rich-text.ts).
+ * colour-name table is only for text lessons whose colours are words, services/content/colour-names.ts).
  */
 export const LAZY_LIBRARY_PARTS = ['colord/plugins/names'];
 

@@ -111,16 +111,41 @@
                 // recognition and embed, only such a one loads it) beside the app's; a video's or
                 // an audio's file: the app's player. The host rule is hostMatches'
                 // (src/services/contract/origins.ts): exact, or `*.` subdomains.
-                var url = lo && lo.data && lo.data.content && lo.data.content.url;
-                var host = typeof url === 'string' && /^https?:[/][/]([^/?#:]+)/i.exec(url);
-                var name = host && host[1].toLowerCase();
-                var provider =
-                  name &&
-                  then.providerHosts.some(function (h) {
+                var content = (lo && lo.data && lo.data.content) || {};
+                var url = content.url;
+                var html = type === 'text' && typeof content.html === 'string' ? content.html : '';
+                var onProvider = function (name) {
+                  name = name.toLowerCase();
+                  return then.providerHosts.some(function (h) {
                     return h.indexOf('*.') === 0 ? name.slice(-h.length + 1) === h.slice(1) : name === h;
                   });
-                var part = provider ? 'provider' : (type === 'video' || type === 'audio') && url ? 'media' : '';
-                if (kinds[part]) preload(kinds[part]);
+                };
+                var host = typeof url === 'string' && /^https?:[/][/]([^/?#:]+)/i.exec(url);
+                var parts = [
+                  host && onProvider(host[1])
+                    ? 'provider'
+                    : (type === 'video' || type === 'audio') && url
+                      ? 'media'
+                      : '',
+                ];
+                // A text lesson's extras (src/services/content/rich-text.ts RichTextExtras), when
+                // its HTML looks like it needs them: the provider's code for a frame or a link on
+                // a provider's host, the colour names for a colour that may be a word ('red').
+                if (
+                  (html.match(/[/][/][\w.-]+/g) || []).some(function (h) {
+                    return onProvider(h.slice(2));
+                  })
+                )
+                  parts.push('provider');
+                if (
+                  /(color|background)\s*[:=]\s*["']?\s*(?!(transparent|inherit|initial|unset|revert|none|currentcolor)\b)[a-z]+\s*(["';]|$)/i.test(
+                    html,
+                  )
+                )
+                  parts.push('colourNames');
+                parts.forEach(function (part) {
+                  if (kinds[part]) preload(kinds[part]);
+                });
               })
               .catch(function () {});
           // The code only that type of learning object needs (a text's sanitiser, a quiz's form,

@@ -290,16 +290,15 @@ test('a text’s or a PDF’s own code is asked for with the module’s early an
   // Lesson 1 of the first module: a text (1), a video (2), a PDF (3). The loader reads the
   // learning object's type in its module's early answer and preloads that type's chunk beside
   // the learning object's read; a video's player once that read says its URL is a file (not a
-  // provider's page): here while the app's entry is held back. No other type's code is asked for.
+  // provider's page): here while the app's entry is held back. No other type's code is asked for,
+  // nor a text's extras its lesson does not need (a provider's code, the colour names).
   const seen = await recordRequests(page);
   const asked = (chunk: string) => seen.some((r) => new RegExp(`^GET /assets/${chunk}-[\\w-]+\\.js$`).test(r));
-  const chunks = ['rich-text', 'pdf-document', 'media-player', 'quiz', 'provider-embed'];
+  const chunks = ['rich-text', 'pdf-document', 'media-player', 'quiz', 'provider-embed', 'colour-names'];
   const cases = [
     {
       id: 1,
       chunk: 'rich-text',
-      // The sanitiser recognises providers' frames and links in the text.
-      also: ['provider-embed'],
       shown: () => expect(page.getByText('Introdução à Informática: parte 1').first()).toBeVisible(),
     },
     {
@@ -309,13 +308,13 @@ test('a text’s or a PDF’s own code is asked for with the module’s early an
     },
     { id: 2, chunk: 'media-player', shown: () => expect(page.locator('video')).toBeVisible() },
   ];
-  for (const { id, chunk, also = [], shown } of cases) {
+  for (const { id, chunk, shown } of cases) {
     await settle(page);
     const release = await holdEntry(page);
     const navigation = page.goto(`/courses/1/modules/1/learningObjects/${id}`);
     await expect.poll(() => seen.includes(`GET /api/v1/lms/learningObjects/${id}?lesson_id=1`)).toBe(true);
     await expect.poll(() => asked(chunk), `${chunk} asked for while the entry is held back`).toBe(true);
-    for (const other of chunks.filter((c) => c !== chunk && !also.includes(c))) expect(asked(other), other).toBe(false);
+    for (const other of chunks.filter((c) => c !== chunk)) expect(asked(other), other).toBe(false);
     await release();
     await navigation;
     await shown();

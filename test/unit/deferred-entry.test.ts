@@ -396,6 +396,42 @@ describe('the loader in the page', () => {
       }
     });
 
+    it('once a text lesson’s answer is in, preloads the extras its HTML looks like it needs: a provider’s code, the colour names', async () => {
+      document.cookie = 'token=t; path=/';
+      const kinds = {
+        text: ['/assets/rich-text-aaa.js'],
+        provider: ['/assets/provider-embed-aaa.js'],
+        colourNames: ['/assets/colour-names-aaa.js'],
+      };
+      let html = '';
+      vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
+        String(input).includes('/modules/')
+          ? json({ data: { id: 5, lessons: [{ id: 11, learning_objects: [{ id: 3, type: 'text' }] }] } })
+          : json({ data: { id: 3, type: 'text', content: { url: null, html, quiz: null } } }),
+      );
+      const extras = () => preloads().filter((l) => /provider-embed|colour-names/.test(l));
+      const cases: [string, string[]][] = [
+        ['<p>Só texto, <a href="https://www.gov.br/">um link</a> e <img src="/a.png"></p>', []],
+        // Google Docs writes these on every span: no colour word among them.
+        ['<span style="color:#000000;background-color:transparent">colado</span>', []],
+        [
+          '<iframe src="https://www.youtube.com/embed/M7lc1UVf-VE"></iframe>',
+          ['modulepreload /assets/provider-embed-aaa.js'],
+        ],
+        ['<iframe src="//escola.h5p.com/content/12"></iframe>', ['modulepreload /assets/provider-embed-aaa.js']],
+        ['<p style="color: red">vermelho</p>', ['modulepreload /assets/colour-names-aaa.js']],
+        ['<font color="navy">azul</font>', ['modulepreload /assets/colour-names-aaa.js']],
+      ];
+      for (const [lesson, expected] of cases) {
+        document.head.replaceChildren();
+        html = lesson;
+        run('/m/5/lo/3', early, kinds);
+        await vi.waitFor(() => expect(preloads()).toContain('modulepreload /assets/rich-text-aaa.js'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(extras(), lesson).toEqual(expected);
+      }
+    });
+
     it('on a page the service worker controls (a returning student), preloads every type’s code at once, from its cache', () => {
       document.cookie = 'token=t; path=/';
       vi.spyOn(window, 'fetch').mockResolvedValue(json({}));

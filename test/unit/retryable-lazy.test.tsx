@@ -1,7 +1,7 @@
 /**
  * Code that failed to load is tried again, once, when the student asks or the network is back
- * (src/views/components/retryable-lazy.ts, optional-part.tsx): never a dead end, never a white
- * page, never an import loop while offline.
+ * (src/views/components/retryable-lazy.ts, retryable-load.ts, optional-part.tsx): never a dead
+ * end, never a white page, never an import loop while offline.
  */
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { retryableLazy } from '../../src/views/components/retryable-lazy';
+import { retryableLoad } from '../../src/views/components/retryable-load';
 import { ScreenErrorBoundary } from '../../src/views/components/screen-error';
 import { OptionalPart } from '../../src/views/components/optional-part';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../src/services/http/connectivity';
@@ -173,5 +174,40 @@ describe('a part of the page whose code failed to load (OptionalPart)', () => {
     offline.now = false;
     await userEvent.setup().click(retry);
     expect(await screen.findByRole('heading', { name: 'Tela de erro' })).toBeInTheDocument();
+  });
+});
+
+describe('a module a screen reads only in some cases (retryableLoad), whose load failed', () => {
+  it("shows the screen's error without asking again by itself, and 'Tentar novamente' loads it", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const offline = { now: true };
+    const load = vi.fn(async () => {
+      await Promise.resolve();
+      if (offline.now) throw new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+      return { title: 'Aula com vídeo' };
+    });
+    const extra = retryableLoad(load);
+    function Lesson() {
+      return <h1>{extra.read().title}</h1>;
+    }
+    render(
+      wrap(
+        <ScreenErrorBoundary>
+          <Suspense fallback={<p>Carregando</p>}>
+            <Lesson />
+          </Suspense>
+        </ScreenErrorBoundary>,
+      ),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível abrir esta tela');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(extra.loaded()).toBeNull();
+
+    offline.now = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Aula com vídeo' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(extra.loaded()).toEqual({ title: 'Aula com vídeo' });
   });
 });

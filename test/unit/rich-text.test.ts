@@ -13,6 +13,7 @@ import {
   type RichTextOptions,
 } from '../../src/services/content/rich-text';
 import { contentSources } from '../../src/services/contract/content-sources';
+import { ALL_EXTRAS } from '../fixtures/rich-text';
 
 const ORIGIN = 'https://app.escola.com.br';
 const labels: RichTextLabels = {
@@ -23,10 +24,11 @@ const labels: RichTextLabels = {
   embedTitle: (provider) => `Conteúdo do ${provider}`,
 };
 const sources = contentSources({ VITE_CONTENT_HOSTS: 'https://cdn.escola.com.br' });
-const options: RichTextOptions = { origin: ORIGIN, sources, labels };
+/** As a text lesson is shown: with every extra it may need loaded (see "extras" below for without). */
+const options: RichTextOptions = { origin: ORIGIN, sources, labels, extras: ALL_EXTRAS };
 
 /** The sanitised HTML as a string. */
-const clean = (html: string, opts: RichTextOptions = options) => String(sanitizeRichText(html, opts));
+const clean = (html: string, opts: RichTextOptions = options) => String(sanitizeRichText(html, opts).html);
 
 /** The sanitised HTML parsed again, as `innerHTML` would. */
 function parsed(html: string, opts: RichTextOptions = options): HTMLElement {
@@ -370,7 +372,7 @@ describe('with Trusted Types', () => {
     const result = fresh.sanitizeRichText(
       '<p onclick="x()">a</p><iframe src="https://vimeo.com/76979871"></iframe>',
       options,
-    ) as unknown as { trusted: string; value: string };
+    ).html as unknown as { trusted: string; value: string };
     expect(names).toEqual(['dompurify']);
     expect(result.trusted).toBe('html');
     expect(result.value).toContain(

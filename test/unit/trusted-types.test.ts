@@ -12,7 +12,7 @@ import { PT_BR_LABELS as LABELS } from '../fixtures/rich-text';
 async function freshSanitizer() {
   const { sanitizeRichText } = await import('../../src/services/content/rich-text');
   return (html: string) =>
-    sanitizeRichText(html, { origin: location.origin, sources: contentSources({}), labels: LABELS });
+    sanitizeRichText(html, { origin: location.origin, sources: contentSources({}), labels: LABELS }).html;
 }
 
 interface FakePolicy {

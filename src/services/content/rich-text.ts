@@ -10,8 +10,14 @@
  * into the few shapes the view understands — what DOMPurify would keep: frames become placeholders
  * or links out, images and media of other hosts become links out, `style` attributes become `rt-*`
  * classes and `data-rt-*` colours. Every URL left in the output has passed `safeUrl`
- * (services/content/providers.ts). The hooks live on a module-private DOMPurify instance and only
+ * (services/content/urls.ts). The hooks live on a module-private DOMPurify instance and only
  * for the duration of one `sanitizeRichText` call, so no other sanitiser sees them.
+ *
+ * Two things a lesson may need are code of their own, which only a lesson that has them loads
+ * (`RichTextExtras`, docs/performance.md): the providers' recognition (a frame or a lone link on a
+ * provider's host) and colord's colour names (a colour written as a word). Without one, the
+ * output treats what needed it as unrecognised (a link out, no colour) and `missing` names it:
+ * the view loads it and sanitises again.
  *
  * Owns the `dompurify` Trusted Types policy (docs/architecture.md §D5; services/security/trusted-types.ts):
  * only DOMPurify's output becomes TrustedHTML.
@@ -25,14 +31,14 @@ import type {
 } from 'dompurify';
 import { colord, extend, type Colord } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
-import namesPlugin from 'colord/plugins/names';
 import type { TrustedHTML, TrustedTypePolicy } from 'trusted-types/lib';
 import type { ContentSources } from '../contract/content-sources';
 import { TRUSTED_TYPES_POLICY } from '../contract/security-policy';
 import { factory } from '../security/trusted-script-url';
-import { classifyContentUrl, displayHost, isContentFileUrl, safeUrl, type ContentTarget } from './providers';
+import type { ProviderMatch } from './providers';
+import { displayHost, isContentFileUrl, placeOfContentUrl, safeUrl } from './urls';
 
-extend([a11yPlugin, namesPlugin]);
+extend([a11yPlugin]);
 
 /** The texts the sanitiser writes into the lesson (react-intl-formatted by the view). */
 export interface RichTextLabels {
@@ -48,12 +54,39 @@ export interface RichTextLabels {
   embedTitle(provider: string): string;
 }
 
+/** Code a lesson may need besides the sanitiser's own, each loaded only for a lesson that has it. */
+export interface RichTextExtras {
+  /**
+   * The providers' recognition (./providers.ts `recognizeProvider`, with `get-video-id`): a frame
+   * or a lone link on a provider's host becomes the provider's embed when it recognises the page.
+   */
+  recognizeProvider?: (raw: string, sources: ContentSources) => ProviderMatch | null;
+  /** True once colord knows the CSS colour names (./colour-names.ts): colours written as words. */
+  colourNames?: boolean;
+}
+
+/** An extra a lesson needed and the call did not have (`RichTextExtras`). */
+export type RichTextExtra = 'providers' | 'colourNames';
+
 export interface RichTextOptions {
   /** The app's origin (`location.origin`): relative URLs resolve against it, and its files load. */
   origin: string;
   /** The brand's content hosts and embed providers (`narrowContentSources`). */
   sources: ContentSources;
   labels: RichTextLabels;
+  /** What is loaded of the extras (default none). */
+  extras?: RichTextExtras;
+}
+
+/** `sanitizeRichText`'s answer. */
+export interface SanitizedRichText {
+  /** The sanitised HTML (TrustedHTML where the browser has Trusted Types). */
+  html: TrustedHTML | string;
+  /**
+   * The extras this lesson needs and the call did not have: its `html` shows what needed them as
+   * unrecognised (a link out, no colour). Empty when `html` is the lesson as it is meant to look.
+   */
+  missing: RichTextExtra[];
 }
 
 // --- Trusted Types ---------------------------------------------------------------------------
@@ -158,6 +191,8 @@ interface CallState {
   wrapped: WeakSet<Element>;
   tables: number;
   codes: number;
+  /** Extras the lesson needed that `options.extras` lacked. */
+  missing: Set<RichTextExtra>;
 }
 
 /** Sets an attribute of the sanitiser's own (survives `FORBID_ATTR` and `ALLOW_DATA_ATTR: false`). */
@@ -307,15 +342,33 @@ function pixels(value: string | null): number | null {
 
 // --- Elements --------------------------------------------------------------------------------
 
+/**
+ * The provider's recognition of `url` (a page on a provider's host), or null when the provider
+ * does not embed it — or when the recognition is not loaded: then the lesson needs it (`missing`).
+ */
+function recognize(state: CallState, url: string): ProviderMatch | null {
+  const { recognizeProvider } = state.options.extras ?? {};
+  if (!recognizeProvider) {
+    state.missing.add('providers');
+    return null;
+  }
+  return recognizeProvider(url, state.options.sources);
+}
+
 /** An iframe: an allowed provider's placeholder, a link out, or nothing (not http(s)). */
 function replaceFrame(state: CallState, frame: Element): void {
   const { origin, sources, labels } = state.options;
-  const target = classifyContentUrl(frame.getAttribute('src'), origin, sources);
-  if (target.kind === 'unsafe') {
-    frame.remove();
-    return;
-  }
-  if (target.kind !== 'provider') {
+  const src = frame.getAttribute('src');
+  const place = placeOfContentUrl(src, origin, sources);
+  const match = place.kind === 'provider-page' ? recognize(state, place.url) : null;
+  if (place.kind !== 'provider-page' || !match) {
+    // A provider's page it does not embed is what the URL is without a provider.
+    const target =
+      place.kind === 'provider-page' ? placeOfContentUrl(src, origin, sources, { provider: false }) : place;
+    if (target.kind === 'unsafe') {
+      frame.remove();
+      return;
+    }
     placeLinkOut(
       state,
       frame,
@@ -327,7 +380,13 @@ function replaceFrame(state: CallState, frame: Element): void {
   const width = pixels(frame.getAttribute('width'));
   const height = pixels(frame.getAttribute('height'));
   const own = width && height ? width / height : null;
-  placeEmbed(state, frame, target, frame.getAttribute('title') ?? '', own && own >= 0.2 && own <= 5 ? own : null);
+  placeEmbed(
+    state,
+    frame,
+    { url: place.url, match },
+    frame.getAttribute('title') ?? '',
+    own && own >= 0.2 && own <= 5 ? own : null,
+  );
 }
 
 /**
@@ -337,8 +396,8 @@ function replaceFrame(state: CallState, frame: Element): void {
  */
 function embedProviderLink(state: CallState, link: Element): void {
   const { origin, sources } = state.options;
-  const target = classifyContentUrl(safeUrl(link.getAttribute('href'), origin, 'link'), origin, sources);
-  if (target.kind !== 'provider') return;
+  const place = placeOfContentUrl(safeUrl(link.getAttribute('href'), origin, 'link'), origin, sources);
+  if (place.kind !== 'provider-page') return;
   // Alone: its paragraph (or a div) holds nothing else but wrappers around it and line breaks.
   const outer = outermost(link);
   const block = outer === link ? link.parentElement : outer;
@@ -347,16 +406,24 @@ function embedProviderLink(state: CallState, link: Element): void {
     (PARAGRAPHS.has(block.localName) || block.localName === 'div') &&
     (outer !== link || soleContent(block, link));
   if (!alone) return;
+  const match = recognize(state, place.url);
+  if (!match) return;
   const text = (link.textContent ?? '').replace(/\s+/g, ' ').trim();
   // The link's words name the video unless they are just its address.
-  placeEmbed(state, link, target, /^(https?:)?\/\//i.test(text) || text.includes('www.') ? '' : text, null);
+  placeEmbed(
+    state,
+    link,
+    { url: place.url, match },
+    /^(https?:)?\/\//i.test(text) || text.includes('www.') ? '' : text,
+    null,
+  );
 }
 
 /** Replaces `source` (an iframe, a lone link) by the `.rt-embed` placeholder of a provider's content. */
 function placeEmbed(
   state: CallState,
   source: Element,
-  target: Extract<ContentTarget, { kind: 'provider' }>,
+  target: { url: string; match: ProviderMatch },
   title: string,
   ratio: number | null,
 ): void {
@@ -452,12 +519,22 @@ function onElement(state: CallState, node: Node, event: UponSanitizeElementHookE
 const ALIGN = new Set(['left', 'center', 'right', 'justify']);
 const TABLE_PARTS = new Set(['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 
-/** A valid CSS colour as `#rrggbb[aa]`, or null (invalid, transparent, or anything but a colour). */
-function cssColor(value: string | null | undefined): string | null {
+/** Keywords that are never a colour to keep, with the colour names or without (`transparent`: no alpha). */
+const NO_COLOUR = new Set(['transparent', 'currentcolor', 'inherit', 'initial', 'unset', 'revert', 'none']);
+
+/**
+ * A valid CSS colour as `#rrggbb[aa]`, or null (invalid, transparent, or anything but a colour).
+ * With `state`, a word that may be a colour's name ('red') while the names are not loaded is noted
+ * as `missing` (and is no colour in this call's output).
+ */
+function cssColor(value: string | null | undefined, state?: CallState): string | null {
   const text = (value ?? '').trim().toLowerCase();
   if (!text || /[^#a-z0-9(),.%\s/+-]/.test(text)) return null;
   const c = colord(text);
-  return c.isValid() && c.alpha() > 0 ? c.toHex() : null;
+  if (c.isValid()) return c.alpha() > 0 ? c.toHex() : null;
+  if (state && !state.options.extras?.colourNames && /^[a-z]+$/.test(text) && !NO_COLOUR.has(text))
+    state.missing.add('colourNames');
+  return null;
 }
 
 /** The meaning kept from an element's presentation: `rt-*` classes and colours. */
@@ -472,7 +549,7 @@ interface Presentation {
 }
 
 /** Reads a `style` attribute's declarations that keep a meaning; every other one is dropped. */
-function readStyle(style: string, into: Presentation): void {
+function readStyle(state: CallState, style: string, into: Presentation): void {
   const declarations = style.replace(/\/\*[\s\S]*?\*\//g, '').split(';');
   for (const declaration of declarations) {
     const colon = declaration.indexOf(':');
@@ -505,11 +582,11 @@ function readStyle(style: string, into: Presentation): void {
       }
       // A colour CSS would not accept leaves the one before it (as in CSS).
       case 'color':
-        into.color = cssColor(value) ?? into.color;
+        into.color = cssColor(value, state) ?? into.color;
         break;
       case 'background-color':
       case 'background':
-        into.bg = cssColor(value) ?? into.bg;
+        into.bg = cssColor(value, state) ?? into.bg;
         break;
     }
   }
@@ -563,9 +640,9 @@ function onAttributes(state: CallState, el: Element): void {
   const tag = el.localName;
   const look: Presentation = {};
   // Presentational attributes first; the style attribute wins, as in CSS.
-  look.color = cssColor(el.getAttribute('color') ?? el.getAttribute('mathcolor'));
-  look.bg = cssColor(el.getAttribute('bgcolor') ?? el.getAttribute('mathbackground'));
-  readStyle(el.getAttribute(DEFERRED_STYLE) ?? el.getAttribute('style') ?? '', look);
+  look.color = cssColor(el.getAttribute('color') ?? el.getAttribute('mathcolor'), state);
+  look.bg = cssColor(el.getAttribute('bgcolor') ?? el.getAttribute('mathbackground'), state);
+  readStyle(state, el.getAttribute(DEFERRED_STYLE) ?? el.getAttribute('style') ?? '', look);
   el.removeAttribute(DEFERRED_STYLE);
   el.removeAttribute('style');
 
@@ -674,14 +751,18 @@ export function deferInlineAttributes(html: string): string {
  *   `rt-underline`, `rt-strike` classes and `data-rt-color`/`data-rt-bg` (`#rrggbb`, valid colours
  *   only), which `applyRichTextColors` applies.
  *
+ * What needs an extra the call lacks (`options.extras`) is left as if unrecognised — a provider's
+ * frame as a link out, a lone link as a link, a colour word as no colour — and named in `missing`.
+ *
  * @param html the server's HTML (untrusted).
- * @param options the app's origin, the brand's content sources and the texts to write.
- * @returns TrustedHTML from the `dompurify` policy where the browser has Trusted Types, else the
- *   sanitised string; `''` where no DOM exists to sanitise with (fails closed).
+ * @param options the app's origin, the brand's content sources, the texts to write, the extras loaded.
+ * @returns `html`: TrustedHTML from the `dompurify` policy where the browser has Trusted Types, else
+ *   the sanitised string; `''` where no DOM exists to sanitise with (fails closed). `missing`: the
+ *   extras the lesson needs that the call did not have.
  */
-export function sanitizeRichText(html: string, options: RichTextOptions): TrustedHTML | string {
+export function sanitizeRichText(html: string, options: RichTextOptions): SanitizedRichText {
   const purify = purifier();
-  if (!purify.isSupported) return '';
+  if (!purify.isSupported) return { html: '', missing: [] };
   const state: CallState = {
     options,
     own: new WeakMap(),
@@ -689,6 +770,7 @@ export function sanitizeRichText(html: string, options: RichTextOptions): Truste
     wrapped: new WeakSet(),
     tables: 0,
     codes: 0,
+    missing: new Set(),
   };
   purify.addHook('uponSanitizeElement', (node, event) => onElement(state, node, event));
   purify.addHook('beforeSanitizeAttributes', (el) => onAttributes(state, el));
@@ -696,13 +778,14 @@ export function sanitizeRichText(html: string, options: RichTextOptions): Truste
   purify.addHook('afterSanitizeAttributes', afterAttributes);
   try {
     const policy = domPurifyPolicy();
-    return policy
+    const out = policy
       ? purify.sanitize(deferInlineAttributes(html), {
           ...CONFIG,
           RETURN_TRUSTED_TYPE: true,
           TRUSTED_TYPES_POLICY: policy as unknown as TrustedTypePolicy,
         })
       : purify.sanitize(deferInlineAttributes(html), CONFIG);
+    return { html: out, missing: [...state.missing] };
   } finally {
     purify.removeAllHooks();
   }

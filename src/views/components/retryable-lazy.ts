@@ -81,9 +81,15 @@ export function retryableLazy<T extends ComponentType<any>>(
   return Retryable;
 }
 
+/** Runs `renew` at the next `retryFailedLoads`, once: a failed load of ./retryable-load.ts. */
+export function renewOnRetry(renew: () => void): void {
+  failed.add(renew);
+}
+
 /**
- * Lets every `retryableLazy` component whose load failed load again on its next render. Called
- * by the error boundaries when they reset (src/views/components/screen-error.tsx, ./optional-part.tsx).
+ * Lets every `retryableLazy` component (and `retryableLoad` module) whose load failed load again
+ * on its next render. Called by the error boundaries when they reset
+ * (src/views/components/screen-error.tsx, ./optional-part.tsx).
  */
 export function retryFailedLoads(): void {
   for (const renew of failed) renew();

@@ -27,6 +27,9 @@ import { retryableLazy } from '../components/retryable-lazy';
 import { ProviderMessages as M } from './provider-messages';
 import './provider-embed.css';
 
+// A text lesson's sanitiser recognises providers' frames with it, loaded with this chunk.
+export { recognizeProvider } from '../../services/content/providers';
+
 const YouTubePlayer = retryableLazy(() => import('./provider-players').then((m) => ({ default: m.YouTubePlayer })));
 const VimeoPlayer = retryableLazy(() => import('./provider-players').then((m) => ({ default: m.VimeoPlayer })));
 
