@@ -3,6 +3,7 @@
  * mocked API functions: start/end go through the outbox with their client event id and
  * time; what the student sees while writes wait, are retried, or are refused.
  */
+import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -80,8 +81,12 @@ const progress = {
 
 let outbox: AppOutbox;
 
-function renderViewer() {
-  const { hook } = memoryLocation({ path: '/courses/1/modules/2/learningObjects/9' });
+const IDS = { courseId: '1', moduleId: '2', learningObjectId: '9' };
+
+function renderViewer(ids: { courseId: string; moduleId: string; learningObjectId: string } = IDS) {
+  const { hook } = memoryLocation({
+    path: `/courses/${ids.courseId}/modules/${ids.moduleId}/learningObjects/${ids.learningObjectId}`,
+  });
   outbox = createAppOutbox(Promise.resolve(memoryOutboxStore()), () => {});
   outbox.actor.send({ type: 'outbox.user', userId: 1 });
   render(
@@ -90,7 +95,10 @@ function renderViewer() {
         <OutboxContext.Provider value={outbox}>
           <Router hook={hook}>
             <OutboxStatus />
-            <LearningObjectScreen courseId="1" moduleId="2" learningObjectId="9" />
+            {/* As in the app: the route's own Suspense (a part loaded only when needed). */}
+            <Suspense fallback={<p>Carregando…</p>}>
+              <LearningObjectScreen {...ids} />
+            </Suspense>
           </Router>
         </OutboxContext.Provider>
       </QueryClientProvider>
@@ -190,6 +198,14 @@ describe('not found is not an error (issue 18)', () => {
     expect(screen.getByRole('link', { name: 'Voltar para Meus cursos' })).toHaveAttribute('href', '/courses');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
+  it('an address whose ids are not numbers shows the not-found page, without asking the platform', async () => {
+    vi.mocked(lms.getModule).mockClear();
+    renderViewer({ courseId: '1', moduleId: '2', learningObjectId: 'abc' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para o início' })).toBeInTheDocument();
+    expect(lms.getModule).not.toHaveBeenCalled();
   });
 
   it('a learning object answering 404 shows the same not-found state', async () => {

@@ -21,7 +21,6 @@ import { ContentQueryError } from '../components/query-error';
 import { usePageTitle } from '../components/use-page-title';
 import { parseId } from '../components/route-params';
 import { courseLink, learningObjectLink, moduleLink } from '../../services/navigation/links';
-import NotFoundScreen from '../not-found/screen';
 import { TYPE_TEXT } from '../module/shared';
 import { ModuleMessages } from '../module/messages';
 import { LearningObjectContent, preloadContentOf } from './content';
@@ -29,6 +28,10 @@ import { LifecycleStatus } from './lifecycle-status';
 import { NextStepLink, nextStepOf } from './next-step';
 import { LearningObjectMessages as M } from './messages';
 import { useContentVisible } from '../components/use-content-visible';
+import { retryableLazy } from '../components/retryable-lazy';
+
+/** Only for an address whose ids are not numbers: loaded then (the route's fallback meanwhile). */
+const NotFoundScreen = retryableLazy(() => import('../not-found/screen'));
 
 interface Props {
   courseId: string;
