@@ -58,14 +58,18 @@ export function bundleReport(): Plugin {
       const chunks: ReportChunk[] = [];
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
+        // A lazily loaded module placed in a group chunk (the learning-object viewer:
+        // scripts/vite/vendor-chunk.ts) has no chunk of its own: the group's is its route's chunk.
+        const lazy =
+          file.facadeModuleId ??
+          Object.keys(file.modules).find((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) ??
+          null;
         chunks.push({
           fileName: file.fileName,
           isEntry: file.isEntry,
-          isDynamicEntry: file.isDynamicEntry,
-          facadeModule: file.facadeModuleId ? short(file.facadeModuleId) : null,
-          dynamicImporters: file.facadeModuleId
-            ? (this.getModuleInfo(file.facadeModuleId)?.dynamicImporters ?? []).map(short)
-            : [],
+          isDynamicEntry: file.isDynamicEntry || (!file.isEntry && lazy !== null),
+          facadeModule: lazy ? short(lazy) : null,
+          dynamicImporters: lazy ? (this.getModuleInfo(lazy)?.dynamicImporters ?? []).map(short) : [],
           imports: file.imports,
           dynamicImports: file.dynamicImports,
           css: [...(file.viteMetadata?.importedCss ?? [])],

@@ -185,11 +185,12 @@ async function routePreloads(
   );
   const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const stem = (id: string) => id.replace(/\.(tsx?|jsx?)$/, '');
+  // The chunk made for `file`, or — a lazily loaded module placed in a group chunk has none (the
+  // viewer in `learning-object`: scripts/vite/vendor-chunk.ts) — the chunk holding it.
   const chunkOf = (file: string) =>
-    chunks.find(
-      (c) =>
-        c.facadeModuleId && c.facadeModuleId.replace(/\.(tsx?|jsx?)$/, '').endsWith(file.replace(/\.(tsx?|jsx?)$/, '')),
-    );
+    chunks.find((c) => c.facadeModuleId && stem(c.facadeModuleId).endsWith(stem(file))) ??
+    chunks.find((c) => c.moduleIds.some((id) => stem(id).endsWith(stem(file))));
   const closure = (chunk: Rollup.OutputChunk, into: Set<string>) => {
     if (into.has(chunk.fileName)) return;
     into.add(chunk.fileName);

@@ -62,6 +62,73 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
+/** rolldown's chunking context with each module's importers and dynamic imports too. */
+interface FullModuleGraph {
+  getModuleInfo(id: string): {
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+  } | null;
+}
+
+/** The screens that show a learning object (relative to the project root): the viewer, the preview. */
+export const LEARNING_OBJECT_VIEWERS = ['src/views/learning-object/screen.tsx', 'src/views/preview/screen.tsx'];
+
+/**
+ * The `learning-object` group's name function: the modules every learning object loads whatever
+ * its type — those the viewer (`LEARNING_OBJECT_VIEWERS[0]`) imports statically — that nothing
+ * outside the viewers imports, go to one `learning-object` chunk, the viewer's route chunk: the
+ * screen and its next step, the content's dispatch by type, its texts, the URL classification, the
+ * brand's content sources hook.
+ * Left to itself the bundler cut them into four small chunks (the preview and the types' own
+ * chunks share some): one file compresses better (docs/performance.md). "Outside" is computed, not
+ * listed: a module stays out as soon as any module that is not only ever loaded by a viewer imports
+ * it (the attachments' screen imports the lifecycle status), so no other screen ever loads this
+ * chunk. The types' own code keeps its chunks (src/views/learning-object/content.tsx `KIND_CODE`).
+ * @param root the project root (absolute).
+ */
+export function learningObjectGroup(root: string) {
+  let members: Set<string> | null = null;
+  const abs = (path: string) => `${root.replace(/[\\/]$/, '')}/${path}`;
+  return (id: string, ctx: FullModuleGraph): string | null => {
+    if (!members) {
+      const viewers = new Set(LEARNING_OBJECT_VIEWERS.map(abs));
+      const reach = (starts: Iterable<string>, dynamic: boolean) => {
+        const seen = new Set<string>();
+        const todo = [...starts];
+        while (todo.length) {
+          const next = todo.pop()!;
+          if (seen.has(next)) continue;
+          seen.add(next);
+          const info = ctx.getModuleInfo(next);
+          todo.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []));
+        }
+        return seen;
+      };
+      // What only the viewers load: all they reach, less (until nothing changes) every module
+      // that something else imports, statically or not.
+      const only = reach(viewers, true);
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const module of only) {
+          if (viewers.has(module)) continue;
+          const info = ctx.getModuleInfo(module);
+          const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+          if (importers.some((importer) => !only.has(importer))) {
+            only.delete(module);
+            changed = true;
+          }
+        }
+      }
+      const viewer = abs(LEARNING_OBJECT_VIEWERS[0]!);
+      // The viewer itself too: its route's chunk is then this one (no chunk of its own to fetch).
+      members = new Set([...reach([viewer], false)].filter((m) => only.has(m)));
+    }
+    return members.has(id) ? 'learning-object' : null;
+  };
+}
+
 /**
  * The `signed-in` group's name function: a module reachable by static imports from
  * `SIGNED_IN_ROOTS`, but not from the entry (what /login loads) nor one of the libraries of the
@@ -126,7 +193,10 @@ export function startupMachinesGroup(root: string) {
 
 const STARTUP_MACHINE = /[\\/]src[\\/]machines[\\/][^\\/]+\.machine\.ts$/;
 
-/** The Vite plugin (build only): sets rolldown's `advancedChunks` groups (`vendor`, `clients`, `machines`, `signed-in`). */
+/**
+ * The Vite plugin (build only): sets rolldown's `advancedChunks` groups (`vendor`, `clients`,
+ * `learning-object`, `machines`, `signed-in`).
+ */
 export function vendorChunk(): Plugin {
   const lazyParts = LAZY_LIBRARY_PARTS.map((part) => escape(part).replace(/\\\//g, '[\\\\/]')).join('|');
   const test = new RegExp(`node_modules[\\\\/](?!${lazyParts})(${STARTUP_LIBRARIES.map(escape).join('|')})[\\\\/]`);
@@ -141,6 +211,12 @@ export function vendorChunk(): Plugin {
               groups: [
                 { name: 'vendor', test },
                 { name: 'clients', test: STARTUP_MODULES },
+                {
+                  name: learningObjectGroup(resolve(config.root ?? process.cwd())),
+                  debugName: 'learning-object',
+                  // Its members only: what they import from other chunks stays there.
+                  includeDependenciesRecursively: false,
+                },
                 {
                   name: startupMachinesGroup(resolve(config.root ?? process.cwd())),
                   debugName: 'machines',

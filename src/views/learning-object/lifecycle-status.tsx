@@ -9,7 +9,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { lifecycleMachine } from '../../machines/lifecycle.machine';
-import { LearningObjectMessages as M } from './messages';
+import { LifecycleMessages as M } from './lifecycle-messages';
 import { ProgressWords } from '../components/vocabulary';
 
 export type LifecycleRef = ActorRefFrom<typeof lifecycleMachine>;
