@@ -14,6 +14,7 @@ import { retryableLoad, type RetryableLoad } from '../components/retryable-load'
 import { useContentSources } from './use-content-sources';
 import { LearningObjectMessages as M } from './messages';
 import { RichTextMessages as R } from './rich-text-messages';
+import './rich-text.css';
 
 /**
  * What a lesson may need besides the sanitiser (`missing` of `sanitizeRichText`), each a chunk of
