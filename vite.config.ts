@@ -11,6 +11,7 @@ import { bundleReport } from './scripts/vite/bundle-report';
 import { CSS_MODULES, prerenderEarlyContent, prerenderLogin } from './scripts/vite/prerender';
 import { deferredEntry } from './scripts/vite/deferred-entry';
 import { vendorChunk } from './scripts/vite/vendor-chunk';
+import { preloadDeps } from './scripts/vite/preload-deps';
 import { inlineScriptHashesOf } from './scripts/vite/inline-scripts';
 
 /**
@@ -168,6 +169,7 @@ export default defineConfig({
     prerenderLogin(),
     prerenderEarlyContent(),
     deferredEntry(),
+    preloadDeps(),
     pwa,
     bundleReport(),
   ],
