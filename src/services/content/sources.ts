@@ -6,6 +6,9 @@
 import { contentSources, type ContentSources } from '../contract/content-sources';
 
 /** Content hosts and embed providers of this build (a brand may narrow them: `narrowContentSources`). */
-export const deploymentContentSources: ContentSources = contentSources(
-  import.meta.env as Record<string, string | undefined>,
-);
+export const deploymentContentSources: ContentSources = contentSources({
+  // These two only: the whole `import.meta.env` would be written into the chunk, the build's id
+  // (a new commit) included — a new file for every student's cache at every release.
+  VITE_CONTENT_HOSTS: import.meta.env.VITE_CONTENT_HOSTS as string | undefined,
+  VITE_EMBED_PROVIDERS: import.meta.env.VITE_EMBED_PROVIDERS as string | undefined,
+});
