@@ -256,6 +256,57 @@ for (const viewport of [
   });
 }
 
+test('a text lesson appears whole: its styles, its providers’ facades and its colours are there in the frame it is inserted, opened or reloaded', async ({
+  page,
+  signIn,
+}) => {
+  // Its styles, the providers' code and the colour names are chunks of their own, loaded only for a
+  // text that needs them (docs/performance.md): the viewer waits for them, so nothing is shown
+  // first without them (a link out in place of the video, no colour, unstyled text) and changed.
+  await page.addInitScript(() => {
+    const seen: unknown[] = [];
+    const shifts: number[] = [];
+    Object.assign(window, { textInserted: seen, layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    // Run after the commit that inserts the text (its layout effects included), before its paint.
+    new MutationObserver(() => {
+      const article = document.querySelector<HTMLElement>('#root article.lo-text');
+      if (!article || article.dataset.seen) return;
+      article.dataset.seen = '1';
+      // The teacher's highlight (its red is refused: under 4.5:1 on white).
+      const coloured = article.querySelector<HTMLElement>('[data-rt-bg]');
+      seen.push({
+        padding: getComputedStyle(article).paddingTop,
+        facades: article.querySelectorAll('.rt-embed').length,
+        linkOutsToYouTube: article.querySelectorAll('.rt-link-out a[href*="youtube.com"]').length,
+        colour: coloured ? coloured.style.backgroundColor : null,
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await standInProviders(page);
+  const moduleUrl = await openModule(page, signIn);
+  const inserted = () => page.evaluate(() => (window as unknown as { textInserted: unknown[] }).textInserted.at(-1));
+  const whole = expect.objectContaining({ facades: 2, linkOutsToYouTube: 0, colour: expect.stringMatching(/^rgb/) });
+  // Opened from its module (the app's code already running)…
+  await openLo(page, moduleUrl, LO.text);
+  await expect(
+    page.locator('article.lo-text').getByRole('button', { name: /Reproduzir vídeo no YouTube/ }),
+  ).toBeVisible();
+  expect(await inserted()).toEqual(whole);
+  expect((await inserted()) as { padding: string }).not.toMatchObject({ padding: '0px' });
+  // …and reloaded (the HTML's loader asks for what it needs beside its read).
+  await page.reload();
+  await expect(
+    page.locator('article.lo-text').getByRole('button', { name: /Reproduzir vídeo no Vimeo/ }),
+  ).toBeVisible();
+  expect(await inserted()).toEqual(whole);
+  expect((await inserted()) as { padding: string }).not.toMatchObject({ padding: '0px' });
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});
+
 test.describe('downloaded', () => {
   test.use({ serviceWorkers: 'allow' });
 
