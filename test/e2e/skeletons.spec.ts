@@ -7,6 +7,7 @@
  * (390×844), brand 1, as `demo`. No timing is asserted: the test decides when the answer arrives.
  */
 import { expect, test, type Page } from './support/fixtures';
+import { appNetworkIdle, trackAppRequests } from './support/app-network';
 
 const CLS_BUDGET = 0.01;
 
@@ -34,6 +35,7 @@ test.beforeEach(async ({ page, context, signIn }) => {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  trackAppRequests(page);
   await page.goto('/login');
   await signIn(page, 'demo', 'demo1234');
   await expect(page).toHaveURL(/\/home$/);
@@ -85,7 +87,9 @@ for (const screen of SCREENS) {
     await expect(page.getByRole('status').filter({ hasText: 'Carregando' }).first()).toBeAttached();
     release();
     await expect(screen.content(page)).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // The page's own requests done (not Playwright's 'networkidle', which counts the browser's own
+    // and once never came on /home in a clean clone's run: support/app-network.ts).
+    await appNetworkIdle(page);
     // Two frames after the content and its reads: any shift they caused has been reported.
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
