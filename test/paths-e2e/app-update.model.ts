@@ -193,19 +193,25 @@ export const appUpdateModel: MachineModel<Notes> = {
               void navigator.serviceWorker.getRegistration().then((registration) => {
                 const keep = window as unknown as { __updateWait?: Record<string, unknown> };
                 keep.__updateWait = { registration, resolve };
-                registration!.addEventListener(
-                  'updatefound',
-                  () => {
-                    const worker = registration!.installing!;
-                    keep.__updateWait!.worker = worker;
+                const installed = () => {
+                  delete keep.__updateWait;
+                  resolve();
+                };
+                const follow = (worker: ServiceWorker) => {
+                  keep.__updateWait!.worker = worker;
+                  if (worker.state === 'installed') installed();
+                  else
                     worker.addEventListener('statechange', () => {
-                      if (worker.state !== 'installed') return;
-                      delete keep.__updateWait;
-                      resolve();
+                      if (worker.state === 'installed') installed();
                     });
-                  },
-                  { once: true },
-                );
+                };
+                // The new version may be installing already (the page's own check, once the clock
+                // resumed): a listener added after its 'updatefound' would wait forever. (A worker
+                // already waiting may be the version dismissed before: not this one.)
+                if (registration!.installing) return follow(registration!.installing);
+                registration!.addEventListener('updatefound', () => follow(registration!.installing!), {
+                  once: true,
+                });
                 // The tab checks for a new version whenever it becomes visible.
                 document.dispatchEvent(new Event('visibilitychange'));
               });
