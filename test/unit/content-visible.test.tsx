@@ -60,6 +60,24 @@ describe('content visible', () => {
     }
   });
 
+  it('is not marked again when the content comes back after the early page has ended', async () => {
+    // The early page was shown and marked; the app ended it, then its content went (a refetch, a
+    // banner read) and came back: the script's finish ends nothing any more.
+    performance.mark(`${CONTENT_VISIBLE_MARK}courses`);
+    let shown = true;
+    Object.assign(window, { __earlyContent: { finish: () => (shown ? !(shown = false) : false) } });
+    try {
+      const { rerender } = render(<Screen ready />);
+      await afterPaint();
+      rerender(<Screen ready={false} />);
+      rerender(<Screen ready />);
+      await afterPaint();
+      expect(marks()).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(window, '__earlyContent');
+    }
+  });
+
   it('is marked when no early page was shown (the script’s finish ends nothing)', async () => {
     Object.assign(window, { __earlyContent: { finish: () => false } });
     try {

@@ -19,7 +19,8 @@ const marked = new Set<string>();
 
 /**
  * Marks `content-visible:<screen>` after the next paint, unless this page load marked that screen
- * already. Does nothing without `performance.mark` or `requestAnimationFrame` (old browsers,
+ * already — the app, or the early page's script for its own paint (a screen whose content comes
+ * back after it ended the early page marks nothing more). Does nothing without `performance.mark` or `requestAnimationFrame` (old browsers,
  * server rendering).
  * @param screen a short stable name, the one scripts/bench/visible.ts `markOf` expects: 'home',
  *   'courses', 'course', 'module', 'learning-object', 'grades', 'attachments', 'finances', 'account'.
@@ -28,11 +29,15 @@ export function markContentVisible(screen: string): void {
   if (marked.has(screen) || typeof performance?.mark !== 'function' || typeof requestAnimationFrame !== 'function')
     return;
   marked.add(screen);
+  const name = `${CONTENT_VISIBLE_MARK}${screen}`;
+  // The early page's script (src/app/early-content.js) marks its own paint: that was the first.
+  const already = () => performance.getEntriesByName(name, 'mark').length > 0;
+  if (already()) return;
   requestAnimationFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
-      performance.mark(`${CONTENT_VISIBLE_MARK}${screen}`);
+      if (!already()) performance.mark(name);
     };
     channel.port2.postMessage(null);
   });
