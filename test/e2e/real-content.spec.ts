@@ -13,7 +13,7 @@
  *
  * The providers are stood in for with Playwright routes (no test needs the internet): the
  * stand-in players speak the providers' postMessage APIs (YouTube's `infoDelivery` with
- * `playerState` 0; Vimeo's `ready` and `ended` events).
+ * `playerState` 0, only after the page said 'listening'; Vimeo's `ready` and `ended` events).
  */
 import { expect, test, type Page } from './support/fixtures';
 import { watchViolations } from './support/violations';
@@ -63,9 +63,13 @@ async function standInProviders(page: Page): Promise<string[]> {
       contentType: 'text/html',
       body: standInPlayer(
         'YouTube',
-        '',
-        `parent.postMessage(JSON.stringify({ event: 'infoDelivery', info: { playerState: 0, currentTime: 3, duration: 3 } }), '*');`,
-        `if (String(event.data).includes('listening')) parent.postMessage(JSON.stringify({ event: 'onReady', info: {} }), '*');`,
+        // As YouTube's player does: it sends its states only to a page that said it listens.
+        'let listening = false;',
+        `if (listening) parent.postMessage(JSON.stringify({ event: 'infoDelivery', info: { playerState: 0, currentTime: 3, duration: 3 } }), '*');`,
+        `if (String(event.data).includes('listening')) {
+           listening = true;
+           parent.postMessage(JSON.stringify({ event: 'onReady', info: {} }), '*');
+         }`,
       ),
     }),
   );
@@ -199,6 +203,8 @@ for (const viewport of [
     await check('youtube facade');
     expect(requested.filter((host) => PROVIDER_HOSTS.includes(host))).toEqual([]);
     await play.click();
+    // The button pressed is gone: the focus is on the player, not lost on the page.
+    await expect(page.locator('iframe[title="Vídeo do YouTube: o ciclo da água"]')).toBeFocused();
     const youtube = page.frameLocator('iframe[title="Vídeo do YouTube: o ciclo da água"]');
     await youtube.getByRole('button', { name: 'Terminar vídeo' }).click();
     await done(page);
@@ -207,6 +213,7 @@ for (const viewport of [
     // The Vimeo embed: the same, through @vimeo/player.
     await openLo(page, moduleUrl, LO.vimeo);
     await page.getByRole('button', { name: /Reproduzir vídeo no Vimeo/ }).click();
+    await expect(page.locator('iframe[title="Vídeo no Vimeo"]')).toBeFocused();
     await page.frameLocator('iframe[title="Vídeo no Vimeo"]').getByRole('button', { name: 'Terminar vídeo' }).click();
     await done(page);
 

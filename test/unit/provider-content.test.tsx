@@ -7,7 +7,7 @@
  */
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { createActor } from 'xstate';
@@ -73,10 +73,18 @@ describe('a provider video', () => {
     const onFinish = vi.fn();
     renderLo(base, { onFinish });
     await userEvent.click(await screen.findByRole('button', { name: /Reproduzir vídeo no YouTube/ }));
-    const frame = await screen.findByTitle('Vídeo do YouTube: o ciclo da água');
+    const frame = (await screen.findByTitle('Vídeo do YouTube: o ciclo da água')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toMatch(
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/M7lc1UVf-VE\?.*enablejsapi=1/,
     );
+    // The player takes the focus once it is on the page (what a keyboard or screen-reader user
+    // lands on); its listener for the player's messages starts in the same commit's effects, which
+    // React may run after the frame is in the DOM — a message sent before would be lost.
+    await waitFor(() => expect(frame).toHaveFocus());
+    // When the frame loads, the page tells the player it listens (else YouTube sends no states).
+    const post = vi.spyOn(frame.contentWindow!, 'postMessage');
+    frame.dispatchEvent(new Event('load'));
+    expect(post).toHaveBeenCalledWith(JSON.stringify({ event: 'listening', id: 'M7lc1UVf-VE' }), '*');
     const ended = JSON.stringify({ event: 'infoDelivery', info: { playerState: 0 } });
     // A message from another origin is not the player's.
     act(() => window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example', data: ended })));
@@ -102,7 +110,7 @@ describe('a provider video', () => {
 describe('other sites and hostile URLs', () => {
   it('a page provider is a sandboxed, lazy, titled frame of its embed URL', async () => {
     renderLo(lo('embed', 'https://docs.google.com/presentation/d/e/2PACX-1vRabcdefghijkl/pub?start=false'));
-    const frame = await screen.findByTitle('Vídeo do YouTube: o ciclo da água');
+    const frame = (await screen.findByTitle('Vídeo do YouTube: o ciclo da água')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe('https://docs.google.com/presentation/d/e/2PACX-1vRabcdefghijkl/embed');
     expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
     expect(frame.getAttribute('loading')).toBe('lazy');

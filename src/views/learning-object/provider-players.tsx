@@ -22,9 +22,13 @@ export interface ProviderPlayerProps {
 
 /**
  * A YouTube video through `youtube-nocookie.com`, started at once (the facade was the tap), with
- * the JS API on so its 'ended' state reaches `onEnded`.
+ * the JS API on so its 'ended' state reaches `onEnded`. The frame's ref is what the library needs
+ * to say 'listening' to the player when the frame loads (without it the player never sends its
+ * states, and the end never arrives) and to move the focus to the player (the facade's button the
+ * student pressed is gone).
  */
 export function YouTubePlayer({ videoId, title, onEnded }: ProviderPlayerProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
   const ended = useRef(false);
   const reportEnd = useCallback(() => {
     if (ended.current) return;
@@ -33,6 +37,7 @@ export function YouTubePlayer({ videoId, title, onEnded }: ProviderPlayerProps) 
   }, [onEnded]);
   return (
     <LiteYouTubeEmbed
+      ref={frame}
       id={videoId}
       title={title}
       alwaysLoadIframe
@@ -51,13 +56,15 @@ export function YouTubePlayer({ videoId, title, onEnded }: ProviderPlayerProps) 
   );
 }
 
-/** A Vimeo video (Do Not Track on), its 'ended' event through `@vimeo/player`. */
+/** A Vimeo video (Do Not Track on), its 'ended' event through `@vimeo/player`; takes the focus. */
 export function VimeoPlayer({ embedUrl, title, onEnded }: ProviderPlayerProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const reportEnd = useEffectEvent(() => onEnded?.());
   useEffect(() => {
     const iframe = frame.current;
     if (!iframe) return;
+    // The facade's button the student pressed is gone: the focus goes to the player.
+    iframe.focus();
     const player = new VimeoPlayerApi(iframe);
     let done = false;
     const ended = () => {
