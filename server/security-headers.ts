@@ -57,7 +57,7 @@ export function entryLoaderInline(file: string = join(ROOT, 'src', 'app', 'entry
 }
 
 /** One screen's entry in the early pages' script: its comment, `name: {`, up to its `},` (prettier's layout). */
-const SCREEN_ENTRY = /((?: {4}\/\/[^\n]*\n)*) {4}(\w+): \{\n[^]*?\n {4}\},\n/g;
+const SCREEN_ENTRY = /((?: {4}\/\/[^\n]*\n)*) {4}'?([\w-]+)'?: \{\n[^]*?\n {4}\},\n/g;
 
 /**
  * The early pages' script (src/app/early-content.js, docs/decisions/0014: a screen's content from

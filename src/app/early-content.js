@@ -7,7 +7,7 @@
 // (src/views/early-handoff.ts). Inlined (minified) at the end of index.html's <body>, after the
 // templates; its SHA-256 is in the Content-Security-Policy (server/security-headers.ts). Keep it
 // small and dependency-free. The answer's texts go in with textContent only, never as markup.
-/* global document, location, navigator, window, performance, requestAnimationFrame, MessageChannel, MutationObserver, localStorage, setTimeout, Event, HTMLSelectElement */
+/* global document, location, navigator, window, URL, performance, requestAnimationFrame, MessageChannel, MutationObserver, localStorage, setTimeout, Event, HTMLSelectElement */
 (function () {
   var d = document;
   var html = d.documentElement;
@@ -767,6 +767,106 @@
         });
       },
     },
+    // A learning object (src/views/learning-object/screen.tsx): the module's answer, then its own
+    // (the read the loader asked for once the module's answer named its lesson). Only the types
+    // whose first screen needs none of their code, at a URL the app shows as this page does: a
+    // file of the app's origin for a video, an audio or a PDF (their players without a source:
+    // the app's fetch the file), any web, mail or phone address for a link. Not once the student
+    // has finished it on this device and the outbox has not sent it (the app says 'Concluído'
+    // then): the early page says what the platform says.
+    'learning-object': {
+      valid: function (module, lo) {
+        var m = module && module.data;
+        var o = lo && lo.data;
+        var ref = function (r) {
+          return r === null || shape(r, 'id:id lesson_id:id module_id:id');
+        };
+        var next = o && o.next_module;
+        var content = (o && o.content) || {};
+        var url = content.url;
+        var ids = new RegExp(pattern).exec(location.pathname).groups;
+        return (
+          shape(m, 'id:id course_id:id course_name:text name:text') &&
+          Array.isArray(m.lessons) &&
+          m.lessons.some(function (l) {
+            return (
+              Array.isArray(l.learning_objects) &&
+              l.learning_objects.some(function (x) {
+                return x && x.id === Number(ids.learningObject);
+              })
+            );
+          }) &&
+          m.id === Number(ids.module) &&
+          shape(
+            o,
+            'id:id name:text lesson_id:id module_id:id course_id:id started_at:instant? completed_at:instant?',
+          ) &&
+          o.id === Number(ids.learningObject) &&
+          has(texts.types, o.type) &&
+          texts.statuses.indexOf(o.status) >= 0 &&
+          ref(o.previous) &&
+          ref(o.next) &&
+          (next === undefined || next === null || (shape(next, 'id:id name:text') && ref(next.first))) &&
+          (o.quiz_result === undefined || o.quiz_result === null) &&
+          (content.html === null || typeof content.html === 'string') &&
+          (content.quiz === undefined || content.quiz === null) &&
+          typeof url === 'string' &&
+          // No spaces nor control characters (what safeUrl strips: such a URL is the app's page).
+          /* eslint-disable no-control-regex */
+          (o.type === 'link'
+            ? /^(https?:[/][/]|mailto:|tel:)[^\s\u0000-\u001f\\]+$/i.test(url)
+            : /^[/](?![/])[^\s\u0000-\u001f\\]*$/.test(url)) &&
+          /* eslint-enable no-control-regex */
+          navigator.onLine !== false
+        );
+      },
+      build: function (page, module, lo) {
+        var m = module.data;
+        var o = lo.data;
+        var path = function (template, course, moduleId, id) {
+          return template
+            .replace('{course}', encodeURIComponent(course))
+            .replace('{module}', encodeURIComponent(moduleId))
+            .replace('{learningObject}', encodeURIComponent(id));
+        };
+        var step = o.next_module;
+        ['video', 'audio', 'pdf', 'link'].forEach(function (type) {
+          when(page, type, o.type === type);
+        });
+        when(page, 'done', o.status === 'completed');
+        when(page, 'todo', o.status !== 'completed');
+        when(page, 'previous', o.previous !== null);
+        when(page, 'noPrevious', o.previous === null);
+        when(page, 'nextObject', o.next !== null);
+        when(page, 'nextModule', o.next === null && !!step);
+        when(page, 'courseEnd', o.next === null && !step);
+        var target = o.next || (step && step.first);
+        // 'Economia de dados' (the loader's rule; src/services/media/data-saver.ts): the players
+        // say they fetch nothing before play, as the app's do.
+        var saver = html.getAttribute('data-data-saver');
+        if (saver === 'on' || (saver !== 'off' && navigator.connection && navigator.connection.saveData))
+          Array.prototype.forEach.call(page.querySelectorAll('video, audio'), function (player) {
+            player.setAttribute('preload', 'none');
+          });
+        return {
+          name: o.name,
+          typeText: texts.types[o.type],
+          courseName: m.course_name,
+          moduleName: m.name,
+          courseHref: texts.coursePath.replace('{course}', encodeURIComponent(o.course_id)),
+          moduleHref: path(texts.modulePath, o.course_id, o.module_id),
+          previousHref: o.previous && path(texts.learningObjectPath, o.course_id, o.previous.module_id, o.previous.id),
+          nextHref: target
+            ? path(texts.learningObjectPath, o.course_id, target.module_id, target.id)
+            : step
+              ? path(texts.modulePath, o.course_id, step.id)
+              : '',
+          nextModuleName: step ? step.name : '',
+          fileHref: new URL(o.content.url, location.origin).href,
+          linkHref: o.type === 'link' ? new URL(o.content.url).href : '',
+        };
+      },
+    },
   };
   var kind = has(screens, screen) && screens[screen];
   if (!kind) return;
@@ -851,8 +951,18 @@
           return response && response.ok ? response.clone().json() : null;
         });
       })
-      // The home screen's banners (false: the platform shows none), after its read.
-      .concat('banners' in routeReads[0] ? [routeReads[0].banners] : []),
+      // The home screen's banners (false: the platform shows none), after its read; a learning
+      // object's own answer, after its module's.
+      .concat('banners' in routeReads[0] ? [routeReads[0].banners] : [])
+      .concat(
+        'followed' in routeReads[0]
+          ? [
+              routeReads[0].followed.then(function (response) {
+                return response && response.ok ? response.clone().json() : null;
+              }),
+            ]
+          : [],
+      ),
   )
     .then(function (answers) {
       if (!kind.valid.apply(kind, answers) || html.hasAttribute('data-early')) return;

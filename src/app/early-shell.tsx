@@ -22,7 +22,7 @@ import { outboxMachine } from '../machines/outbox.machine';
 import { lifecycleMachine } from '../machines/lifecycle.machine';
 import { ROUTE_PATHS } from '../services/navigation/routes';
 import { courseLink, learningObjectLink, moduleLink } from '../services/navigation/links';
-import { courseQuery, coursesQuery, moduleQuery } from '../services/api/lms-queries';
+import { courseQuery, coursesQuery, learningObjectQuery, lessonOf, moduleQuery } from '../services/api/lms-queries';
 import { coursesApiQuery, parseCoursesQuery } from '../views/courses/url-query';
 import { gradesApiQuery, parseGradesQuery } from '../views/grades/url-query';
 import { gradesKeys } from '../services/api/keys/grades';
@@ -78,12 +78,16 @@ import type {
   Course,
   CourseListResponse,
   CourseStatus,
+  LearningObject,
   LearningObjectStatus,
   LearningObjectType,
   Module,
 } from '../services/contract/lms';
 import type { AppOutbox } from '../views/app-services';
-import { CourseStatus as CourseStatusSchema } from '../services/contract/lms';
+import {
+  CourseStatus as CourseStatusSchema,
+  LearningObjectStatus as LearningObjectStatusSchema,
+} from '../services/contract/lms';
 
 /** The texts of the early course list, pt-BR; `#` stands for a number the script formats. */
 export interface EarlyTexts extends ListTexts {
@@ -369,6 +373,36 @@ export function renderModulePage(module: Module, userName: string | null): Promi
   return renderScreen(
     moduleLink(module.course_id, module.id),
     (client) => client.setQueryData(moduleQuery(module.id).queryKey, module),
+    userName,
+  );
+}
+
+/**
+ * The app's learning-object page with `module` as its module's answer and `lo` as its own (which
+ * `module` must list), signed in as `userName`: the #root element's content, as
+ * {@link renderCoursesPage}.
+ */
+export async function renderLearningObjectPage(
+  module: Module,
+  lo: LearningObject,
+  userName: string | null,
+): Promise<string> {
+  // The viewer places a file's URL against the page's origin: the build (Node) has no page.
+  const global = globalThis as { location?: unknown };
+  if (global.location === undefined) {
+    global.location = new URL('http://localhost/');
+    try {
+      return await renderLearningObjectPage(module, lo, userName);
+    } finally {
+      delete global.location;
+    }
+  }
+  return renderScreen(
+    learningObjectLink(lo.course_id, module.id, lo.id),
+    (client) => {
+      client.setQueryData(moduleQuery(module.id).queryKey, module);
+      client.setQueryData(learningObjectQuery(lo.id, lessonOf(module, lo.id)).queryKey, lo);
+    },
     userName,
   );
 }
@@ -1249,10 +1283,195 @@ export async function renderEarlyHomeShell(
   };
 }
 
+/** The texts of the early learning-object page, pt-BR. */
+export interface EarlyLearningObjectTexts {
+  /** The learning object's type under its title, by type (the types the early page shows). */
+  types: Partial<Record<LearningObjectType, string>>;
+  /** The statuses the contract knows (`LearningObjectStatus`): another one is no early page. */
+  statuses: readonly LearningObjectStatus[];
+  /** Where the links lead (src/services/navigation/links.ts): `{course}`, `{module}`, `{learningObject}` = ids. */
+  learningObjectPath: string;
+  modulePath: string;
+  coursePath: string;
+}
+
+/** Ids rendered where the script writes the answer's neighbours (see the other slot ids above). */
+const PREVIOUS_ID = 9090906;
+const PREVIOUS_MODULE_ID = 9090907;
+const NEXT_ID = 9090908;
+const NEXT_MODULE_ID = 9090909;
+const NEXT_FIRST_ID = 9090910;
+
+/** The slot module of the early learning-object page: it lists the slot learning object. */
+const SLOT_LO_MODULE: Module = {
+  ...SLOT_MODULE,
+  name: '@@moduleName@@',
+  lessons: [
+    { ...SLOT_MODULE.lessons[0]!, name: 'x', learning_objects: [{ ...SLOT_MODULE.lessons[0]!.learning_objects[0]! }] },
+  ],
+};
+
+/**
+ * The slot learning object: a video of the app's origin, not started, with a previous and a next
+ * learning object (other variants: {@link renderEarlyLearningObjectShell}).
+ */
+const slotLearningObject = (overrides: Partial<LearningObject> = {}): LearningObject => ({
+  id: LEARNING_OBJECT_ID,
+  name: '@@name@@',
+  type: 'video',
+  lesson_id: LESSON_ID,
+  module_id: MODULE_ID,
+  course_id: COURSE_ID,
+  content: { url: '/@@file@@', html: null, quiz: null },
+  status: 'not_started',
+  started_at: null,
+  completed_at: null,
+  previous: { id: PREVIOUS_ID, lesson_id: LESSON_ID, module_id: PREVIOUS_MODULE_ID },
+  next: { id: NEXT_ID, lesson_id: LESSON_ID, module_id: MODULE_ID },
+  next_module: null,
+  quiz_result: null,
+  ...overrides,
+});
+
+/**
+ * The element of `html` whose start tag begins at `at` (its start tag, content and end tag; same
+ * tag names nested inside are counted). @throws Error when `at` is no start tag or it has no end.
+ */
+function elementAt(html: string, at: number): string {
+  const name = /^<([a-z]+)/.exec(html.slice(at))?.[1];
+  if (!name) throw new Error(`early shell: no element at ${at}`);
+  const tags = new RegExp(`<(/?)${name}[\\s>/]`, 'g');
+  tags.lastIndex = at;
+  let depth = 0;
+  for (let m = tags.exec(html); m; m = tags.exec(html)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return html.slice(at, html.indexOf('>', m.index) + 1);
+  }
+  throw new Error(`early shell: <${name}> at ${at} has no end`);
+}
+
+/** The only element of `html` whose start tag begins with `start`. @throws as {@link replaceOnce}. */
+function elementStarting(html: string, start: string): string {
+  const at = html.indexOf(start);
+  if (at < 0 || html.indexOf(start, at + 1) >= 0)
+    throw new Error(`early shell: expected exactly one ${JSON.stringify(start)} in the markup`);
+  return elementAt(html, at);
+}
+
+/** `element` (markup of one element) with `data-early-if="name"` on its start tag. */
+const onlyIf = (element: string, name: string) => element.replace(/^<([a-z]+)/, `<$1 data-early-if="${name}"`);
+
+/**
+ * The early learning-object page's template (docs/decisions/0014, "A learning object"): the
+ * viewer's markup with slots — the breadcrumb, title and type, the status line and 'Concluir',
+ * the previous/next navigation and the shortcuts — and the body of the types whose first screen
+ * needs none of their code: a file's video or audio player and a PDF's frame **without their
+ * source** (the file is fetched once, by the app's player: the early page's is never loaded, a
+ * weak network does not download it twice) and the PDF's 'Abrir' link, or a link's. Every
+ * variant is in the template, marked `data-early-if` for the script to keep the one that applies:
+ * `video`, `audio`, `pdf`, `link`; `done`/`todo` (the status line and 'Concluir'); `previous`/
+ * `noPrevious`; `nextObject`/`nextModule`/`courseEnd`.
+ * @param messages as {@link renderEarlyCoursesShell}.
+ * @throws Error when a slot or a part cannot be found in the markup.
+ */
+export async function renderEarlyLearningObjectShell(
+  messages: Record<string, string> = {},
+): Promise<{ markup: string; texts: EarlyLearningObjectTexts }> {
+  const intl = ptBrIntl(messages);
+  const page = async (lo: LearningObject) =>
+    withoutComments(await renderLearningObjectPage(SLOT_LO_MODULE, lo, '@@userName@@'));
+  const video = await page(slotLearningObject());
+  const audio = await page(slotLearningObject({ type: 'audio' }));
+  const pdf = await page(slotLearningObject({ type: 'pdf', status: 'completed', previous: null }));
+  const link = await page(
+    slotLearningObject({
+      type: 'link',
+      content: { url: 'https://example.com/@@link@@', html: null, quiz: null },
+      next: null,
+      next_module: {
+        id: NEXT_MODULE_ID,
+        name: '@@nextModuleName@@',
+        first: { id: NEXT_FIRST_ID, lesson_id: 1, module_id: NEXT_MODULE_ID },
+      },
+    }),
+  );
+  const last = await page(slotLearningObject({ next: null }));
+  const sourceless = (element: string) =>
+    element.replace(/ src="[^"]*@@file@@[^"]*"/, '').replace(/<track [^>]*>(<\/track>)?/, '');
+  const bodies = [
+    onlyIf(sourceless(elementStarting(video, '<figure class="lo-media">')), 'video'),
+    onlyIf(sourceless(elementStarting(audio, '<figure class="lo-media">')), 'audio'),
+    onlyIf(sourceless(elementStarting(pdf, '<div class="lo-document">')), 'pdf'),
+    onlyIf(elementStarting(link, '<p><a href="https://example.com/'), 'link'),
+  ].join('');
+  let html = video;
+  html = replaceOnce(html, elementStarting(html, '<figure class="lo-media">'), bodies);
+  // The status line: 'Concluído' (done) or empty with 'Concluir' (todo).
+  const todo = elementStarting(video, '<div class="lo-status">');
+  const done = elementStarting(pdf, '<div class="lo-status">');
+  html = replaceOnce(
+    html,
+    todo,
+    todo.replace(/^<div class="lo-status">([^]*)<\/div>$/, (_, inner: string) => {
+      const doneLine = elementStarting(done, '<p role="status"');
+      const todoLine = elementStarting(inner, '<p role="status"');
+      const button = elementStarting(inner, '<button');
+      return `<div class="lo-status">${onlyIf(doneLine, 'done')}${onlyIf(todoLine, 'todo')}${onlyIf(button, 'todo')}</div>`;
+    }),
+  );
+  // The previous learning object's link, or the empty place the app keeps for it.
+  const previous = elementStarting(html, '<a aria-keyshortcuts="Alt+Shift+ArrowLeft"');
+  html = replaceOnce(html, previous, onlyIf(previous, 'previous') + '<span data-early-if="noPrevious"></span>');
+  if (!pdf.includes('<nav aria-label') || !pdf.includes('<span></span><a aria-keyshortcuts="Alt+Shift+ArrowUp"'))
+    throw new Error('early shell: the viewer no longer keeps an empty place for a missing previous link');
+  // The next step: a learning object, the next module, or the course's end.
+  const nextObject = elementStarting(html, '<a rel="next"');
+  const nextModule = elementStarting(link, '<a rel="next"');
+  const courseEnd = elementStarting(last, '<span class="lo-course-end">');
+  html = replaceOnce(
+    html,
+    nextObject,
+    onlyIf(nextObject, 'nextObject') + onlyIf(nextModule, 'nextModule') + onlyIf(courseEnd, 'courseEnd'),
+  );
+  const path = (lo: { module: number; id?: number }) =>
+    lo.id === undefined ? moduleLink(COURSE_ID, lo.module) : learningObjectLink(COURSE_ID, lo.module, lo.id);
+  html = replaceOnce(
+    html,
+    `href="${path({ module: PREVIOUS_MODULE_ID, id: PREVIOUS_ID })}"`,
+    'href="@@previousHref@@"',
+  );
+  html = replaceOnce(html, `href="${path({ module: MODULE_ID, id: NEXT_ID })}"`, 'href="@@nextHref@@"');
+  html = replaceOnce(html, `href="${path({ module: NEXT_MODULE_ID, id: NEXT_FIRST_ID })}"`, 'href="@@nextHref@@"');
+  html = replaceEvery(html, `href="${courseLink(COURSE_ID)}"`, 'href="@@courseHref@@"', 2);
+  html = replaceEvery(html, `href="${moduleLink(COURSE_ID, MODULE_ID)}"`, 'href="@@moduleHref@@"', 2);
+  html = replaceOnce(html, /href="[^"]*\/@@file@@"/.exec(html)?.[0] ?? 'href="/@@file@@"', 'href="@@fileHref@@"');
+  html = replaceOnce(html, 'href="https://example.com/@@link@@"', 'href="@@linkHref@@"');
+  const typeText = intl.formatMessage(ModuleMessages[TYPE_TEXT.video]);
+  html = replaceOnce(html, `<p class="muted">${typeText}</p>`, '<p class="muted">@@typeText@@</p>');
+  if (/[0-9]{7}|@@file@@|example[.]com/.test(html))
+    throw new Error('early shell: an id or a URL of the slot learning object is left in the markup');
+  const types = Object.fromEntries(
+    (['video', 'audio', 'pdf', 'link'] as const).map((type) => [
+      type,
+      intl.formatMessage(ModuleMessages[TYPE_TEXT[type]]),
+    ]),
+  );
+  return {
+    markup: html,
+    texts: {
+      types,
+      statuses: LearningObjectStatusSchema.options,
+      learningObjectPath: idsNamed(learningObjectLink(COURSE_ID, MODULE_ID, LEARNING_OBJECT_ID)),
+      modulePath: idsNamed(moduleLink(COURSE_ID, MODULE_ID)),
+      coursePath: idsNamed(courseLink(COURSE_ID)),
+    },
+  };
+}
+
 /** One screen's early page for the build (scripts/vite/prerender.ts). */
 export interface EarlyScreenShell {
   /** The screen's content-visible name, which is also the script's name for its fill. */
-  screen: 'courses' | 'course' | 'module' | 'grades' | 'finances' | 'attachments' | 'home';
+  screen: 'courses' | 'course' | 'module' | 'learning-object' | 'grades' | 'finances' | 'attachments' | 'home';
   /** A path of the route, to find its early read's pattern (src/app/early-reads.ts). */
   path: string;
   /** The content of the page's `<main>`, with slots (the rest is the shared layout). */
@@ -1261,6 +1480,7 @@ export interface EarlyScreenShell {
     | EarlyTexts
     | EarlyCourseTexts
     | EarlyModuleTexts
+    | EarlyLearningObjectTexts
     | EarlyGradesTexts
     | EarlyFinancesTexts
     | EarlyAttachmentsTexts
@@ -1330,6 +1550,11 @@ export async function renderEarlyShells(): Promise<EarlyShells> {
     { screen: 'courses', path: ROUTE_PATHS.courses, ...(await renderEarlyCoursesShell()) },
     { screen: 'course', path: courseLink(COURSE_ID), ...(await renderEarlyCourseShell()) },
     { screen: 'module', path: moduleLink(COURSE_ID, MODULE_ID), ...(await renderEarlyModuleShell()) },
+    {
+      screen: 'learning-object',
+      path: learningObjectLink(COURSE_ID, MODULE_ID, LEARNING_OBJECT_ID),
+      ...(await renderEarlyLearningObjectShell()),
+    },
     { screen: 'grades', path: ROUTE_PATHS.grades, ...(await renderEarlyGradesShell()) },
     { screen: 'finances', path: ROUTE_PATHS.finances, ...(await renderEarlyFinancesShell()) },
     { screen: 'attachments', path: ROUTE_PATHS.attachments, ...(await renderEarlyAttachmentsShell()) },

@@ -103,59 +103,59 @@
             });
           })[0];
           var type = found && found.type;
-          if (lesson)
-            ask(fill(then.url, Object.assign({}, groups, { lesson: lesson.id })), 'main', token)
-              .then(body)
-              .then(function (lo) {
-                // A learning object on an embed provider's page: the provider's code (its
-                // recognition and embed, only such a one loads it) beside the app's; a video's or
-                // an audio's file: the app's player. The host rule is hostMatches'
-                // (src/services/contract/origins.ts): exact, or `*.` subdomains.
-                var content = (lo && lo.data && lo.data.content) || {};
-                var url = content.url;
-                var html = type === 'text' && typeof content.html === 'string' ? content.html : '';
-                var onProvider = function (name) {
-                  name = name.toLowerCase();
-                  return then.providerHosts.some(function (h) {
-                    return h.indexOf('*.') === 0 ? name.slice(-h.length + 1) === h.slice(1) : name === h;
-                  });
-                };
-                var host = typeof url === 'string' && /^https?:[/][/]([^/?#:]+)/i.exec(url);
-                var parts = [
-                  host && onProvider(host[1])
-                    ? 'provider'
-                    : (type === 'video' || type === 'audio') && url
-                      ? 'media'
-                      : '',
-                ];
-                // A text lesson's extras (src/services/content/rich-text.ts RichTextExtras), when
-                // its HTML looks like it needs them: the provider's code for a frame or a link on
-                // a provider's host, the colour names for a colour that may be a word ('red').
-                if (
-                  (html.match(/[/][/][\w.-]+/g) || []).some(function (h) {
-                    return onProvider(h.slice(2));
-                  })
-                )
-                  parts.push('provider');
-                if (
-                  /(color|background)\s*[:=]\s*["']?\s*(?!(transparent|inherit|initial|unset|revert|none|currentcolor)\b)[a-z]+\s*(["';]|$)/i.test(
-                    html,
-                  )
-                )
-                  parts.push('colourNames');
-                parts.forEach(function (part) {
-                  if (kinds[part]) preload(kinds[part]);
+          if (!lesson) return null;
+          var own = ask(fill(then.url, Object.assign({}, groups, { lesson: lesson.id })), 'main', token);
+          own
+            .then(body)
+            .then(function (lo) {
+              // A learning object on an embed provider's page: the provider's code (its
+              // recognition and embed, only such a one loads it) beside the app's; a video's or
+              // an audio's file: the app's player. The host rule is hostMatches'
+              // (src/services/contract/origins.ts): exact, or `*.` subdomains.
+              var content = (lo && lo.data && lo.data.content) || {};
+              var url = content.url;
+              var html = type === 'text' && typeof content.html === 'string' ? content.html : '';
+              var onProvider = function (name) {
+                name = name.toLowerCase();
+                return then.providerHosts.some(function (h) {
+                  return h.indexOf('*.') === 0 ? name.slice(-h.length + 1) === h.slice(1) : name === h;
                 });
-              })
-              .catch(function () {});
+              };
+              var host = typeof url === 'string' && /^https?:[/][/]([^/?#:]+)/i.exec(url);
+              var parts = [
+                host && onProvider(host[1]) ? 'provider' : (type === 'video' || type === 'audio') && url ? 'media' : '',
+              ];
+              // A text lesson's extras (src/services/content/rich-text.ts RichTextExtras), when
+              // its HTML looks like it needs them: the provider's code for a frame or a link on
+              // a provider's host, the colour names for a colour that may be a word ('red').
+              if (
+                (html.match(/[/][/][\w.-]+/g) || []).some(function (h) {
+                  return onProvider(h.slice(2));
+                })
+              )
+                parts.push('provider');
+              if (
+                /(color|background)\s*[:=]\s*["']?\s*(?!(transparent|inherit|initial|unset|revert|none|currentcolor)\b)[a-z]+\s*(["';]|$)/i.test(
+                  html,
+                )
+              )
+                parts.push('colourNames');
+              parts.forEach(function (part) {
+                if (kinds[part]) preload(kinds[part]);
+              });
+            })
+            .catch(function () {});
           // The code only that type of learning object needs (a text's sanitiser, a quiz's form,
           // a PDF's viewer) downloads now, beside its read, not once the app has rendered it.
           if (typeof type === 'string' && Object.prototype.hasOwnProperty.call(kinds, type)) preload(kinds[type]);
+          return own;
         })
         .catch(function () {
           return null;
         });
+      // The learning object's answer follows its module's (`followed`, for its early page).
       if (then.kind === 'erpToken') entry.shown = next;
+      else entry.followed = next;
     });
     // The platform of this host, on every page; the banners too where the screen shows them.
     var platform = ask(fill(early.lookup, { host: location.hostname }), 'main', token);

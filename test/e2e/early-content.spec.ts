@@ -443,3 +443,99 @@ test.describe('the home page', () => {
     await expect(page).toHaveURL(new RegExp(`${href}$`));
   });
 });
+
+test.describe('a learning object', () => {
+  /** The path of the first learning object of `type` ('Vídeo', 'PDF'…) in the demo's first module. */
+  async function learningObjectOf(page: Page, type: string): Promise<string> {
+    await page.goto('/courses/1/modules/1');
+    const row = page
+      .locator('main .item-list .item')
+      .filter({ hasText: `${type} ·` })
+      .first();
+    const href = await row.getByRole('link').getAttribute('href');
+    expect(href).toMatch(/\/learningObjects\/\d+$/);
+    return href!;
+  }
+
+  /** What the student reads of the viewer: where they are, the title, its type, the way back and on. */
+  const chrome = (page: Page) =>
+    page.locator(
+      '.lo-page .breadcrumb li, .lo-page h1, .lo-page > p.muted, .lo-page .lo-nav a, .lo-page .lo-status button',
+    );
+
+  test('a file’s video: where it is, its title and player show before the app’s code has run; the app takes over where they are, and only its player loads the file', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    const path = await learningObjectOf(page, 'Vídeo');
+    const files: string[] = [];
+    await expectEarlyPageThenTakeover(page, path, chrome(page), {
+      onEarlyPage: async () => {
+        page.on('request', (request) => {
+          if (request.url().includes('/api/files/')) files.push(request.url());
+        });
+        const video = page.locator('main video');
+        await expect(video).toBeVisible();
+        // The early player has no source: the file downloads once, by the app's player.
+        await expect(video).not.toHaveAttribute('src');
+        await expect(page.locator('main .lo-page > p.muted')).toHaveText('Vídeo');
+        await expect(page.getByText('O vídeo é marcado como concluído quando termina.')).toBeVisible();
+        expect(files).toEqual([]);
+      },
+      expectNoA11yViolations,
+    });
+    await expect(page.locator('main video')).toHaveAttribute('src', /\/api\/files\/media\//);
+    await expect.poll(() => files.filter((url) => /\.(webm|mp4)$/.test(url)).length).toBeGreaterThan(0);
+  });
+
+  test('a PDF: its frame and link show early; ‘Próximo conteúdo’ tapped there opens once the app runs', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    const path = await learningObjectOf(page, 'PDF');
+    await expectEarlyPageThenTakeover(page, path, chrome(page), {
+      onEarlyPage: async () => {
+        await expect(page.getByRole('link', { name: 'Abrir o PDF em nova aba' })).toHaveAttribute(
+          'href',
+          /\/api\/files\/media\/.+/,
+        );
+        await expect(page.locator('main iframe.lo-frame')).not.toHaveAttribute('src');
+      },
+      expectNoA11yViolations,
+    });
+    await expect(page.locator('main iframe.lo-frame')).toHaveAttribute('src', /\/api\/files\/media\//);
+
+    const code = await holdAppCode(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    const next = page.getByRole('navigation', { name: 'Navegação entre conteúdos' }).locator('a[rel="next"]');
+    const href = await next.getAttribute('href');
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await code.release();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test('a text lesson leaves the page to the app (its HTML needs the sanitiser)', async ({ page }) => {
+    const path = await learningObjectOf(page, 'Texto');
+    // Whether an early page was ever put on this page (it would be gone once the app took over).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.getElementById('early-root')) (window as { __sawEarly?: boolean }).__sawEarly = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const code = await holdAppCode(page);
+    const answered = page.waitForResponse(/\/lms\/learningObjects\/\d+\?lesson_id=/);
+    await page.goto(path, { waitUntil: 'commit' });
+    // The learning object's answer is in, and its page's stylesheet: an early page would show now.
+    await (await answered).finished();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await code.release();
+    await expect(page.locator('#root .lo-page h1')).toBeVisible();
+    expect(await page.evaluate(() => (window as { __sawEarly?: boolean }).__sawEarly ?? false)).toBe(false);
+    await expect(page.locator('#root .lo-text')).toBeVisible();
+  });
+});

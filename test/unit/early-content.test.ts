@@ -14,6 +14,7 @@ import {
   renderFinancesPage,
   renderGradesPage,
   renderHomePage,
+  renderLearningObjectPage,
   renderModulePage,
 } from '../../src/app/early-shell';
 import type { Banner, Dashboard } from '../../src/services/contract/home';
@@ -28,7 +29,7 @@ import { earlyDocumentOf, injectEarlyShells, splitEarlyDocuments } from '../../s
 import { earlyContentInline } from '../../server/security-headers';
 import { EARLY_DOCUMENTS } from '../../src/services/contract/early-documents';
 import { earlyReadsData } from '../../src/app/early-reads';
-import type { Course, CourseListResponse, Module } from '../../src/services/contract/lms';
+import type { Course, CourseListResponse, LearningObject, Module } from '../../src/services/contract/lms';
 
 const ANSWER: CourseListResponse = {
   pagination: { page: 1, per_page: 12, total: 4, last_page: 1 },
@@ -146,7 +147,16 @@ async function runEarlyContent(
                 banners: Promise.resolve((answer as unknown[])[1]),
               },
             ]
-          : [{ pattern, response: answered(answer) }];
+          : /[/]learningObjects[/]/.test(location.pathname)
+            ? // The module's answer, and the learning object's that the loader asked for after it.
+              [
+                {
+                  pattern,
+                  response: answered((answer as unknown[])[0]),
+                  followed: answered((answer as unknown[])[1]),
+                },
+              ]
+            : [{ pattern, response: answered(answer) }];
   Object.assign(window, {
     __earlyReads: [...routeReads, { pattern: undefined, response: Promise.resolve(null) }],
   });
@@ -399,6 +409,172 @@ describe('the early module page', () => {
   it('shows nothing at an address the app does not know (an id that is not a number: its page is “not found”)', async () => {
     history.replaceState(null, '', '/courses/abc/modules/30');
     expect(await runEarlyContent({ data: MODULE })).toBeNull();
+  });
+});
+
+/** The module of the early learning-object pages below: it lists learning object 3011. */
+const LO_MODULE: Module = {
+  ...MODULE,
+  course_name: 'Matemática "Financeira"',
+  name: 'Juros & <b>descontos</b> @@name@@',
+};
+
+const LO: LearningObject = {
+  id: 3011,
+  name: 'Aula 1: o que são juros? @@courseName@@',
+  type: 'video',
+  lesson_id: 301,
+  module_id: 30,
+  course_id: 12,
+  content: { url: '/api/files/media/aula.webm', html: null, quiz: null },
+  status: 'not_started',
+  started_at: null,
+  completed_at: null,
+  previous: { id: 2999, lesson_id: 299, module_id: 29 },
+  next: { id: 3012, lesson_id: 301, module_id: 30 },
+  next_module: null,
+  quiz_result: null,
+};
+
+/**
+ * The app's page for the same answers as the early page shows it: its players and the PDF's
+ * frame without their source — the early page's never fetch the file (the app's player does,
+ * once) — and no captions track (it is the source's).
+ */
+const withoutSources = (markup: string) =>
+  markup.replace(/<(video|audio|iframe)([^>]*?) src="[^"]*"/g, '<$1$2').replace(/<track [^>]*\/>/g, '');
+
+describe('the early learning-object page', () => {
+  beforeEach(() => history.replaceState(null, '', '/courses/12/modules/30/learningObjects/3011'));
+
+  const early = async (lo: LearningObject, module: Module = LO_MODULE) => {
+    const page = await runEarlyContent([{ data: module }, { data: lo }]);
+    return { page, app: normalised(withoutSources(await renderLearningObjectPage(module, lo, 'Ana Souza'))) };
+  };
+
+  it('is the app’s page for a file’s video: where it is, its title, type, player, status, the way back and on', async () => {
+    const { page, app } = await early(LO);
+    expect(page).not.toBeNull();
+    expect(document.documentElement.getAttribute('data-early')).toBe('shown');
+    expect(page!.innerHTML).toBe(app);
+    expect(page!.querySelector('h1')?.textContent).toBe(LO.name);
+    expect([...page!.querySelectorAll('.breadcrumb a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Meus cursos', '/courses'],
+      ['Matemática "Financeira"', '/courses/12'],
+      [LO_MODULE.name, '/courses/12/modules/30'],
+    ]);
+    const video = page!.querySelector('video')!;
+    expect(video.hasAttribute('src')).toBe(false);
+    expect(video.getAttribute('preload')).toBe('metadata');
+    expect(page!.querySelector('.lo-status button')?.textContent).toBe('Concluir');
+    expect(page!.querySelector('a[rel="next"]')?.getAttribute('href')).toBe(
+      '/courses/12/modules/30/learningObjects/3012',
+    );
+    expect(page!.querySelector('a[aria-keyshortcuts="Alt+Shift+ArrowLeft"]')?.getAttribute('href')).toBe(
+      '/courses/12/modules/29/learningObjects/2999',
+    );
+  }, 30_000);
+
+  it.each<[string, Partial<LearningObject>]>([
+    ['an audio, the first of its module', { type: 'audio', previous: null }],
+    [
+      'a PDF already completed, the last of its module (the next module’s first)',
+      {
+        type: 'pdf',
+        status: 'completed',
+        completed_at: '2026-11-02T10:00:00.000Z',
+        started_at: '2026-11-01T10:00:00Z',
+        content: { url: '/api/files/media/apostila%20de%20juros.pdf?v=2', html: null, quiz: null },
+        next: null,
+        next_module: { id: 31, name: 'Descontos @@nextHref@@', first: { id: 3101, lesson_id: 310, module_id: 31 } },
+      },
+    ],
+    [
+      'a link, the last of its module whose next has nothing yet',
+      {
+        type: 'link',
+        status: 'started',
+        content: { url: 'https://www.exemplo.org/artigo?x=1&y="2"', html: null, quiz: null },
+        next: null,
+        next_module: { id: 31, name: 'Descontos', first: null },
+      },
+    ],
+    [
+      'a mail address’s link, the course’s last content',
+      { type: 'link', content: { url: 'mailto:secretaria@escola.com.br', html: null, quiz: null }, next: null },
+    ],
+  ])(
+    'is the app’s page for %s',
+    async (_, overrides) => {
+      const { page, app } = await early({ ...LO, ...overrides });
+      expect(page).not.toBeNull();
+      expect(page!.innerHTML).toBe(app);
+    },
+    30_000,
+  );
+
+  it('says the players fetch nothing before play under ‘Economia de dados’, as the app’s do', async () => {
+    document.documentElement.setAttribute('data-data-saver', 'on');
+    try {
+      const { page } = await early(LO);
+      expect(page!.querySelector('video')?.getAttribute('preload')).toBe('none');
+    } finally {
+      document.documentElement.removeAttribute('data-data-saver');
+    }
+  }, 30_000);
+
+  it.each<[string, Partial<LearningObject>]>([
+    [
+      'a text lesson (its HTML needs the sanitiser)',
+      { type: 'text', content: { url: null, html: '<p>Oi</p>', quiz: null } },
+    ],
+    ['a quiz (its form is its code’s)', { type: 'quiz' }],
+    [
+      'an embed',
+      { type: 'embed', content: { url: 'https://docs.google.com/presentation/d/x/pub', html: null, quiz: null } },
+    ],
+    [
+      'a video on a provider’s page',
+      { content: { url: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', html: null, quiz: null } },
+    ],
+    ['a video on another site', { content: { url: 'https://cdn.exemplo.net/aula.mp4', html: null, quiz: null } }],
+    [
+      'a video at an address of another host written without its scheme',
+      { content: { url: '//evil.example/a.mp4', html: null, quiz: null } },
+    ],
+    ['a PDF at a javascript: URL', { type: 'pdf', content: { url: 'javascript:alert(1)', html: null, quiz: null } }],
+    ['a link at a javascript: URL', { type: 'link', content: { url: 'javascript:alert(1)', html: null, quiz: null } }],
+    ['a video without a URL', { content: { url: null, html: null, quiz: null } }],
+    ['an unknown status', { status: 'paused' as never }],
+    ['a malformed neighbour', { next: { id: 'x' } as never }],
+    ['a quiz result on a video', { quiz_result: { correct: 1, total: 2, answers: {} } as never }],
+    ['another learning object than the address’s', { id: 3012 }],
+  ])('shows nothing for %s', async (_, overrides) => {
+    expect(await runEarlyContent([{ data: LO_MODULE }, { data: { ...LO, ...overrides } }])).toBeNull();
+    expect(document.documentElement.hasAttribute('data-early')).toBe(false);
+  });
+
+  it('shows nothing when the module does not list it (the app says it is not in this module)', async () => {
+    const other = { ...LO_MODULE, lessons: LO_MODULE.lessons.slice(1) };
+    expect(await runEarlyContent([{ data: other }, { data: LO }])).toBeNull();
+  });
+
+  it('shows nothing when the learning object’s read failed or was not asked for', async () => {
+    expect(await runEarlyContent([{ data: LO_MODULE }, null])).toBeNull();
+  });
+
+  it('shows nothing offline (a link needs the internet: the app says so)', async () => {
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    try {
+      expect(
+        await runEarlyContent([
+          { data: LO_MODULE },
+          { data: { ...LO, type: 'link', content: { url: 'https://exemplo.org', html: null, quiz: null } } },
+        ]),
+      ).toBeNull();
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    }
   });
 });
 
@@ -686,7 +862,7 @@ describe('the documents of the early pages', () => {
       built.flatMap(({ screen, document }) => (document ? [{ screen, file: document }] : [])),
       { code: 'EVERY SCREEN', of: (screens) => screens.join('+') },
     );
-    expect(split.index).toContain('<script>course+module</script>');
+    expect(split.index).toContain('<script>course+module+learning-object</script>');
     expect(
       Object.fromEntries(split.files.map(({ file, html: doc }) => [file, /<script>([^<]*)<\/script>/.exec(doc)![1]])),
     ).toEqual({
@@ -699,7 +875,7 @@ describe('the documents of the early pages', () => {
     // The build's documents are the ones the CSP hashes a script for.
     expect(
       Object.fromEntries([
-        ['index.html', ['course', 'module']],
+        ['index.html', ['course', 'module', 'learning-object']],
         ...split.files.map(({ file }) => [file, [file.replace('.html', '')]]),
       ]),
     ).toEqual(EARLY_DOCUMENTS);

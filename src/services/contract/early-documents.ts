@@ -7,7 +7,7 @@
  * (scripts/vite/prerender.ts); the CSP lists each document's script's hash.
  */
 export const EARLY_DOCUMENTS: Readonly<Record<string, readonly string[]>> = {
-  'index.html': ['course', 'module'],
+  'index.html': ['course', 'module', 'learning-object'],
   'courses.html': ['courses'],
   'grades.html': ['grades'],
   'finances.html': ['finances'],

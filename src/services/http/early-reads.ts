@@ -32,6 +32,11 @@ export interface EarlyRead {
    */
   shown?: Promise<Response | null>;
   /**
+   * A learning object's route read (its module's): the learning object's own answer that followed
+   * it; null when it was not asked for (the module does not list it) or failed without one.
+   */
+  followed?: Promise<Response | null>;
+  /**
    * The home screen's read: the banners' answer (its JSON), false when the platform shows none,
    * null when that is not known (the lookup or the banners read failed).
    */
