@@ -101,7 +101,7 @@ export function deferEntry(
   const stylesheet = STYLESHEET.exec(stripped);
   const out = stylesheet
     ? `${stripped.slice(0, stylesheet.index)}${block}${stripped.slice(stylesheet.index)}`
-    : stripped.replace('</head>', `  ${block}</head>`);
+    : stripped.replace('</head>', () => `  ${block}</head>`);
   return { html: out, data };
 }
 

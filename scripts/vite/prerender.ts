@@ -28,7 +28,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
  */
 export function injectShell(html: string, markup: string): string {
   if (!html.includes(EMPTY_ROOT)) throw new Error(`prerender: index.html has no ${EMPTY_ROOT}`);
-  return html.replace(EMPTY_ROOT, `<div id="root" data-prerendered="login">${markup}</div>`);
+  return html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="login">${markup}</div>`);
 }
 
 /**
@@ -148,7 +148,8 @@ export function injectEarlyShells(html: string, layout: string, shells: EarlyShe
     ),
   ];
   const code = script ?? earlyContentInline().code;
-  return html.replace('</body>', `${templates.join('\n    ')}\n    <script>${code}</script>\n  </body>`);
+  // A function, not a string: a `$&` or `$'` in a template (a text's pattern) is text, not a pattern.
+  return html.replace('</body>', () => `${templates.join('\n    ')}\n    <script>${code}</script>\n  </body>`);
 }
 
 /**

@@ -45,11 +45,17 @@
     var typed = Array.prototype.map.call(early.querySelectorAll(FIELDS), function (field) {
       return field.value;
     });
+    // A radio button or a check box chosen there (a quiz's answers).
+    var checked = Array.prototype.map.call(early.querySelectorAll(FIELDS), function (field) {
+      return (field.type === 'radio' || field.type === 'checkbox') && field.checked;
+    });
     early.parentNode.removeChild(early);
     setTimeout(function () {
       var fields = root.querySelectorAll(FIELDS);
       typed.forEach(function (value, at) {
         var field = fields[at];
+        // Chosen by a click, as the student did (React's onChange follows it).
+        if (field && checked[at] && !field.checked) field.click();
         if (!field || field.value === value) return;
         var setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
         if (setter && setter.set) setter.set.call(field, value);
@@ -152,6 +158,10 @@
     text: function (v) {
       return typeof v === 'string';
     },
+    // A string id (a quiz's question's or option's).
+    key: function (v) {
+      return typeof v === 'string' && v.length > 0;
+    },
     count: function (n) {
       return int(n, 0, 9007199254740991);
     },
@@ -237,9 +247,9 @@
     var after = item.nextSibling;
     item.removeAttribute('data-early-item');
     parent.removeChild(item);
-    list.forEach(function (element) {
+    list.forEach(function (element, at) {
       var copy = item.cloneNode(true);
-      each(copy, element);
+      each(copy, element, at);
       parent.insertBefore(copy, after);
     });
   };
@@ -775,7 +785,24 @@
     // has finished it on this device and the outbox has not sent it (the app says 'Concluído'
     // then): the early page says what the platform says.
     'learning-object': {
-      valid: function (module, lo) {
+      // The video provider whose page `o`'s URL is, as the app recognises it (only the pages'
+      // plain addresses: `texts.videoProviders`), when the platform allows it; else null.
+      provider: function (o, platform) {
+        var options = platform && platform.data && platform.data.options;
+        var url = (o.content || {}).url;
+        if (!options || (o.type !== 'video' && o.type !== 'embed') || typeof url !== 'string') return null;
+        var allowed = options.embed_providers;
+        return (
+          texts.videoProviders.filter(function (p) {
+            return new RegExp(p.page).test(url) && (!Array.isArray(allowed) || allowed.indexOf(p.id) >= 0);
+          })[0] || null
+        );
+      },
+      // The stylesheets of the types' code the body shows (a provider's facade: its chunk's).
+      kinds: function (module, lo, platform) {
+        return this.provider(lo.data, platform) ? ['provider'] : [];
+      },
+      valid: function (module, lo, platform) {
         var m = module && module.data;
         var o = lo && lo.data;
         var ref = function (r) {
@@ -809,20 +836,39 @@
           (next === undefined || next === null || (shape(next, 'id:id name:text') && ref(next.first))) &&
           (o.quiz_result === undefined || o.quiz_result === null) &&
           (content.html === null || typeof content.html === 'string') &&
-          (content.quiz === undefined || content.quiz === null) &&
-          typeof url === 'string' &&
+          (o.type === 'quiz'
+            ? // A quiz not answered yet (the platform's word: an end in the outbox is the app's).
+              o.status !== 'completed' &&
+              (url === null || typeof url === 'string') &&
+              !!content.quiz &&
+              Array.isArray(content.quiz.questions) &&
+              content.quiz.questions.length > 0 &&
+              content.quiz.questions.every(function (q) {
+                return (
+                  shape(q, 'id:key text:text') &&
+                  Array.isArray(q.options) &&
+                  q.options.length > 1 &&
+                  q.options.every(function (option) {
+                    return shape(option, 'id:key text:text');
+                  })
+                );
+              })
+            : (content.quiz === undefined || content.quiz === null) && typeof url === 'string') &&
           // No spaces nor control characters (what safeUrl strips: such a URL is the app's page).
           /* eslint-disable no-control-regex */
-          (o.type === 'link'
-            ? /^(https?:[/][/]|mailto:|tel:)[^\s\u0000-\u001f\\]+$/i.test(url)
-            : /^[/](?![/])[^\s\u0000-\u001f\\]*$/.test(url)) &&
+          (o.type === 'quiz' ||
+            (o.type === 'link'
+              ? /^(https?:[/][/]|mailto:|tel:)[^\s\u0000-\u001f\\]+$/i.test(url)
+              : !!this.provider(o, platform) ||
+                (o.type !== 'embed' && /^[/](?![/])[^\s\u0000-\u001f\\]*$/.test(url)))) &&
           /* eslint-enable no-control-regex */
           navigator.onLine !== false
         );
       },
-      build: function (page, module, lo) {
+      build: function (page, module, lo, platform) {
         var m = module.data;
         var o = lo.data;
+        var provider = this.provider(o, platform);
         var path = function (template, course, moduleId, id) {
           return template
             .replace('{course}', encodeURIComponent(course))
@@ -831,10 +877,26 @@
         };
         var step = o.next_module;
         ['video', 'audio', 'pdf', 'link'].forEach(function (type) {
-          when(page, type, o.type === type);
+          when(page, type, !provider && o.type === type);
+        });
+        texts.videoProviders.forEach(function (p) {
+          when(page, p.id, provider === p);
         });
         when(page, 'done', o.status === 'completed');
         when(page, 'todo', o.status !== 'completed');
+        // A quiz is finished by sending its answers, not with 'Concluir'.
+        when(page, 'finish', o.status !== 'completed' && o.type !== 'quiz');
+        when(page, 'quiz', o.type === 'quiz');
+        if (o.type === 'quiz')
+          repeat(page, 'question', o.content.quiz.questions, function (fieldset, q, at) {
+            repeat(fieldset, 'option', q.options, function (label, option) {
+              fill(label, { optionId: option.id, optionText: option.text, radioName: 'early-quiz-' + at });
+            });
+            fill(fieldset, {
+              questionNumber: texts.questionNumber.replace('#', number.format(at + 1)),
+              questionText: q.text,
+            });
+          });
         when(page, 'previous', o.previous !== null);
         when(page, 'noPrevious', o.previous === null);
         when(page, 'nextObject', o.next !== null);
@@ -862,7 +924,7 @@
               ? path(texts.modulePath, o.course_id, step.id)
               : '',
           nextModuleName: step ? step.name : '',
-          fileHref: new URL(o.content.url, location.origin).href,
+          fileHref: provider ? '' : new URL(o.content.url, location.origin).href,
           linkHref: o.type === 'link' ? new URL(o.content.url).href : '',
         };
       },
@@ -886,6 +948,11 @@
     });
     var user = student();
     var values = kind.build.apply(kind, [page].concat(answers, [user]));
+    // Styles the app sets through the CSSOM (the CSP refuses style attributes): the same way here.
+    Array.prototype.forEach.call(page.querySelectorAll('[data-early-style]'), function (part) {
+      part.style.cssText = part.getAttribute('data-early-style');
+      part.removeAttribute('data-early-style');
+    });
     var greeting = page.querySelector('.user-name');
     if (user === null && greeting) greeting.parentNode.removeChild(greeting);
     if (user !== null) values.userName = user.name;
@@ -896,9 +963,13 @@
     return root;
   };
   // The page's stylesheets (the loader preloaded them; the app would add them once its code runs).
-  var styles = function () {
+  // `kinds`: the learning-object types' code whose styles the page shows too (entry-data's `kinds`).
+  var styles = function (kinds) {
     var data = JSON.parse(d.getElementById('entry-data').textContent);
     var files = data.preloads.slice();
+    kinds.forEach(function (k) {
+      files = files.concat((data.kinds || {})[k] || []);
+    });
     data.routes.forEach(function (r) {
       if (new RegExp(r[0]).test(location.pathname)) files = files.concat(r[1]);
     });
@@ -962,12 +1033,14 @@
               }),
             ]
           : [],
-      ),
+      )
+      // And the platform's (its embed providers), after the lookup the loader asks for on every page.
+      .concat('platform' in routeReads[0] ? [routeReads[0].platform] : []),
   )
     .then(function (answers) {
       if (!kind.valid.apply(kind, answers) || html.hasAttribute('data-early')) return;
       var early = build(answers);
-      return Promise.all(styles()).then(function () {
+      return Promise.all(styles(kind.kinds ? kind.kinds.apply(kind, answers) : [])).then(function () {
         show(early);
       });
     })
@@ -980,6 +1053,10 @@
   var pending = function (event) {
     var early = d.getElementById('early-root');
     if (!early || !early.contains(event.target)) return;
+    // A field's own click (a quiz's option chosen, through its label too): done here, and carried
+    // over with the field's state when the app takes over.
+    if (event.type === 'click' && event.target.closest && event.target.closest('label, input, select, textarea'))
+      return;
     event.preventDefault();
     var target = event.type === 'click' && event.target.closest && event.target.closest('a[href], button');
     // A search sent (its button, or Enter in its field: the browser clicks the button for it).

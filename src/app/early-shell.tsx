@@ -72,6 +72,7 @@ import { ModuleMessages } from '../views/module/messages';
 import { ModuleResetMessages } from '../views/module/reset-messages';
 import { CourseMessages } from '../views/course/messages';
 import { TYPE_TEXT } from '../views/module/shared';
+import { QuizMessages } from '../views/learning-object/quiz-messages';
 import { CommonMessages } from '../views/components/messages';
 import { ListMessages } from '../views/components/list-filter';
 import type {
@@ -84,6 +85,7 @@ import type {
   Module,
 } from '../services/contract/lms';
 import type { AppOutbox } from '../views/app-services';
+import { deploymentContentSources } from '../services/content/sources';
 import {
   CourseStatus as CourseStatusSchema,
   LearningObjectStatus as LearningObjectStatusSchema,
@@ -1289,11 +1291,35 @@ export interface EarlyLearningObjectTexts {
   types: Partial<Record<LearningObjectType, string>>;
   /** The statuses the contract knows (`LearningObjectStatus`): another one is no early page. */
   statuses: readonly LearningObjectStatus[];
+  /**
+   * The deployment's video providers the early page shows a facade of: `id` (the body's
+   * `data-early-if` and the platform's `embed_providers` entry), `page` (RegExp source of the
+   * plain addresses of its pages, {@link EARLY_VIDEO_PAGES}).
+   */
+  videoProviders: { id: string; page: string }[];
+  /** A quiz's question's number ('Questão #'). */
+  questionNumber: string;
   /** Where the links lead (src/services/navigation/links.ts): `{course}`, `{module}`, `{learningObject}` = ids. */
   learningObjectPath: string;
   modulePath: string;
   coursePath: string;
 }
+
+/**
+ * The plain addresses of a video provider's pages that the early page recognises (the app's
+ * recognition, src/services/content/providers.ts, takes many more: those are the app's page), by
+ * provider id. test/unit/early-content.test.ts checks that the app recognises each.
+ */
+export const EARLY_VIDEO_PAGES: Readonly<Record<string, RegExp>> = {
+  youtube: /^https:\/\/(?:(?:www|m)\.youtube\.com\/watch\?v=|youtu\.be\/)[A-Za-z0-9_-]{11}$/,
+  vimeo: /^https:\/\/vimeo\.com\/[1-9]\d{0,11}$/,
+};
+
+/** A page of each provider of {@link EARLY_VIDEO_PAGES}, for the template's render. */
+const VIDEO_PAGE_SAMPLES: Readonly<Record<string, string>> = {
+  youtube: 'https://www.youtube.com/watch?v=M7lc1UVf-VE',
+  vimeo: 'https://vimeo.com/76979871',
+};
 
 /** Ids rendered where the script writes the answer's neighbours (see the other slot ids above). */
 const PREVIOUS_ID = 9090906;
@@ -1362,6 +1388,27 @@ function elementStarting(html: string, start: string): string {
 const onlyIf = (element: string, name: string) => element.replace(/^<([a-z]+)/, `<$1 data-early-if="${name}"`);
 
 /**
+ * A quiz's form of the slot render as the template's: its question (`data-early-item="question"`)
+ * and its first option (`data-early-item="option"`) to copy, the second option dropped, each
+ * radio's group named `@@radioName@@` (the app's name is React's `useId`, which the early page
+ * cannot know: the script names each question's group itself).
+ */
+function quizForm(form: string, firstNumber: string): string {
+  let html = replaceOnce(
+    form,
+    '<fieldset class="quiz-question">',
+    '<fieldset class="quiz-question" data-early-item="question">',
+  );
+  // The second option out, then the first marked.
+  const second = html.indexOf('<label class="quiz-option">', html.indexOf('<label class="quiz-option">') + 1);
+  if (second < 0) throw new Error('early shell: the quiz’s slot question has no second option');
+  html = html.slice(0, second) + html.slice(second + elementAt(html, second).length);
+  html = replaceOnce(html, '<label class="quiz-option">', '<label class="quiz-option" data-early-item="option">');
+  html = replaceOnce(html, /name="[^"]*-q@@questionId@@"/.exec(html)?.[0] ?? 'name=', 'name="@@radioName@@"');
+  return replaceOnce(html, `>${firstNumber}<`, '>@@questionNumber@@<');
+}
+
+/**
  * The early learning-object page's template (docs/decisions/0014, "A learning object"): the
  * viewer's markup with slots — the breadcrumb, title and type, the status line and 'Concluir',
  * the previous/next navigation and the shortcuts — and the body of the types whose first screen
@@ -1396,13 +1443,56 @@ export async function renderEarlyLearningObjectShell(
     }),
   );
   const last = await page(slotLearningObject({ next: null }));
+  // A quiz not answered yet: one question with one option for the script to copy (a second
+  // option, rendered for the contract's minimum, is dropped).
+  const quiz = await page(
+    slotLearningObject({
+      type: 'quiz',
+      content: {
+        url: null,
+        html: null,
+        quiz: {
+          questions: [
+            {
+              id: 'q@@questionId@@',
+              text: '@@questionText@@',
+              options: [
+                { id: '@@optionId@@', text: '@@optionText@@' },
+                { id: 'second', text: 'second' },
+              ],
+            },
+          ],
+        },
+      },
+    }),
+  );
   const sourceless = (element: string) =>
     element.replace(/ src="[^"]*@@file@@[^"]*"/, '').replace(/<track [^>]*>(<\/track>)?/, '');
+  const providers = deploymentContentSources.providers.filter((p) => p.kind === 'video' && p.id in EARLY_VIDEO_PAGES);
+  const facades = await Promise.all(
+    providers.map(async (p) =>
+      onlyIf(
+        elementStarting(
+          await page(slotLearningObject({ content: { url: VIDEO_PAGE_SAMPLES[p.id]!, html: null, quiz: null } })),
+          '<figure class="lo-media">',
+        ),
+        p.id,
+      ),
+    ),
+  );
+  for (const facade of facades)
+    if (!facade.includes('class="provider-facade"'))
+      throw new Error('early shell: a provider video is no longer a facade in the viewer');
   const bodies = [
+    ...facades,
     onlyIf(sourceless(elementStarting(video, '<figure class="lo-media">')), 'video'),
     onlyIf(sourceless(elementStarting(audio, '<figure class="lo-media">')), 'audio'),
     onlyIf(sourceless(elementStarting(pdf, '<div class="lo-document">')), 'pdf'),
     onlyIf(elementStarting(link, '<p><a href="https://example.com/'), 'link'),
+    onlyIf(
+      quizForm(elementStarting(quiz, '<form class="quiz"'), intl.formatMessage(QuizMessages.questionNumber, { n: 1 })),
+      'quiz',
+    ),
   ].join('');
   let html = video;
   html = replaceOnce(html, elementStarting(html, '<figure class="lo-media">'), bodies);
@@ -1416,12 +1506,15 @@ export async function renderEarlyLearningObjectShell(
       const doneLine = elementStarting(done, '<p role="status"');
       const todoLine = elementStarting(inner, '<p role="status"');
       const button = elementStarting(inner, '<button');
-      return `<div class="lo-status">${onlyIf(doneLine, 'done')}${onlyIf(todoLine, 'todo')}${onlyIf(button, 'todo')}</div>`;
+      return `<div class="lo-status">${onlyIf(doneLine, 'done')}${onlyIf(todoLine, 'todo')}${onlyIf(button, 'finish')}</div>`;
     }),
   );
   // The previous learning object's link, or the empty place the app keeps for it.
   const previous = elementStarting(html, '<a aria-keyshortcuts="Alt+Shift+ArrowLeft"');
   html = replaceOnce(html, previous, onlyIf(previous, 'previous') + '<span data-early-if="noPrevious"></span>');
+  // A quiz is finished by sending its answers: no 'Concluir'.
+  if (elementStarting(quiz, '<div class="lo-status">') !== todo.replace(elementStarting(todo, '<button'), ''))
+    throw new Error('early shell: a quiz’s status line is no longer the others’ without ‘Concluir’');
   if (!pdf.includes('<nav aria-label') || !pdf.includes('<span></span><a aria-keyshortcuts="Alt+Shift+ArrowUp"'))
     throw new Error('early shell: the viewer no longer keeps an empty place for a missing previous link');
   // The next step: a learning object, the next module, or the course's end.
@@ -1448,10 +1541,14 @@ export async function renderEarlyLearningObjectShell(
   html = replaceOnce(html, 'href="https://example.com/@@link@@"', 'href="@@linkHref@@"');
   const typeText = intl.formatMessage(ModuleMessages[TYPE_TEXT.video]);
   html = replaceOnce(html, `<p class="muted">${typeText}</p>`, '<p class="muted">@@typeText@@</p>');
-  if (/[0-9]{7}|@@file@@|example[.]com/.test(html))
-    throw new Error('early shell: an id or a URL of the slot learning object is left in the markup');
+  // An inline style attribute is refused by the CSP (style-src 'self'): the script sets it
+  // through the CSSOM, as React does (a provider box's ratio).
+  html = html.replace(/ style="/g, ' data-early-style="');
+  const left = /.{0,60}(90909\d\d|@@file@@|example[.]com).{0,20}/.exec(html);
+  if (left)
+    throw new Error(`early shell: an id or a URL of the slot learning object is left in the markup: ${left[0]}`);
   const types = Object.fromEntries(
-    (['video', 'audio', 'pdf', 'link'] as const).map((type) => [
+    (['video', 'audio', 'pdf', 'link', 'quiz', 'embed'] as const).map((type) => [
       type,
       intl.formatMessage(ModuleMessages[TYPE_TEXT[type]]),
     ]),
@@ -1461,6 +1558,8 @@ export async function renderEarlyLearningObjectShell(
     texts: {
       types,
       statuses: LearningObjectStatusSchema.options,
+      questionNumber: hash(intl.formatMessage(QuizMessages.questionNumber, { n: 7777003 }), '7777003'),
+      videoProviders: providers.map((p) => ({ id: p.id, page: EARLY_VIDEO_PAGES[p.id]!.source })),
       learningObjectPath: idsNamed(learningObjectLink(COURSE_ID, MODULE_ID, LEARNING_OBJECT_ID)),
       modulePath: idsNamed(moduleLink(COURSE_ID, MODULE_ID)),
       coursePath: idsNamed(courseLink(COURSE_ID)),

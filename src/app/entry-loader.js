@@ -159,6 +159,13 @@
     });
     // The platform of this host, on every page; the banners too where the screen shows them.
     var platform = ask(fill(early.lookup, { host: location.hostname }), 'main', token);
+    // A learning object's early page needs the platform's embed providers (its JSON; null unknown).
+    reads.forEach(function (read) {
+      if ('followed' in read)
+        read.platform = platform.then(body).catch(function () {
+          return null;
+        });
+    });
     var banners = early.banners;
     if (
       banners[1].some(function (p) {

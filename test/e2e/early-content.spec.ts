@@ -4,30 +4,15 @@
  * the app takes the page over without the student losing what they see or tapped. The app's
  * code is held (its libraries' chunk) to look at the page in between; nothing waits on time.
  */
-import type { Locator, Route } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
+import { holdAppCode } from './support/hold-app-code';
 
 test.beforeEach(async ({ page, signIn }) => {
   await page.goto('/login');
   await signIn(page, 'demo', 'demo1234');
   await expect(page).toHaveURL(/\/home$/);
 });
-
-/** Holds the app's libraries' chunk until `release()`: the app cannot start meanwhile. */
-async function holdAppCode(page: Page): Promise<{ release: () => Promise<void> }> {
-  const held: Route[] = [];
-  let releasing = false;
-  await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
-    if (releasing) await route.continue();
-    else held.push(route);
-  });
-  return {
-    release: async () => {
-      releasing = true;
-      await Promise.all(held.map((route) => route.continue()));
-    },
-  };
-}
 
 /**
  * Waits until the page is the app's: its screen's content is in, and an early page shown on this
@@ -514,6 +499,40 @@ test.describe('a learning object', () => {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await code.release();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test('a quiz: its questions show early; the options chosen there are still chosen once the app runs', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    const path = await learningObjectOf(page, 'Questionário');
+    const questions = page.locator('.lo-page fieldset legend');
+    await expectEarlyPageThenTakeover(page, path, questions, {
+      onEarlyPage: async () => {
+        await expect(page.getByRole('button', { name: 'Enviar respostas' })).toBeVisible();
+        await expect(page.locator('.lo-page .lo-status button')).toHaveCount(0);
+      },
+      expectNoA11yViolations,
+    });
+
+    const code = await holdAppCode(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+    const groups = page.locator('.lo-page fieldset');
+    const count = await groups.count();
+    const chosen: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const option = groups.nth(i).getByRole('radio').last();
+      await option.check();
+      chosen.push((await option.getAttribute('value'))!);
+    }
+    await code.release();
+    await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+    for (let i = 0; i < count; i++)
+      await expect(page.locator('#root fieldset').nth(i).getByRole('radio', { checked: true })).toHaveAttribute(
+        'value',
+        chosen[i]!,
+      );
   });
 
   test('a text lesson leaves the page to the app (its HTML needs the sanitiser)', async ({ page }) => {

@@ -17,6 +17,7 @@
  */
 import { expect, test, type Page } from './support/fixtures';
 import { watchViolations } from './support/violations';
+import { holdAppCode } from './support/hold-app-code';
 
 const COURSE = 'Conteúdo como as escolas publicam';
 const MODULE = 'Módulo 1: Conteúdo real';
@@ -369,4 +370,28 @@ test.describe('downloaded', () => {
       )
       .toBe('application/pdf');
   });
+});
+
+test('a YouTube video’s facade shows before the app’s code has run; a tap on it there plays once the app runs, and its end completes it', async ({
+  page,
+  signIn,
+}) => {
+  const requested = await standInProviders(page);
+  const moduleUrl = await openModule(page, signIn);
+  await openLo(page, moduleUrl, LO.youtube);
+  const path = new URL(page.url()).pathname;
+
+  const code = await holdAppCode(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-early', 'shown');
+  const play = page.getByRole('button', { name: /Reproduzir vídeo no YouTube/ });
+  await expect(play).toContainText(LO.youtube);
+  // The facade asks the provider for nothing, early or not.
+  expect(requested.filter((host) => PROVIDER_HOSTS.includes(host))).toEqual([]);
+  await play.click();
+  await code.release();
+  await expect(page.locator('html')).toHaveAttribute('data-early', 'done');
+  const youtube = page.frameLocator('iframe[title="Vídeo do YouTube: o ciclo da água"]');
+  await youtube.getByRole('button', { name: 'Terminar vídeo' }).click();
+  await done(page);
 });

@@ -10,6 +10,7 @@ import {
   renderCoursePage,
   renderCoursesPage,
   renderEarlyShells,
+  EARLY_VIDEO_PAGES,
   renderAttachmentsPage,
   renderFinancesPage,
   renderGradesPage,
@@ -29,6 +30,8 @@ import { earlyDocumentOf, injectEarlyShells, splitEarlyDocuments } from '../../s
 import { earlyContentInline } from '../../server/security-headers';
 import { EARLY_DOCUMENTS } from '../../src/services/contract/early-documents';
 import { earlyReadsData } from '../../src/app/early-reads';
+import { recognizeProvider } from '../../src/services/content/providers';
+import { deploymentContentSources } from '../../src/services/content/sources';
 import type { Course, CourseListResponse, LearningObject, Module } from '../../src/services/contract/lms';
 
 const ANSWER: CourseListResponse = {
@@ -154,6 +157,10 @@ async function runEarlyContent(
                   pattern,
                   response: answered((answer as unknown[])[0]),
                   followed: answered((answer as unknown[])[1]),
+                  // The platform's lookup (its embed providers); null: unknown.
+                  platform: Promise.resolve(
+                    (answer as unknown[]).length > 2 ? (answer as unknown[])[2] : { data: { options: {} } },
+                  ),
                 },
               ]
             : [{ pattern, response: answered(answer) }];
@@ -173,6 +180,8 @@ const normalised = (markup: string, withoutGreeting = false) => {
   const div = document.createElement('div');
   div.innerHTML = markup.replace(/<!--[^]*?-->/g, '');
   if (withoutGreeting) div.querySelector('.user-name')?.remove();
+  // A style as the CSSOM writes it (the early page sets styles through it, as React does).
+  for (const part of div.querySelectorAll<HTMLElement>('[style]')) part.style.cssText = part.getAttribute('style')!;
   return div.innerHTML;
 };
 
@@ -444,6 +453,18 @@ const LO: LearningObject = {
 const withoutSources = (markup: string) =>
   markup.replace(/<(video|audio|iframe)([^>]*?) src="[^"]*"/g, '<$1$2').replace(/<track [^>]*\/>/g, '');
 
+describe('the plain addresses of provider videos the early page shows a facade of', () => {
+  it.each([
+    ['youtube', 'https://www.youtube.com/watch?v=M7lc1UVf-VE'],
+    ['youtube', 'https://m.youtube.com/watch?v=a_b-c1D2e3F'],
+    ['youtube', 'https://youtu.be/M7lc1UVf-VE'],
+    ['vimeo', 'https://vimeo.com/76979871'],
+  ])('%s: %s is one the app embeds as that provider’s video', (id, url) => {
+    expect(EARLY_VIDEO_PAGES[id]!.test(url)).toBe(true);
+    expect(recognizeProvider(url, deploymentContentSources)).toMatchObject({ provider: { id, kind: 'video' } });
+  });
+});
+
 describe('the early learning-object page', () => {
   beforeEach(() => history.replaceState(null, '', '/courses/12/modules/30/learningObjects/3011'));
 
@@ -513,6 +534,166 @@ describe('the early learning-object page', () => {
     30_000,
   );
 
+  it.each<[string, Partial<LearningObject>]>([
+    ['a YouTube video', { content: { url: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', html: null, quiz: null } }],
+    ['a youtu.be video', { content: { url: 'https://youtu.be/M7lc1UVf-VE', html: null, quiz: null } }],
+    [
+      'a Vimeo embed, completed',
+      { type: 'embed', status: 'completed', content: { url: 'https://vimeo.com/76979871', html: null, quiz: null } },
+    ],
+  ])(
+    'is the app’s page for %s: its facade, which loads nothing from the provider',
+    async (_, overrides) => {
+      const { page, app } = await early({ ...LO, ...overrides });
+      expect(page).not.toBeNull();
+      expect(page!.innerHTML).toBe(app);
+      const facade = page!.querySelector('button.provider-facade');
+      expect(facade?.textContent).toMatch(/^Reproduzir vídeo no (YouTube|Vimeo)/);
+      expect(facade?.textContent).toContain(LO.name);
+      expect(page!.querySelector('iframe, img, video')).toBeNull();
+    },
+    30_000,
+  );
+
+  it.each([
+    ['the platform does not allow the provider', { data: { options: { embed_providers: ['vimeo'] } } }],
+    ['the platform is not known (its lookup failed)', null],
+  ])('shows no facade when %s', async (_, platform) => {
+    const youtube = { ...LO, content: { url: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', html: null, quiz: null } };
+    expect(await runEarlyContent([{ data: LO_MODULE }, { data: youtube }, platform])).toBeNull();
+  });
+
+  it('takes the platform’s providers when it names them', async () => {
+    const vimeo = { ...LO, content: { url: 'https://vimeo.com/76979871', html: null, quiz: null } };
+    const page = await runEarlyContent([
+      { data: LO_MODULE },
+      { data: vimeo },
+      { data: { options: { embed_providers: ['vimeo', 42] } } },
+    ]);
+    expect(page?.querySelector('button.provider-facade')?.textContent).toContain('Vimeo');
+  });
+
+  it.each([
+    'https://www.youtube.com/watch?v=M7lc1UVf-VE&t=42s',
+    'https://www.youtube.com/shorts/M7lc1UVf-VE',
+    'https://www.youtube.com/@canaldaescola',
+    'http://www.youtube.com/watch?v=M7lc1UVf-VE',
+    'https://www.youtube.com.evil.example/watch?v=M7lc1UVf-VE',
+    'https://vimeo.com/76979871/abcdef123',
+  ])('leaves %s to the app (its recognition, not the early page’s)', async (url) => {
+    const lo = { ...LO, content: { url, html: null, quiz: null } };
+    expect(await runEarlyContent([{ data: LO_MODULE }, { data: lo }])).toBeNull();
+  });
+
+  const QUIZ: LearningObject = {
+    ...LO,
+    type: 'quiz',
+    status: 'started',
+    started_at: '2026-11-01T10:00:00Z',
+    content: {
+      url: null,
+      html: null,
+      quiz: {
+        questions: [
+          {
+            id: 'q1',
+            text: 'Quanto rendem R$ 100 a 10% ao mês em 2 meses, @@optionText@@?',
+            options: [
+              { id: 'a', text: 'R$ 120 (juros simples)' },
+              { id: 'b', text: 'R$ 121 <b>compostos</b>' },
+            ],
+          },
+          {
+            id: 'q2',
+            text: 'Juros compostos rendem…',
+            options: [
+              { id: 'x', text: 'mais' },
+              { id: 'y', text: 'menos' },
+              { id: 'z', text: 'o mesmo' },
+            ],
+          },
+        ],
+      },
+    },
+  };
+
+  /** A quiz's radio buttons' group names are React's `useId` in the app's: the early page's own. */
+  const withoutGroupNames = (markup: string) => markup.replace(/ name="[^"]*"/g, '');
+
+  it('is the app’s page for a quiz not answered yet: its questions and options, ‘Enviar respostas’, no ‘Concluir’', async () => {
+    const page = await runEarlyContent([{ data: LO_MODULE }, { data: QUIZ }]);
+    expect(page).not.toBeNull();
+    expect(withoutGroupNames(page!.innerHTML)).toBe(
+      withoutGroupNames(normalised(await renderLearningObjectPage(LO_MODULE, QUIZ, 'Ana Souza'))),
+    );
+    const groups = [...page!.querySelectorAll('fieldset')];
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Pergunta 1. Quanto rendem R$ 100 a 10% ao mês em 2 meses, @@optionText@@?',
+      'Pergunta 2. Juros compostos rendem…',
+    ]);
+    // One group per question: choosing an option of one leaves the other's.
+    expect(new Set([...page!.querySelectorAll('input[type="radio"]')].map((r) => r.getAttribute('name'))).size).toBe(2);
+    expect(groups[1]!.querySelectorAll('input[type="radio"]')).toHaveLength(3);
+    expect(page!.querySelector('button[type="submit"]')?.textContent).toBe('Enviar respostas');
+    expect(page!.textContent).not.toContain('Concluir');
+  }, 30_000);
+
+  it.each<[string, Partial<LearningObject>]>([
+    ['a quiz already completed (its answers and grade are the app’s)', { status: 'completed' }],
+    ['a graded quiz', { quiz_result: { correct: 1, total: 2, answers: { q1: 'a' } } as never }],
+    ['a quiz without questions', { content: { url: null, html: null, quiz: { questions: [] } } }],
+    [
+      'a question with one option',
+      {
+        content: {
+          url: null,
+          html: null,
+          quiz: { questions: [{ id: 'q1', text: 'x', options: [{ id: 'a', text: 'a' }] }] },
+        },
+      },
+    ],
+    [
+      'an option without an id',
+      {
+        content: {
+          url: null,
+          html: null,
+          quiz: {
+            questions: [
+              {
+                id: 'q1',
+                text: 'x',
+                options: [
+                  { id: '', text: 'a' },
+                  { id: 'b', text: 'b' },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    ],
+  ])('shows nothing for %s', async (_, overrides) => {
+    expect(await runEarlyContent([{ data: LO_MODULE }, { data: { ...QUIZ, ...overrides } }])).toBeNull();
+  });
+
+  it('carries the options chosen on the early quiz over to the app’s, as the student’s clicks', async () => {
+    const page = await runEarlyContent([{ data: LO_MODULE }, { data: QUIZ }]);
+    const radios = [...page!.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    radios[1]!.click();
+    radios[3]!.click();
+    expect(radios.filter((r) => r.checked).map((r) => r.value)).toEqual(['b', 'y']);
+    // The app's page (its same markup) behind it, and what a click on each of its options does.
+    const root = document.getElementById('root')!;
+    root.innerHTML = page!.innerHTML;
+    const clicked: string[] = [];
+    root.addEventListener('click', (event) => clicked.push((event.target as HTMLInputElement).value));
+    (window as unknown as { __earlyContent: { finish(): boolean } }).__earlyContent.finish();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(clicked).toEqual(['b', 'y']);
+    expect(document.getElementById('early-root')).toBeNull();
+  }, 30_000);
+
   it('says the players fetch nothing before play under ‘Economia de dados’, as the app’s do', async () => {
     document.documentElement.setAttribute('data-data-saver', 'on');
     try {
@@ -528,14 +709,14 @@ describe('the early learning-object page', () => {
       'a text lesson (its HTML needs the sanitiser)',
       { type: 'text', content: { url: null, html: '<p>Oi</p>', quiz: null } },
     ],
-    ['a quiz (its form is its code’s)', { type: 'quiz' }],
     [
-      'an embed',
+      'an embed of a provider’s page (Slides: a frame of its own)',
       { type: 'embed', content: { url: 'https://docs.google.com/presentation/d/x/pub', html: null, quiz: null } },
     ],
+    ['an embed of a file', { type: 'embed' }],
     [
-      'a video on a provider’s page',
-      { content: { url: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', html: null, quiz: null } },
+      'an audio on a provider’s page (the app says it is unavailable)',
+      { type: 'audio', content: { url: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', html: null, quiz: null } },
     ],
     ['a video on another site', { content: { url: 'https://cdn.exemplo.net/aula.mp4', html: null, quiz: null } }],
     [

@@ -36,6 +36,8 @@ export interface EarlyRead {
    * it; null when it was not asked for (the module does not list it) or failed without one.
    */
   followed?: Promise<Response | null>;
+  /** A learning object's route read: the platform lookup's answer (its JSON), null when unknown. */
+  platform?: Promise<unknown>;
   /**
    * The home screen's read: the banners' answer (its JSON), false when the platform shows none,
    * null when that is not known (the lookup or the banners read failed).
