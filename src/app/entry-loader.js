@@ -13,6 +13,8 @@
   // Preload links for `hrefs`: modules as modulepreload, stylesheets as preload.
   function preload(hrefs) {
     hrefs.forEach(function (href) {
+      // Once per file (a provider's stylesheet may be asked for before and after its read).
+      if (d.querySelector('link[href="' + href + '"]')) return;
       var l = d.createElement('link');
       var css = /[.]css$/.test(href);
       l.rel = css ? 'preload' : 'modulepreload';
@@ -148,6 +150,14 @@
           // The code only that type of learning object needs (a text's sanitiser, a quiz's form,
           // a PDF's viewer) downloads now, beside its read, not once the app has rendered it.
           if (typeof type === 'string' && Object.prototype.hasOwnProperty.call(kinds, type)) preload(kinds[type]);
+          // A video or an embed may be a provider's: its facade's stylesheet (0.5 KB) now, for the
+          // early page (src/app/early-content.js waits for it), not once the read says so.
+          if ((type === 'video' || type === 'embed') && kinds.provider)
+            preload(
+              kinds.provider.filter(function (href) {
+                return /[.]css$/.test(href);
+              }),
+            );
           return own;
         })
         .catch(function () {

@@ -310,6 +310,9 @@ describe('the loader in the page', () => {
       ]);
       // The module's answer is still whole for the app.
       await expect((await window.__earlyReads![0]!.response)!.json()).resolves.toMatchObject({ data: { id: 5 } });
+      // The early page's answers on the route's read: the learning object's own, and the platform's.
+      expect(await window.__earlyReads![0]!.followed).toBe(await window.__earlyReads![2]!.response);
+      await expect(window.__earlyReads![0]!.platform).resolves.toEqual({});
     });
 
     it('preloads the code of the learning object’s type as soon as its module says it — none for a type without its own', async () => {
@@ -359,7 +362,7 @@ describe('the loader in the page', () => {
       const partPreloads = () => preloads().filter((l) => /provider-embed|media-player/.test(l));
       const after = async (expected: string[], label: string) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(partPreloads(), label).toEqual(expected);
+        expect(partPreloads().sort(), label).toEqual([...expected].sort());
       };
       const provider = ['modulepreload /assets/provider-embed-aaa.js', 'preload:style /assets/provider-embed-aaa.css'];
       for (const [t, page] of [
@@ -372,16 +375,24 @@ describe('the loader in the page', () => {
         run('/m/5/lo/3', early, kinds);
         await after(provider, page);
       }
-      // A file's video or audio: its player, never the provider's code (a host that only looks like one's).
-      for (const [t, file] of [
-        ['video', '/media/aula-1.mp4'],
-        ['video', 'https://cdn.escola.com.br/www.youtube.com.mp4'],
-        ['audio', '/media/podcast.ogg'],
+      // A file's video or audio: its player, never the provider's code (a host that only looks like
+      // one's) — a video only the provider's facade's stylesheet, asked for with the module's answer
+      // (a video may be a provider's: the early page waits for it).
+      for (const [t, file, css] of [
+        ['video', '/media/aula-1.mp4', true],
+        ['video', 'https://cdn.escola.com.br/www.youtube.com.mp4', true],
+        ['audio', '/media/podcast.ogg', false],
       ] as const) {
         document.head.replaceChildren();
         [type, url] = [t, file];
         run('/m/5/lo/3', early, kinds);
-        await after(['modulepreload /assets/media-player-aaa.js'], file);
+        await after(
+          [
+            ...(css ? ['preload:style /assets/provider-embed-aaa.css'] : []),
+            'modulepreload /assets/media-player-aaa.js',
+          ],
+          file,
+        );
       }
       // No player for a video without a URL, nor for another type's file.
       for (const [t, other] of [
@@ -392,7 +403,7 @@ describe('the loader in the page', () => {
         document.head.replaceChildren();
         [type, url] = [t, other];
         run('/m/5/lo/3', early, kinds);
-        await after([], `${t} ${other}`);
+        await after(t === 'video' ? ['preload:style /assets/provider-embed-aaa.css'] : [], `${t} ${other}`);
       }
     });
 
