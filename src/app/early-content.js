@@ -533,8 +533,6 @@
       valid: function (dashboard, banners) {
         var data = dashboard && dashboard.data;
         var list = banners === false ? [] : banners && banners.data;
-        // The carousel's rotating state is the markup's: not with reduced motion (its play button).
-        var still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
         return (
           !!data &&
           kinds.count(data.pending_bills) &&
@@ -557,7 +555,6 @@
             );
           }) &&
           Array.isArray(list) &&
-          !(still && list.length > 1) &&
           list.every(function (b) {
             return (
               shape(b, 'id:id title:text text:text image_url:text alt:text link:text? visible_ead:bool position:pos') &&
@@ -600,6 +597,11 @@
         });
         when(page, 'banners', list.length > 0);
         when(page, 'several', several);
+        // The rotation's button as the carousel's machine starts (src/views/home/carousel.tsx):
+        // 'Continuar rotação' under reduced motion (it does not rotate then), else 'Pausar'.
+        var still = !!window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        when(page, 'rotating', !still);
+        when(page, 'still', still);
         when(page, 'user', user !== null);
         texts.flags.forEach(function (flag) {
           when(page, flag, !!user && user[flag] === true);

@@ -1117,6 +1117,19 @@ const slotBanner = (id: number, link: string | null): Banner => ({
   position: id,
 });
 
+/** `render()` as on a device that asks for reduced motion (`prefers-reduced-motion: reduce`). */
+async function withReducedMotion<T>(render: () => Promise<T>): Promise<T> {
+  const global = globalThis as { matchMedia?: unknown };
+  const before = global.matchMedia;
+  global.matchMedia = (query: string) => ({ matches: query.includes('prefers-reduced-motion: reduce'), media: query });
+  try {
+    return await render();
+  } finally {
+    if (before === undefined) delete global.matchMedia;
+    else global.matchMedia = before;
+  }
+}
+
 /**
  * The early home page's template: the dashboard's markup with slots — the greeting
  * (`data-early-if="user"`, `@@firstName@@`); the banners' carousel (`data-early-if="banners"`; its
@@ -1168,6 +1181,17 @@ export async function renderEarlyHomeShell(
     carousel[0],
     `<section class="${carousel[1]}" data-early-if="banners" aria-roledescription=`,
   );
+  // The rotation's button: 'Pausar' while it rotates, 'Continuar rotação' under reduced motion
+  // (the carousel does not rotate then): both, for the script to keep the one that applies.
+  const still = withoutComments(
+    await withReducedMotion(() => renderHomePage(SLOT_DASHBOARD, banners, '@@userName@@', allFlags)),
+  );
+  const rotationButton = (markup: string) =>
+    elementAt(markup, markup.indexOf('<button', markup.indexOf(`<div class="${homeStyles.carouselControls}">`)));
+  const pause = rotationButton(html);
+  const play = rotationButton(still);
+  if (pause === play) throw new Error('early shell: the carousel’s button is the same under reduced motion');
+  html = replaceOnce(html, pause, marked(pause, 'rotating') + marked(play, 'still'));
   html = replaceOnce(
     html,
     `<div class="${homeStyles.carouselControls}">`,

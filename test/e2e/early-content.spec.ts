@@ -414,6 +414,23 @@ test.describe('the home page', () => {
     });
   });
 
+  test('under reduced motion too: the carousel does not rotate, its button is ‘Continuar rotação’, early and after', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const play = page.getByRole('button', { name: 'Continuar rotação' });
+    await expectEarlyPageThenTakeover(page, '/home', cards(page), {
+      expectNoA11yViolations,
+      onEarlyPage: async () => {
+        await expect(page.getByRole('region', { name: 'Destaques' })).toBeVisible();
+        await expect(play).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Pausar' })).toHaveCount(0);
+      },
+    });
+    await expect(play).toBeVisible();
+  });
+
   test('“Continuar” tapped before the app has taken over opens the learning object once it has', async ({ page }) => {
     const code = await holdAppCode(page);
     await page.goto('/home', { waitUntil: 'commit' });

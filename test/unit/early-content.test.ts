@@ -5,7 +5,7 @@
  * card for card — so that the app's taking over changes nothing the student sees. And an answer
  * the script cannot show exactly like the app shows nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   renderCoursePage,
   renderCoursesPage,
@@ -1237,6 +1237,21 @@ describe('the early home page', () => {
     },
     30_000,
   );
+
+  it('is the app’s page under reduced motion too: the carousel does not rotate, its button is ‘Continuar rotação’', async () => {
+    const reduce = (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query });
+    vi.stubGlobal('matchMedia', reduce);
+    try {
+      const early = await runEarlyContent([{ data: DASHBOARD }, { data: BANNERS }]);
+      expect(early).not.toBeNull();
+      const app = normalised(await renderHomePage(DASHBOARD, BANNERS, 'Ana Souza', {}));
+      expect(early!.innerHTML).toBe(app);
+      expect(early!.querySelector('button[aria-label="Continuar rotação"]')).not.toBeNull();
+      expect(early!.querySelector('button[aria-label="Pausar"]')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 30_000);
 
   it('shows what the student reads: the first banner, its link, past items marked, the areas of their flags', async () => {
     flagged({ is_aprovat_user: true });
