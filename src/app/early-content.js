@@ -1015,27 +1015,21 @@
         channel.port2.postMessage(null);
       });
   };
+  // An answer's JSON when it is a 200's, else null.
+  var answerOf = function (response) {
+    return response && response.ok ? response.clone().json() : null;
+  };
   // The answers the screen shows: each read's, or the one that followed it (the bills after the
   // hub's ERP token, src/app/entry-loader.js).
   Promise.all(
     routeReads
       .map(function (read) {
-        return (read.shown || read.response).then(function (response) {
-          return response && response.ok ? response.clone().json() : null;
-        });
+        return (read.shown || read.response).then(answerOf);
       })
       // The home screen's banners (false: the platform shows none), after its read; a learning
       // object's own answer, after its module's.
       .concat('banners' in routeReads[0] ? [routeReads[0].banners] : [])
-      .concat(
-        'followed' in routeReads[0]
-          ? [
-              routeReads[0].followed.then(function (response) {
-                return response && response.ok ? response.clone().json() : null;
-              }),
-            ]
-          : [],
-      )
+      .concat('followed' in routeReads[0] ? [routeReads[0].followed.then(answerOf)] : [])
       // And the platform's (its embed providers), after the lookup the loader asks for on every page.
       .concat('platform' in routeReads[0] ? [routeReads[0].platform] : []),
   )
